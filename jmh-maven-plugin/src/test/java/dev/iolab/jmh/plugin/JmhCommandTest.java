@@ -1,0 +1,38 @@
+package dev.iolab.jmh.plugin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class JmhCommandTest {
+
+    private final Path result = Path.of("/tmp/bench/target/jmh-result.json");
+
+    @Test
+    void addsJsonResultFileByDefault() {
+        assertThat(JmhCommand.withResultDefaults(List.of("CopyBenchmark"), result))
+                .containsExactly("CopyBenchmark", "-rf", "json", "-rff", result.toString());
+    }
+
+    @Test
+    void keepsTheUsersResultFormatAndFile() {
+        List<String> args = List.of("-rf", "csv", "-rff", "out.csv");
+        assertThat(JmhCommand.withResultDefaults(args, result)).isEqualTo(args);
+    }
+
+    @Test
+    void runsJmhMainWithTheClasspathArgFile() {
+        List<String> command = JmhCommand.build("/jdk25/bin/java", List.of("-Xmx256m"), Path.of("/t/cp.args"),
+                List.of("-l"));
+        assertThat(command).containsExactly("/jdk25/bin/java", "-Xmx256m", "@/t/cp.args", "org.openjdk.jmh.Main", "-l");
+    }
+
+    @Test
+    void quotesTheClasspathInTheArgFile() {
+        String file = JmhCommand.classpathArgFile(List.of("/a b/classes", "C:\\m2\\jmh.jar"));
+        assertThat(file).isEqualTo("-cp \"/a b/classes" + java.io.File.pathSeparator + "C:\\\\m2\\\\jmh.jar\"\n");
+    }
+}

@@ -11,10 +11,12 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * Runs a benchmark through the real JMH runner (a forked JVM, the generated harness) with the smallest settings:
- * one fork, no warm-up, one short iteration. It proves that the benchmark runs, not how fast it is.
+ * one fork, no warm-up, one short iteration, no console output. It proves that the benchmark runs, not how fast
+ * it is; a benchmark that throws fails the test with JMH's {@code RunnerException}.
  */
 public final class JmhSmoke {
 
@@ -33,7 +35,8 @@ public final class JmhSmoke {
                 .measurementIterations(1)
                 .measurementTime(TimeValue.milliseconds(100))
                 .shouldFailOnError(true)
-                .shouldDoGC(false);
+                .shouldDoGC(false)
+                .verbosity(VerboseMode.SILENT);
         params.forEach(options::param);
         Collection<RunResult> results = new Runner(options.build()).run();
         assertThat(results).as("JMH results for %s", benchmark.getSimpleName()).isNotEmpty();

@@ -33,7 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code WALK_FILE_TREE} ignores {@code threads}; {@code VIRTUAL_THREADS} uses it as the limit of directories being
  * listed at once.
  *
- * <p>Default run (36 trials, about 6 minutes on 2 cores warm, plus ~15 s to generate the tree the first time):
+ * <p>Default run (36 trials, about 6 minutes on 2 cores warm: 16 of them took 2.5 min here; plus ~9 s to generate the
+ * tree the first time):
  * <pre>./mvnw -pl bench jmh:run -Djmh.args="DirectoryWalkBenchmark"</pre>
  * Rows for the report: {@code -Djmh.args="DirectoryWalkBenchmark -p threads=1,2,8,64"}; cold:
  * {@code -p cache=COLD}; the original's tree: {@code -p files=2835154}; a tree on another device:

@@ -39,11 +39,12 @@ import dev.iolab.bench.support.RandomFiles;
  *
  * <p>With {@code -prof dev.iolab.bench.profile.SyscallProfiler} every row also gets {@code syscalls.read} and
  * {@code syscalls.write} per copy. Default run (36 trials, one fork, 2 warm-up and 5 measured iterations of 1 s;
- * about 6 minutes on 2 cores):
+ * about 5 minutes on 2 cores, 5 min 10 s measured here):
  * <pre>./mvnw -pl bench jmh:run -Djmh.args="ZeroCopyBenchmark -prof dev.iolab.bench.profile.SyscallProfiler"</pre>
  * One size: {@code -Djmh.args="ZeroCopyBenchmark -p fileSize=300M -prof dev.iolab.bench.profile.SyscallProfiler"};
- * smoke setting (about 30 s): {@code -Djmh.args="ZeroCopyBenchmark -p fileSize=3K -wi 0 -i 1 -r 100ms"}; 3 GB
- * (needs 6 GiB free in {@code java.io.tmpdir}): {@code -p fileSize=3G}, see {@code docs/benchmarks/zerocopy.md}.
+ * smoke setting (a few seconds per method): {@code -Djmh.args="ZeroCopyBenchmark -p fileSize=3K -wi 0 -i 1 -r 100ms"};
+ * 3 GB (needs 6.25 GiB free in {@code java.io.tmpdir}, ~1 min per method): {@code -p fileSize=3G}, see
+ * {@code docs/benchmarks/zerocopy.md}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

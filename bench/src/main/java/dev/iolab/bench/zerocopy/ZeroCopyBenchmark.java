@@ -39,7 +39,7 @@ import dev.iolab.bench.support.RandomFiles;
  *
  * <p>With {@code -prof dev.iolab.bench.profile.SyscallProfiler} every row also gets {@code syscalls.read} and
  * {@code syscalls.write} per copy. Default run (36 trials, one fork, 2 warm-up and 5 measured iterations of 1 s;
- * about 5 minutes on 2 cores, 5 min 10 s measured here):
+ * about 5 minutes on 2 cores, 4 min 46 s measured here):
  * <pre>./mvnw -pl bench jmh:run -Djmh.args="ZeroCopyBenchmark -prof dev.iolab.bench.profile.SyscallProfiler"</pre>
  * One size: {@code -Djmh.args="ZeroCopyBenchmark -p fileSize=300M -prof dev.iolab.bench.profile.SyscallProfiler"};
  * smoke setting (a few seconds per method): {@code -Djmh.args="ZeroCopyBenchmark -p fileSize=3K -wi 0 -i 1 -r 100ms"};

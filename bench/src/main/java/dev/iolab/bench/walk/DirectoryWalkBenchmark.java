@@ -1,0 +1,118 @@
+package dev.iolab.bench.walk;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Parallel directory size: the lab report that summed the file sizes of a 2,835,154-file, 5-level tree with 1 … 256
+ * threads (NVMe: 36.1 s with 1 thread, 7.2 s with 8, 6.0 s with 16, 6.4 s with 256; rebooting before each run
+ * because a warm cache made runs ~9× faster).
+ *
+ * <p>Measures one whole walk of a generated tree per iteration ({@link Mode#SingleShotTime}, milliseconds): 2 warm-up
+ * and 5 measured walks per trial, for each {@link WalkerKind} and thread count. The tree ({@code files} files of
+ * 0..{@code maxFileSize} bytes, {@code depth} levels of {@code fanOut} directories, fixed seed) is generated once
+ * into {@link TreeCache} and reused by later runs. {@code cache=WARM} (default) walks whatever the previous walk left
+ * cached: it measures the threads' CPU and syscall overhead. {@code cache=COLD} runs {@code sync} and drops Linux's
+ * page, dentry and inode caches before every iteration (root only; elsewhere the trial fails saying cold runs are
+ * unavailable). After every iteration the walk's totals are compared with the generator's, outside the measurement.
+ * {@code WALK_FILE_TREE} ignores {@code threads}; {@code VIRTUAL_THREADS} uses it as the limit of directories being
+ * listed at once.
+ *
+ * <p>Default run (36 trials, about 6 minutes on 2 cores warm: 16 of them took 2.5 min here; plus ~9 s to generate the
+ * tree the first time):
+ * <pre>./mvnw -pl bench jmh:run -Djmh.args="DirectoryWalkBenchmark"</pre>
+ * Rows for the report: {@code -Djmh.args="DirectoryWalkBenchmark -p threads=1,2,8,64"}; cold:
+ * {@code -p cache=COLD}; the original's tree: {@code -p files=2835154}; a tree on another device:
+ * {@code -p treeCache=/mnt/usb/iolab-trees}; smoke:
+ * {@code -Djmh.args="DirectoryWalkBenchmark -p files=1000 -p threads=2 -wi 0 -i 1"}.
+ */
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(1)
+@Warmup(iterations = 2)
+@Measurement(iterations = 5)
+@State(Scope.Benchmark)
+public class DirectoryWalkBenchmark {
+
+    @Param
+    public WalkerKind walker;
+
+    @Param({"1", "2", "4", "8", "16", "32", "64", "128", "256"})
+    public int threads;
+
+    @Param("WARM")
+    public CacheState cache;
+
+    /** Files in the generated tree ({@value TreeSpec#ORIGINAL_FILES} for the original's size). */
+    @Param("200000")
+    public int files;
+
+    /** Levels of directories below the root. */
+    @Param("5")
+    public int depth;
+
+    /** Subdirectories per directory. */
+    @Param("6")
+    public int fanOut;
+
+    /** File sizes are uniform in 0..maxFileSize bytes. */
+    @Param("2048")
+    public int maxFileSize;
+
+    /**
+     * Where generated trees are kept (put it on the device to measure); empty: {@link TreeCache#defaultDirectory()}
+     * ({@code ${java.io.tmpdir}/iolab-walk-trees} unless {@code IOLAB_WALK_CACHE} says otherwise).
+     */
+    @Param("")
+    public String treeCache;
+
+    private final PageCacheDropper dropper = new PageCacheDropper();
+    private TreeCache.CachedTree tree;
+    private DirectoryWalker directoryWalker;
+    private WalkResult last;
+
+    @Setup(Level.Trial)
+    public void prepareTree() throws IOException {
+        TreeSpec spec = new TreeSpec(files, depth, fanOut, 0, maxFileSize, TreeSpec.DEFAULT.seed());
+        Path cacheDirectory = treeCache.isBlank() ? TreeCache.defaultDirectory() : Path.of(treeCache);
+        tree = TreeCache.obtain(cacheDirectory, spec, System.out::println);
+        directoryWalker = walker.walker(threads);
+    }
+
+    /** Iteration level, not trial: every measured walk must start cold, and one walk is one iteration. */
+    @Setup(Level.Iteration)
+    public void emptyCaches() {
+        if (cache == CacheState.COLD) {
+            dropper.drop();
+        }
+    }
+
+    @Benchmark
+    public WalkResult walk() {
+        last = directoryWalker.walk(tree.root());
+        return last;
+    }
+
+    @TearDown(Level.Iteration)
+    public void checkTotals() {
+        if (last != null && !tree.summary().matches(last)) {
+            throw new IllegalStateException(walker + " with " + threads + " threads reported " + last
+                    + " for " + tree.root() + ", expected " + tree.summary());
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package dev.iolab.bench.zerocopy;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * One way of copying a file: the strategy interface behind {@link CopyMethod}. Implementations are stateless (or
+ * keep per-thread buffers) and may be shared.
+ */
+interface FileCopier {
+
+    /**
+     * Copies {@code source} to {@code target}, creating {@code target} or replacing its content, and returns the
+     * number of bytes copied. Nothing is forced to disk: like {@code cp}, a copy is complete when the bytes are in
+     * the page cache.
+     */
+    long copy(Path source, Path target) throws IOException;
+}

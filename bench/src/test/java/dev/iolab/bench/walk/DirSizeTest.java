@@ -1,0 +1,57 @@
+package dev.iolab.bench.walk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DirSizeTest {
+
+    @TempDir
+    Path directory;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return DirSize.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void printsTotalsLikeDuThenCounts() throws IOException {
+        TreeSummary summary = TreeGenerator.generate(directory.resolve("t"), new TreeSpec(40, 2, 2, 0, 500, 3), d -> { });
+
+        int status = run(directory.resolve("t").toString(), "--threads", "2", "--walker", "virtual_threads");
+
+        assertThat(status).isZero();
+        WalkResult result = DirSizeOutput.parse(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        assertThat(summary.matches(result)).as("%s vs %s", result, summary).isTrue();
+        assertThat(out.toString(StandardCharsets.UTF_8)).startsWith(summary.bytes() + "\t" + directory.resolve("t"))
+                .contains("walker VIRTUAL_THREADS, 2 threads");
+    }
+
+    @Test
+    void rejectsBadUsageWithStatusTwo() {
+        assertThat(run()).isEqualTo(2);
+        assertThat(run("--threads", "0", "x")).isEqualTo(2);
+        assertThat(run("--walker", "TELEPATHY", "x")).isEqualTo(2);
+        assertThat(run("--frobnicate")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("PATH is missing", "--threads must be", "unknown walker TELEPATHY", "unknown option --frobnicate")
+                .contains("Usage: dirsize")
+                .doesNotContain("Exception");
+    }
+
+    @Test
+    void reportsAMissingPathClearly() {
+        assertThat(run(directory.resolve("absent").toString())).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("cannot access", "no such file or directory");
+    }
+}

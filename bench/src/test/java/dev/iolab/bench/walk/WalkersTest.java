@@ -1,0 +1,138 @@
+package dev.iolab.bench.walk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every walker, on real trees, against the totals the generator wrote. */
+class WalkersTest {
+
+    private static final TreeSpec SMALL = new TreeSpec(400, 3, 3, 0, 3000, 42);
+
+    @TempDir
+    Path directory;
+
+    static Stream<Arguments> walkersAndThreads() {
+        return Stream.of(WalkerKind.values()).flatMap(kind -> Stream.of(1, 3, 64).map(n -> Arguments.of(kind, n)));
+    }
+
+    @ParameterizedTest(name = "{0} with {1} threads")
+    @MethodSource("walkersAndThreads")
+    void sumsExactlyWithoutFollowingLinks(WalkerKind kind, int threads) throws IOException {
+        Path tree = directory.resolve("tree");
+        TreeSummary summary = TreeGenerator.generate(tree, SMALL, done -> { });
+        Files.createDirectories(tree.resolve("empty/empty-too"));
+        Files.createSymbolicLink(tree.resolve("link-to-file"), tree.resolve("d0/f1"));
+        Files.createSymbolicLink(tree.resolve("link-to-dir"), tree.resolve("d1"));
+        Files.createSymbolicLink(tree.resolve("d2/loop"), tree);
+        Files.createSymbolicLink(tree.resolve("dangling"), tree.resolve("nowhere"));
+
+        WalkResult result = kind.walker(threads).walk(tree);
+
+        assertThat(result).isEqualTo(new WalkResult(summary.bytes(), summary.files(), summary.directories() + 2, 0,
+                List.of()));
+    }
+
+    @ParameterizedTest
+    @EnumSource(WalkerKind.class)
+    void sumsAnEmptyDirectoryToZero(WalkerKind kind) throws IOException {
+        Path empty = Files.createDirectory(directory.resolve("empty"));
+
+        assertThat(kind.walker(4).walk(empty)).isEqualTo(new WalkResult(0, 0, 1, 0, List.of()));
+    }
+
+    @ParameterizedTest
+    @EnumSource(WalkerKind.class)
+    void countsAMissingRootAsAnErrorInsteadOfThrowing(WalkerKind kind) {
+        WalkResult result = kind.walker(2).walk(directory.resolve("gone"));
+
+        assertThat(result.errors()).isEqualTo(1);
+        assertThat(result.errorSamples()).singleElement().asString().contains("gone", "NoSuchFileException");
+        assertThat(result.bytes()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(WalkerKind.class)
+    void countsARegularFileRootAsItself(WalkerKind kind) throws IOException {
+        Path file = Files.writeString(directory.resolve("file"), "12345");
+
+        assertThat(kind.walker(2).walk(file)).isEqualTo(new WalkResult(5, 1, 0, 0, List.of()));
+    }
+
+    /**
+     * A mode-000 directory is unreadable to an ordinary user, but root reads it anyway (CAP_DAC_READ_SEARCH).
+     * Run by a non-root user the walk runs here; run as root (CI) it runs {@code dirsize} as user nobody through
+     * {@code setpriv}, so the kernel really refuses the listing in both cases.
+     */
+    @ParameterizedTest
+    @EnumSource(WalkerKind.class)
+    void countsAnUnreadableDirectoryAsAnErrorAndWalksTheRest(WalkerKind kind) throws Exception {
+        Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path tree = directory.resolve("tree");
+        TreeSummary summary = TreeGenerator.generate(tree, SMALL, done -> { });
+        Path locked = Files.createDirectory(tree.resolve("locked"));
+        Files.writeString(locked.resolve("hidden"), "not counted");
+        Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
+        try {
+            WalkResult result = isRoot() ? walkAsNobody(kind, tree) : kind.walker(3).walk(tree);
+
+            assertThat(result.bytes()).isEqualTo(summary.bytes());
+            assertThat(result.files()).isEqualTo(summary.files());
+            assertThat(result.directories()).isEqualTo(summary.directories());
+            assertThat(result.errors()).isEqualTo(1);
+            assertThat(result.errorSamples()).singleElement().asString().contains("locked", "AccessDenied");
+        } finally {
+            Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));
+        }
+    }
+
+    private static boolean isRoot() throws IOException {
+        return "0".equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid").toString());
+    }
+
+    /** Runs {@link DirSize} in a JVM as nobody, on a copy of the walk classes it can read, and parses its output. */
+    private WalkResult walkAsNobody(WalkerKind kind, Path tree) throws Exception {
+        Path setpriv = Stream.of("/usr/bin/setpriv", "/bin/setpriv").map(Path::of).filter(Files::isExecutable)
+                .findFirst().orElse(null);
+        assumeFalse(setpriv == null, "running as root without setpriv: cannot get a directory root may not read");
+        Path classes = Path.of(DirSize.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path copy = directory.resolve("classes");
+        Path walkPackage = Path.of("dev", "iolab", "bench", "walk");
+        Files.createDirectories(copy.resolve(walkPackage));
+        try (Stream<Path> files = Files.list(classes.resolve(walkPackage))) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Files.copy(file, copy.resolve(walkPackage).resolve(file.getFileName()));
+            }
+        }
+        Files.walk(copy).forEach(path -> path.toFile().setReadable(true, false));
+
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(setpriv.toString(), "--reuid=65534", "--regid=65534",
+                "--clear-groups", "--", java, "-XX:-UsePerfData", "-cp", copy.toString(),
+                DirSize.class.getName(), tree.toString(), "--walker", kind.name(), "--threads", "3"));
+        Process process = new ProcessBuilder(command).redirectErrorStream(false).start();
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("dirsize as nobody finished").isTrue();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assumeTrue(!err.contains("setresuid") && !err.contains("Operation not permitted"),
+                "cannot switch to user nobody here: " + err);
+        assertThat(process.exitValue()).as("exit status (1: errors found); stderr: %s", err).isEqualTo(1);
+        return DirSizeOutput.parse(out, err);
+    }
+}

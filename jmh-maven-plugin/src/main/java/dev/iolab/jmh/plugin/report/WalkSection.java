@@ -70,7 +70,11 @@ final class WalkSection extends Section {
         if (cache != null) {
             parts.add("cache " + cache);
         }
-        rest.forEach((k, v) -> parts.add(k + " " + v));
+        rest.forEach((k, v) -> {
+            if (v != null && !v.isBlank()) {
+                parts.add(k + " " + v);
+            }
+        });
         return String.join(", ", parts);
     }
 

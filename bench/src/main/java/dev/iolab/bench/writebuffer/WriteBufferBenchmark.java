@@ -30,10 +30,15 @@ import dev.iolab.bench.support.RandomFiles;
  *
  * <p>Measures the mean time to create (truncate) and write the whole file, in milliseconds. Every call goes straight
  * to {@link FileOutputStream#write(byte[], int, int)}, one {@code write(2)} each, so time falls roughly in
- * proportion to the buffer size until the per-byte copy dominates. Run with JMH's GC profiler for the allocation
- * figures: {@code gc.alloc.rate.norm} is bytes allocated per operation (Go's B/op):
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark -prof gc"</pre>
+ * proportion to the buffer size until the per-byte copy dominates.
+ * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark"</pre>
  * About 1 minute with the defaults. Smoke: {@code -Djmh.args="WriteBufferBenchmark -p bufferSize=1000 -wi 0 -i 1"}.
+ *
+ * <p>Allocation figures come from a second run with profilers: {@link dev.iolab.bench.profile.AllocationCountProfiler}
+ * gives objects per operation ({@code allocs.count}, Go's allocs/op) and the benchmark thread's bytes per operation
+ * ({@code allocs.bytes}, Go's B/op); JMH's {@code -prof gc} gives {@code gc.alloc.rate.norm}, which also charges each
+ * operation with the harness threads' allocations meanwhile:
+ * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark -prof dev.iolab.bench.profile.AllocationCountProfiler -prof gc"</pre>
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

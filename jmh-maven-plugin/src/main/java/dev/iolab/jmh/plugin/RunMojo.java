@@ -97,6 +97,13 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = "jmh.reportDir", defaultValue = "${project.build.directory}/jmh-report")
     private File reportDir;
 
+    /**
+     * When another JMH run holds the machine's JMH lock: wait for it ({@code true}) or stop at once ({@code false},
+     * the default). Benchmarks never run side by side.
+     */
+    @Parameter(property = "jmh.waitForLock", defaultValue = "false")
+    private boolean waitForLock;
+
     /** The published figures of the original experiments (see {@code jmh:report}). */
     @Parameter(property = "jmh.publishedDir", defaultValue = "${project.basedir}/published")
     private File publishedDir;
@@ -175,11 +182,13 @@ public class RunMojo extends AbstractMojo {
         Path partsDir = results.resolveSibling(stem(results) + "-parts");
 
         printPlan(plan);
+        awaitLock();
         Environment environment = Environment.collect(plan.name(), plan.runs().stream()
                 .map(r -> String.join(" ", r.jmhArgs())).collect(Collectors.toList()), java, benchmarkDirectory());
         RunProgress progress = new RunProgress(plan.runs(), System::nanoTime);
         List<Path> parts = new ArrayList<>();
         List<String> failed = new ArrayList<>();
+        String stopped = null;
         try {
             deleteDirectory(partsDir);
             Files.createDirectories(partsDir);
@@ -191,8 +200,17 @@ public class RunMojo extends AbstractMojo {
                 getLog().info(String.format(Locale.ROOT, "Run %d/%d '%s': %s", i + 1, plan.runs().size(),
                         run.label(), String.join(" ", run.jmhArgs())));
                 progress.startRun(i);
-                int exit = runWithProgress(JmhCommand.build(java, jvmArgs, argFile, jmhArgs), progress);
+                boolean[] refused = new boolean[1];
+                int exit = runWithProgress(JmhCommand.build(java, jvmArgs, argFile, jmhArgs), progress,
+                        line -> refused[0] |= line.contains(JmhLock.REFUSAL));
                 progress.finishRun();
+                if (refused[0]) {
+                    stopped = "Another JMH run took the JMH lock (" + JmhLock.file() + ") during profile "
+                            + plan.name() + ", so it stopped at run '" + run.label() + "'. Run the profile again when"
+                            + " the machine is free (-Djmh.waitForLock=true waits for it).";
+                    getLog().warn(stopped);
+                    break;
+                }
                 if (exit != 0 || !Files.isRegularFile(part)) {
                     failed.add(run.label() + " (JMH exit status " + exit + ")");
                     getLog().warn("Run '" + run.label() + "' failed (JMH exit status " + exit
@@ -205,8 +223,8 @@ public class RunMojo extends AbstractMojo {
             getLog().info(String.format(Locale.ROOT, "Profile %s finished in %s: %d results in %s", plan.name(),
                     RunProgress.format(progress.elapsed()), entries, results));
             if (entries == 0) {
-                throw new MojoFailureException("No run of profile " + plan.name() + " produced results: "
-                        + String.join(", ", failed));
+                throw new MojoFailureException(stopped != null ? stopped : "No run of profile " + plan.name()
+                        + " produced results: " + String.join(", ", failed) + " (see their output above)");
             }
             writeEnvironment(environment, results);
         } catch (IOException e) {
@@ -214,6 +232,9 @@ public class RunMojo extends AbstractMojo {
         }
         if (!Boolean.FALSE.equals(report)) {
             ReportMojo.write(this, resultFile, reportDir, publishedDir);
+        }
+        if (stopped != null) {
+            throw new MojoFailureException(stopped);
         }
         if (!failed.isEmpty()) {
             throw new MojoFailureException("Profile " + plan.name() + ": these runs failed (see their output above): "
@@ -228,15 +249,40 @@ public class RunMojo extends AbstractMojo {
                 plan.expected().isEmpty() ? "not measured" : plan.expected(),
                 RunProgress.format(plan.nominalDuration())));
         for (PlannedRun run : plan.runs()) {
-            getLog().info(String.format(Locale.ROOT, "  %-16s %4d combinations x %d fork(s) x (%d+%d) iterations",
+            getLog().info(String.format(Locale.ROOT, "  %-20s %4d combinations x %d fork(s) x (%d+%d) iterations",
                     run.label(), run.combinations(), run.forks(), run.warmupIterations(), run.measurementIterations()));
         }
     }
 
-    private int runWithProgress(List<String> command, RunProgress progress) throws MojoExecutionException {
+    private void awaitLock() throws MojoFailureException {
+        Path lock = JmhLock.file();
+        if (!JmhLock.isHeld(lock)) {
+            return;
+        }
+        if (!waitForLock) {
+            throw new MojoFailureException("Another JMH run is in progress on this machine (it holds " + lock
+                    + "); benchmarks side by side would disturb each other's figures. Run again when it has"
+                    + " finished, or add -Djmh.waitForLock=true to wait for it.");
+        }
+        getLog().info("Another JMH run holds " + lock + "; waiting for it to finish (Ctrl-C to give up)...");
+        long since = System.nanoTime();
+        while (JmhLock.isHeld(lock)) {
+            try {
+                Thread.sleep(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new MojoFailureException("Interrupted while waiting for the JMH lock");
+            }
+        }
+        getLog().info("JMH lock free after " + RunProgress.format(Duration.ofNanos(System.nanoTime() - since)));
+    }
+
+    private int runWithProgress(List<String> command, RunProgress progress, java.util.function.Consumer<String> watch)
+            throws MojoExecutionException {
         try {
             Files.createDirectories(resultFile.toPath().toAbsolutePath().getParent());
             return JmhProcess.run(command, project.getBasedir(), System.out, line -> {
+                watch.accept(line);
                 if (progress.onLine(line) && progress.due(PROGRESS_INTERVAL)) {
                     getLog().info("Progress: " + progress.describe());
                 }

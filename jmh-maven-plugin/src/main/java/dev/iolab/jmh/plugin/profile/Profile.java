@@ -110,7 +110,7 @@ public record Profile(String name, String description, String expected, List<Pla
             throw new IllegalArgumentException("Profile " + name + " has no run " + String.join(", ", unknown)
                     + "; its runs are " + runs.stream().map(PlannedRun::label).collect(Collectors.joining(", ")));
         }
-        return new Profile(name, description, expected,
+        return new Profile(name, description, expected.isEmpty() ? "" : "the whole profile: " + expected,
                 runs.stream().filter(r -> labels.contains(r.label())).collect(Collectors.toList()));
     }
 

@@ -21,7 +21,7 @@ public final class ResultParts {
 
     /**
      * Writes the entries of every existing part, in order, to {@code target} (through a temporary file, so the
-     * target is never half-written).
+     * target is never half-written). Writes nothing when the parts hold no entries, so earlier results survive.
      *
      * @return the number of entries written
      * @throws IOException if a part is not a JSON array or cannot be read, or the target cannot be written
@@ -37,6 +37,9 @@ public final class ResultParts {
                 throw new IOException("JMH results " + part + " are not a JSON array");
             }
             all.addAll((ArrayNode) entries);
+        }
+        if (all.isEmpty()) {
+            return 0;
         }
         Files.createDirectories(target.toAbsolutePath().getParent());
         Path temp = target.resolveSibling(target.getFileName() + ".tmp");

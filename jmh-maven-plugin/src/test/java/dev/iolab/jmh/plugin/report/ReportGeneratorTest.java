@@ -80,6 +80,20 @@ class ReportGeneratorTest {
                 .contains("| 8192 | 123 | 2.312 | 2,311,737 | 7.8 % | 3,377 | (not profiled) | (not profiled) |");
     }
 
+    /**
+     * {@code writebuffer-time-and-allocs.json}: the two WriteBufferBenchmark runs of {@code jmh:run -Djmh.profile=quick}
+     * (times with {@code -prof gc}, then counts with {@code AllocationCountProfiler}), percentiles dropped.
+     */
+    @Test
+    void takesWriteTimesFromTheGcRunAndAllocationCountsFromTheCountingRun() throws Exception {
+        Path json = fixture(dir, "writebuffer-time-and-allocs.json");
+        String md = Files.readString(generator.generate(json, dir.resolve("out")).markdown());
+
+        assertThat(md).contains("| 1 | 1,000,000 | 1,706 ± 10,485 | 1,706,014,459 | 33.7 % | 295,224 | 688.0 | 22.00 |")
+                .contains("| 8192 | 123 | 2.558 ± 5.564 | 2,557,900 | 11.9 % | 1,537 | 198.8 | 6.218 |")
+                .doesNotContain("1,133"); // the counting run's time (TLABs off) is not shown
+    }
+
     @Test
     void drawsEveryChartTheReportLinksAsAPng() throws Exception {
         Path json = fixture(dir, "copy-and-writebuffer.json");

@@ -84,7 +84,7 @@ final class Charts {
     }
 
     static JFreeChart line(String title, Axis x, Axis y, Series series) {
-        XYPlot plot = plot(x, y, series);
+        XYPlot plot = plot(x, y, series, 0);
         return chart(title, plot);
     }
 
@@ -92,8 +92,11 @@ final class Charts {
     static JFreeChart stacked(String title, Axis x, List<Map.Entry<Axis, Series>> panels) {
         CombinedDomainXYPlot combined = new CombinedDomainXYPlot(axis(x));
         combined.setGap(12);
+        int colour = 0;
         for (Map.Entry<Axis, Series> panel : panels) {
-            combined.add(plot(x, panel.getKey(), panel.getValue()), 1);
+            XYPlot plot = plot(x, panel.getKey(), panel.getValue(), colour);
+            colour += plot.getDataset().getSeriesCount();
+            combined.add(plot, 1);
         }
         return chart(title, combined);
     }
@@ -102,12 +105,13 @@ final class Charts {
         ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, HEIGHT);
     }
 
-    private static XYPlot plot(Axis x, Axis y, Series series) {
+    /** @param firstColour index into the palette of the first series (panels of one chart do not share colours) */
+    private static XYPlot plot(Axis x, Axis y, Series series, int firstColour) {
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         XYPlot plot = new XYPlot(series.dataset(x, y), axis(x), axis(y), renderer);
         for (int i = 0; i < plot.getDataset().getSeriesCount(); i++) {
             renderer.setSeriesStroke(i, new BasicStroke(2f));
-            renderer.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+            renderer.setSeriesPaint(i, PALETTE[(firstColour + i) % PALETTE.length]);
         }
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(new Color(0xDD, 0xDD, 0xDD));

@@ -6,4 +6,6 @@ run copy: CopyBenchmark -p strategy=UNBUFFERED,BUFFERED_1K,BUFFERED_8K,BUFFERED_
 run writebuffer: WriteBufferBenchmark -p bufferSize=1,10,1000,8192 -f 1 -wi 1 -i 3 -w 500ms -r 500ms -prof gc
 run writebuffer-allocs: WriteBufferBenchmark -p bufferSize=1,10,1000,8192 -f 1 -wi 1 -i 2 -w 200ms -r 200ms -prof dev.iolab.bench.profile.AllocationCountProfiler
 run zerocopy: ZeroCopyBenchmark -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY -p fileSize=3K,300K,30M -f 1 -wi 1 -i 3 -w 500ms -r 500ms -prof dev.iolab.bench.profile.SyscallProfiler
-run walk: DirectoryWalkBenchmark -bm ss -p walker=WALK_FILE_TREE,FIXED_POOL,FORK_JOIN,VIRTUAL_THREADS -p threads=1,4,16 -p cache=WARM -p files=20000 -f 1 -wi 1 -i 3
+# WALK_FILE_TREE ignores threads: one run of it, then the parallel walkers over the thread counts.
+run walk-single: DirectoryWalkBenchmark -bm ss -p walker=WALK_FILE_TREE -p threads=1 -p cache=WARM -p files=20000 -f 1 -wi 1 -i 3
+run walk: DirectoryWalkBenchmark -bm ss -p walker=FIXED_POOL,FORK_JOIN,VIRTUAL_THREADS -p threads=1,4,16 -p cache=WARM -p files=20000 -f 1 -wi 1 -i 3

@@ -94,6 +94,33 @@ class ReportGeneratorTest {
                 .doesNotContain("1,133"); // the counting run's time (TLABs off) is not shown
     }
 
+    /**
+     * {@code zerocopy-and-walk.json}: the zerocopy and walk runs of {@code jmh:run -Djmh.profile=quick} (before the
+     * walk was split into single and parallel runs), percentiles dropped.
+     */
+    @Test
+    void writesCopyMethodTimesWithSyscallsAndWalkTimesWithSpeedUps() throws Exception {
+        Path json = fixture(dir, "zerocopy-and-walk.json");
+        ReportGenerator.Report report = generator.generate(json, dir.resolve("out"));
+        String md = Files.readString(report.markdown());
+
+        assertThat(md).contains("| size | STREAM_4K | CHANNEL_HEAP | CHANNEL_DIRECT | MMAP | TRANSFER_TO | FILES_COPY |")
+                .contains("| 3K | 1.972 ± 35.08 | 0.381 ± 1.719 | 0.450 ± 3.344 | 0.685 ± 10.68 | 0.465 ± 5.116 |")
+                // 30 MiB in 36.71 ms
+                .contains("| 30M | 275.8 | 817.1 | 824.6 | 474.9 | 532.2 | 1,941 |")
+                .contains("| 30M | 7,682 + 7,680 | 481.2 + 480.0 | 481.2 + 480.0 | 0.347 + 0.000 | 1.292 + 1.000 |")
+                .contains("*The published figures are for 300M and 3G; this run has neither.*");
+        assertThat(md).contains("### cache WARM, depth 5, fanOut 6, files 20000, maxFileSize 2048")
+                .contains("| threads | WALK_FILE_TREE | FIXED_POOL | FORK_JOIN | VIRTUAL_THREADS |\n")
+                .contains("| 1 | 210.0 ± 793.6 | 312.4 ± 899.8 | 310.8 ± 1,686 | 282.4 ± 1,482 |")
+                .contains("| 16 | ×1.13 | ×1.29 | ×1.46 | ×1.07 |\n")
+                // the original walked a cold cache: its table is shown, but not beside our warm speed-ups
+                .contains("| 8 | 7.190 (×5.03) | 102.4 (×1.46) | 54.05 (×1.61) | 22.57 (×1.76) |");
+        assertThat(report.presented()).containsExactly(ZeroCopySection.BENCHMARK, WalkSection.BENCHMARK);
+        assertThat(report.charts()).extracting(p -> p.getFileName().toString())
+                .containsExactly("walk.png", "zero-copy-throughput.png");
+    }
+
     @Test
     void drawsEveryChartTheReportLinksAsAPng() throws Exception {
         Path json = fixture(dir, "copy-and-writebuffer.json");

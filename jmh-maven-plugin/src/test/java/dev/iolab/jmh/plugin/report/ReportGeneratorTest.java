@@ -121,6 +121,28 @@ class ReportGeneratorTest {
                 .containsExactly("walk.png", "zero-copy-throughput.png");
     }
 
+    /**
+     * {@code zerocopy-300m-and-cold-walk.json}: a profile file's two runs, {@code ZeroCopyBenchmark -p
+     * method=STREAM_4K,MMAP,TRANSFER_TO -p fileSize=300M -f 1 -wi 0 -i 2 -r 200ms -prof ...SyscallProfiler} and
+     * {@code DirectoryWalkBenchmark -bm ss -p walker=FIXED_POOL -p threads=1,8,16 -p cache=COLD -p files=20000 -f 1
+     * -wi 0 -i 2}, percentiles dropped.
+     */
+    @Test
+    void setsThePublishedCopyMethodAndColdWalkFiguresBesideOurs() throws Exception {
+        Path json = fixture(dir, "zerocopy-300m-and-cold-walk.json");
+        String md = Files.readString(generator.generate(json, dir.resolve("out")).markdown());
+
+        assertThat(md).contains("| size | method (original's) | published s | ours s | ours ÷ published"
+                        + " | published syscalls | our read+write syscalls | ours ÷ published |")
+                .contains("| 300M | STREAM_4K (naive) | 7.580 | 1.493 | ×0.20 | 150,285 | 156,055 | ×1.04 |")
+                .contains("| 300M | TRANSFER_TO (sendfile) | 2.340 | 0.336 | ×0.14 | 146 | 2,454 | ×17 |")
+                .contains("`bench/published/zero-copy.csv`");
+        assertThat(md).contains("### cache COLD, depth 5, fanOut 6, files 20000, maxFileSize 2048")
+                .contains("| threads | FIXED_POOL | published NVMe speed-up |")
+                .contains("| 8 | ×1.90 | ×5.03 |")
+                .contains("| 16 | ×2.38 | ×6.02 |");
+    }
+
     @Test
     void drawsEveryChartTheReportLinksAsAPng() throws Exception {
         Path json = fixture(dir, "copy-and-writebuffer.json");

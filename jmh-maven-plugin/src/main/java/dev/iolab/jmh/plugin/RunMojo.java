@@ -283,7 +283,14 @@ public class RunMojo extends AbstractMojo {
             Files.createDirectories(resultFile.toPath().toAbsolutePath().getParent());
             return JmhProcess.run(command, project.getBasedir(), System.out, line -> {
                 watch.accept(line);
-                if (progress.onLine(line) && progress.due(PROGRESS_INTERVAL)) {
+                boolean iteration = progress.onLine(line);
+                if (iteration && progress.justOvershot()) {
+                    getLog().warn("This run prints more iterations than its profile line plans: does its include"
+                            + " pattern match other benchmarks too (JMH matches a regular expression anywhere in the"
+                            + " name), or does a parameter with several default values lack -p? Progress stays at"
+                            + " the run's end until it finishes.");
+                }
+                if (iteration && progress.due(PROGRESS_INTERVAL)) {
                     getLog().info("Progress: " + progress.describe());
                 }
             });

@@ -29,6 +29,7 @@ public final class RunProgress {
     private double weightBefore;
     private double weightInRun;
     private long lastReport;
+    private int extraInRun;
 
     /** @param nanoTime a monotonic clock in nanoseconds ({@code System::nanoTime}) */
     public RunProgress(List<PlannedRun> runs, LongSupplier nanoTime) {
@@ -47,6 +48,7 @@ public final class RunProgress {
         current = index;
         doneInRun = 0;
         weightInRun = 0;
+        extraInRun = 0;
     }
 
     /** Counts the rest of the current run as done (it finished, or failed and stopped early). */
@@ -78,8 +80,18 @@ public final class RunProgress {
         if (doneInRun < run.iterations()) {
             doneInRun++;
             weightInRun += iterationWeight(run, warmup);
+        } else {
+            extraInRun++;
         }
         return true;
+    }
+
+    /**
+     * Whether the current run has just printed its first iteration line beyond the plan: its include pattern
+     * matches more benchmarks than meant, or a parameter with several default values was not given with {@code -p}.
+     */
+    public boolean justOvershot() {
+        return extraInRun == 1;
     }
 
     public int done() {

@@ -31,7 +31,7 @@ final class CopySection extends Section {
 
     @Override
     String howToRun() {
-        return "./mvnw -pl bench jmh:run -Djmh.args=\"CopyBenchmark\"";
+        return "./mvnw -pl bench jmh:run -Djmh.args=\"copy.CopyBenchmark\"";
     }
 
     /** MB/s with MB = 2^20 bytes, the original's convention (its 32 MB / 251.74 ms is "~127 MB/s"). */

@@ -22,6 +22,8 @@ class ProfileTest {
             String all = profile.runs().stream().map(r -> String.join(" ", r.jmhArgs())).reduce("", String::concat);
             assertThat(all).as(name).contains("CopyBenchmark", "WriteBufferBenchmark", "ZeroCopyBenchmark",
                     "DirectoryWalkBenchmark", "-prof gc", "-prof dev.iolab.bench.profile.SyscallProfiler");
+            assertThat(profile.runs()).as(name + ": benchmarks named in full, so that CopyBenchmark is not also"
+                    + " ZeroCopyBenchmark").allSatisfy(r -> assertThat(r.jmhArgs().get(0)).startsWith("dev.iolab.bench."));
             assertThat(profile.description()).as(name).isNotBlank();
             assertThat(profile.expected()).as(name).isNotBlank();
         }

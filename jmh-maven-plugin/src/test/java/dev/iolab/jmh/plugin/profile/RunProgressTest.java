@@ -70,6 +70,19 @@ class RunProgressTest {
     }
 
     @Test
+    void saysOnceWhenARunPrintsMoreIterationsThanPlanned() {
+        progress.startRun(1);
+        progress.onLine("Iteration   1: 1 ms/op");
+        progress.onLine("Iteration   2: 1 ms/op");
+        assertThat(progress.justOvershot()).isFalse();
+
+        progress.onLine("Iteration   1: 1 ms/op"); // e.g. a second benchmark matched by the include pattern
+        assertThat(progress.justOvershot()).isTrue();
+        progress.onLine("Iteration   2: 1 ms/op");
+        assertThat(progress.justOvershot()).isFalse();
+    }
+
+    @Test
     void reportsOnlyWhenTheIntervalHasPassed() {
         assertThat(progress.due(Duration.ofSeconds(20))).isFalse();
         clock.set(Duration.ofSeconds(21).toNanos());

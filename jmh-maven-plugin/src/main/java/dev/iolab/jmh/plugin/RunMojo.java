@@ -137,7 +137,7 @@ public class RunMojo extends AbstractMojo {
         Path argFile = writeClasspathArgFile();
         List<String> command = JmhCommand.build(java, jvmArgs, argFile, jmhArgs);
         Environment environment = Environment.collect("", List.of(String.join(" ", CommandLine.split(args))), java,
-                benchmarkDirectory());
+                benchmarkDirectory(), project.getBasedir().toPath());
         long started = System.currentTimeMillis();
 
         getLog().info("JMH on " + java);
@@ -184,7 +184,8 @@ public class RunMojo extends AbstractMojo {
         printPlan(plan);
         awaitLock();
         Environment environment = Environment.collect(plan.name(), plan.runs().stream()
-                .map(r -> String.join(" ", r.jmhArgs())).collect(Collectors.toList()), java, benchmarkDirectory());
+                .map(r -> String.join(" ", r.jmhArgs())).collect(Collectors.toList()), java, benchmarkDirectory(),
+                project.getBasedir().toPath());
         RunProgress progress = new RunProgress(plan.runs(), System::nanoTime);
         List<Path> parts = new ArrayList<>();
         List<String> failed = new ArrayList<>();

@@ -6,6 +6,8 @@ import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
@@ -39,13 +41,14 @@ import com.fasterxml.jackson.databind.SerializationFeature;
  * @param loadAverageEnd     the same when it ended
  * @param coldCacheAvailable whether this process could write {@code /proc/sys/vm/drop_caches} (cold-cache runs)
  * @param java               the {@code java} that ran JMH
+ * @param sourceRevision     {@code git describe --always --dirty} of the project, or empty outside git
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Environment(String resultFile, String resultSha256, String profile, List<String> jmhArgs,
                           String started, String finished, String cpuModel, int cpuCores, long memoryBytes,
                           String os, String kernel, String benchmarkDirectory, String fileSystem,
                           String loadAverageStart, String loadAverageEnd, boolean coldCacheAvailable,
-                          String java) {
+                          String java, String sourceRevision) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -61,19 +64,39 @@ public record Environment(String resultFile, String resultSha256, String profile
     }
 
     /** What can be learnt about this machine now, before a run. */
-    public static Environment collect(String profile, List<String> jmhArgs, String java, Path benchmarkDirectory) {
+    public static Environment collect(String profile, List<String> jmhArgs, String java, Path benchmarkDirectory,
+                                      Path projectDirectory) {
         return new Environment("", "", profile == null ? "" : profile, jmhArgs, Instant.now().toString(), "",
                 readCpuModel(), Runtime.getRuntime().availableProcessors(), readMemoryBytes(),
                 System.getProperty("os.name") + " " + System.getProperty("os.arch"), System.getProperty("os.version"),
                 benchmarkDirectory.toString(), fileSystem(benchmarkDirectory), loadAverage(), "",
-                Files.isWritable(Path.of("/proc/sys/vm/drop_caches")), java);
+                Files.isWritable(Path.of("/proc/sys/vm/drop_caches")), java, gitRevision(projectDirectory));
+    }
+
+    /** {@code git describe --always --dirty} in {@code directory}; empty when git or the repository is missing. */
+    static String gitRevision(Path directory) {
+        try {
+            Process git = new ProcessBuilder("git", "describe", "--always", "--dirty")
+                    .directory(directory.toFile()).redirectErrorStream(true).start();
+            String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (!git.waitFor(10, TimeUnit.SECONDS)) {
+                git.destroy();
+                return "";
+            }
+            return git.exitValue() == 0 ? out : "";
+        } catch (IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
     }
 
     /** This record completed after the run: end time, load, and the result file it describes. */
     public Environment finish(Path resultFile) throws IOException {
         return new Environment(resultFile.getFileName().toString(), sha256(resultFile), profile, jmhArgs, started,
                 Instant.now().toString(), cpuModel, cpuCores, memoryBytes, os, kernel, benchmarkDirectory, fileSystem,
-                loadAverageStart, loadAverage(), coldCacheAvailable, java);
+                loadAverageStart, loadAverage(), coldCacheAvailable, java, sourceRevision);
     }
 
     public void write(Path file) throws IOException {

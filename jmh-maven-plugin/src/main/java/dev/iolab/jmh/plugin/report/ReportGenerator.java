@@ -160,6 +160,8 @@ public final class ReportGenerator {
                     + duration(e.started(), e.finished())));
             table.row(List.of("Load average (1/5/15 min)", "at start " + orUnknown(e.loadAverageStart())
                     + ", at end " + orUnknown(e.loadAverageEnd())));
+            table.row(List.of("Source revision", e.sourceRevision() == null || e.sourceRevision().isEmpty()
+                    ? "unknown" : "`" + e.sourceRevision() + "` (git describe)"));
             table.row(List.of("JMH command lines", e.jmhArgs().stream().map(a -> "`" + a + "`")
                     .collect(Collectors.joining("<br>"))));
         } else {

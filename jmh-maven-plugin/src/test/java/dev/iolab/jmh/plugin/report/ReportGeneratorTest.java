@@ -175,13 +175,13 @@ class ReportGeneratorTest {
     @Test
     void startsWithTheRecordedEnvironmentWhenItDescribesThisFile() throws Exception {
         Path json = fixture(dir, "copy-and-writebuffer.json");
-        Environment.collect("quick", List.of("CopyBenchmark -f 1"), "/jdk/bin/java", dir)
+        Environment.collect("quick", List.of("CopyBenchmark -f 1"), "/jdk/bin/java", dir, Path.of("."))
                 .finish(json).write(Environment.fileFor(json));
 
         String md = Files.readString(generator.generate(json, dir.resolve("out")).markdown());
 
         assertThat(md).contains("| CPU |", "cores available", "| Memory |", "| OS / kernel |", "| Profile | `quick` |",
-                "| Load average (1/5/15 min) | at start ", "`CopyBenchmark -f 1`")
+                "| Load average (1/5/15 min) | at start ", "`CopyBenchmark -f 1`", "| Source revision | `")
                 .doesNotContain("not recorded");
         assertThat(dir.resolve("out").resolve("copy-and-writebuffer-environment.json")).exists();
     }
@@ -190,7 +190,7 @@ class ReportGeneratorTest {
     void ignoresAnEnvironmentRecordOfOtherResults() throws Exception {
         Path json = fixture(dir, "copy-and-writebuffer.json");
         Path other = Files.writeString(dir.resolve("other.json"), "[]");
-        Environment stale = Environment.collect("full", List.of(), "/jdk/bin/java", dir).finish(other);
+        Environment stale = Environment.collect("full", List.of(), "/jdk/bin/java", dir, dir).finish(other);
         stale.write(Environment.fileFor(json));
 
         String md = Files.readString(generator.generate(json, dir.resolve("out")).markdown());

@@ -110,13 +110,25 @@ final class WalkSection extends Section {
                 Optional<BenchmarkResult> r = find(results, "threads", String.valueOf(n), "walker", walker);
                 t.add(r.map(x -> Text.withError(x.millisPerOp() * scale, x.millisPerOpError() * scale)).orElse(Text.NONE));
                 s.add(r.map(x -> Text.times(baselines.get(walker) / x.millisPerOp())).orElse(Text.NONE));
-                r.ifPresent(x -> series.add(walker, n, x.millisPerOp() * scale));
+                boolean single = results.stream().filter(x -> walker.equals(x.param("walker"))).count() == 1;
+                r.filter(x -> !single || threads.size() == 1)
+                        .ifPresent(x -> series.add(walker, n, x.millisPerOp() * scale));
             }
             if (!publishedSpeedUp.isEmpty()) {
                 s.add(publishedSpeedUp.containsKey(n) ? Text.times(publishedSpeedUp.get(n)) : Text.NONE);
             }
             time.row(t);
             speedUp.row(s);
+        }
+        // A walker measured at one thread count only (WALK_FILE_TREE ignores threads) is drawn as a flat reference.
+        for (String walker : walkers) {
+            List<BenchmarkResult> own = results.stream().filter(r -> walker.equals(r.param("walker")))
+                    .collect(Collectors.toList());
+            if (own.size() == 1 && threads.size() > 1) {
+                double value = own.get(0).millisPerOp() * scale;
+                series.add(walker + " (one thread)", threads.get(0), value);
+                series.add(walker + " (one thread)", threads.get(threads.size() - 1), value);
+            }
         }
         out.append("**Time per walk (").append(unit).append(")**\n\n").append(time.render()).append('\n');
         out.append("**Speed-up over 1 thread**\n\n").append(speedUp.render()).append('\n');

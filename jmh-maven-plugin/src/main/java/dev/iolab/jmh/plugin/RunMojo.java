@@ -205,6 +205,15 @@ public class RunMojo extends AbstractMojo {
                 int exit = runWithProgress(JmhCommand.build(java, jvmArgs, argFile, jmhArgs), progress,
                         line -> refused[0] |= line.contains(JmhLock.REFUSAL));
                 progress.finishRun();
+                if (refused[0] && waitForLock) {
+                    // Another JMH run slipped in between two of ours: wait for it, then run this one again.
+                    Files.deleteIfExists(part);
+                    parts.remove(parts.size() - 1);
+                    progress.restartRun(i);
+                    awaitLock();
+                    i--;
+                    continue;
+                }
                 if (refused[0]) {
                     stopped = "Another JMH run took the JMH lock (" + JmhLock.file() + ") during profile "
                             + plan.name() + ", so it stopped at run '" + run.label() + "'. Run the profile again when"

@@ -51,6 +51,19 @@ public final class RunProgress {
         extraInRun = 0;
     }
 
+    /** Takes back what run {@code index} counted (it is about to run again) and makes it current. */
+    public void restartRun(int index) {
+        if (current == index) {
+            doneInRun = 0;
+            weightInRun = 0;
+            extraInRun = 0;
+            return;
+        }
+        doneBefore -= runs.get(index).iterations();
+        weightBefore -= runWeight(runs.get(index));
+        current = -1;
+    }
+
     /** Counts the rest of the current run as done (it finished, or failed and stopped early). */
     public void finishRun() {
         if (current < 0) {

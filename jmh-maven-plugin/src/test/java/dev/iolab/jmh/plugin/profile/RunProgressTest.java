@@ -70,6 +70,20 @@ class RunProgressTest {
     }
 
     @Test
+    void aRunRefusedByTheJmhLockIsTakenBackBeforeItRunsAgain() {
+        progress.startRun(0);
+        progress.finishRun(); // JMH refused to start: the run counted as done
+        assertThat(progress.done()).isEqualTo(6);
+
+        progress.restartRun(0);
+        progress.startRun(0);
+        progress.onLine("# Warmup Iteration   1: 1 ms/op");
+
+        assertThat(progress.done()).isEqualTo(1);
+        assertThat(progress.fraction()).isEqualTo(1.5 / 12.5);
+    }
+
+    @Test
     void saysOnceWhenARunPrintsMoreIterationsThanPlanned() {
         progress.startRun(1);
         progress.onLine("Iteration   1: 1 ms/op");

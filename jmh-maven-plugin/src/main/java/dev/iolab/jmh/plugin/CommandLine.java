@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Splits a property value such as {@code -Djmh.args="..."} into words the way a POSIX shell would. */
-final class CommandLine {
+public final class CommandLine {
 
     private CommandLine() {
     }
@@ -15,7 +15,7 @@ final class CommandLine {
      *
      * @throws IllegalArgumentException if a quote is not closed
      */
-    static List<String> split(String line) {
+    public static List<String> split(String line) {
         List<String> words = new ArrayList<>();
         if (line == null) {
             return words;

@@ -1,0 +1,151 @@
+package dev.iolab.jmh.plugin.profile;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One JMH invocation of a profile and what it will do: {@link #combinations()} parameter combinations, each run in
+ * {@link #forks()} forks of {@link #warmupIterations()} + {@link #measurementIterations()} iterations.
+ *
+ * @param label                 short name, e.g. {@code copy-buffered}; also names its part of the results
+ * @param jmhArgs               JMH's command line for this run (without result-file options)
+ * @param combinations          product of the {@code -p} value counts
+ * @param warmupTime            nominal time of one warm-up iteration (JMH's {@code -w}); an operation longer than it
+ *                              makes the iteration longer
+ * @param measurementTime       nominal time of one measured iteration ({@code -r})
+ */
+public record PlannedRun(String label, List<String> jmhArgs, int combinations, int forks, int warmupIterations,
+                         Duration warmupTime, int measurementIterations, Duration measurementTime) {
+
+    /** JVM start, trial set-up (files, trees) and tear-down per fork, a guess used only until real timings arrive. */
+    static final Duration FORK_OVERHEAD = Duration.ofMillis(1500);
+
+    /** Single-shot iterations ({@code -bm ss}) last one operation, unknown beforehand; a guess the progress corrects. */
+    static final Duration SINGLE_SHOT_GUESS = Duration.ofSeconds(1);
+
+    public PlannedRun {
+        jmhArgs = List.copyOf(jmhArgs);
+    }
+
+    /** Iteration lines ({@code # Warmup Iteration} and {@code Iteration}) JMH prints for this run. */
+    public int iterations() {
+        return combinations * forks * (warmupIterations + measurementIterations);
+    }
+
+    /** Nominal duration: iterations at their set time plus fork overhead (a lower bound when operations are slow). */
+    public Duration nominalDuration() {
+        Duration perFork = FORK_OVERHEAD.plus(warmupTime.multipliedBy(warmupIterations))
+                .plus(measurementTime.multipliedBy(measurementIterations));
+        return perFork.multipliedBy((long) combinations * forks);
+    }
+
+    /**
+     * Plans a run from its JMH arguments. The profile must set {@code -f}, {@code -wi} and {@code -i} (else JMH takes
+     * them from each benchmark's annotations, which the plugin cannot see); every multi-valued parameter must be
+     * given with {@code -p} for the same reason.
+     *
+     * @throws IllegalArgumentException if an option is missing or malformed
+     */
+    public static PlannedRun of(String label, List<String> jmhArgs) {
+        Integer forks = null;
+        Integer warmups = null;
+        Integer measurements = null;
+        Duration warmupTime = Duration.ofSeconds(10);
+        Duration measurementTime = Duration.ofSeconds(10);
+        int combinations = 1;
+        boolean singleShot = false;
+        for (int i = 0; i < jmhArgs.size(); i++) {
+            String option = jmhArgs.get(i);
+            if (!option.startsWith("-")) {
+                continue;
+            }
+            if (option.equals("-rf") || option.equals("-rff") || option.equals("-o")) {
+                throw new IllegalArgumentException("Profile run " + label + " must not set " + option
+                        + ": the plugin chooses where each run's results go");
+            }
+            boolean known = true;
+            switch (option) {
+                case "-f": forks = integer(jmhArgs, ++i, option, label); break;
+                case "-wi": warmups = integer(jmhArgs, ++i, option, label); break;
+                case "-i": measurements = integer(jmhArgs, ++i, option, label); break;
+                case "-w": warmupTime = time(value(jmhArgs, ++i, option, label), label); break;
+                case "-r": measurementTime = time(value(jmhArgs, ++i, option, label), label); break;
+                case "-bm":
+                    String mode = value(jmhArgs, ++i, option, label);
+                    singleShot = mode.equals("ss") || mode.equalsIgnoreCase("SingleShotTime");
+                    break;
+                case "-p":
+                    String param = value(jmhArgs, ++i, option, label);
+                    int eq = param.indexOf('=');
+                    if (eq <= 0) {
+                        throw new IllegalArgumentException("Profile run " + label + ": -p needs name=v1,v2,…, got " + param);
+                    }
+                    combinations *= param.substring(eq + 1).split(",", -1).length;
+                    break;
+                default: known = false;
+            }
+            if (!known && i + 1 < jmhArgs.size() && !jmhArgs.get(i + 1).startsWith("-") && takesValue(option)) {
+                i++;
+            }
+        }
+        if (forks == null || warmups == null || measurements == null) {
+            throw new IllegalArgumentException("Profile run " + label + " must set -f, -wi and -i, so that its"
+                    + " iterations can be counted: " + String.join(" ", jmhArgs));
+        }
+        if (singleShot) {
+            warmupTime = SINGLE_SHOT_GUESS;
+            measurementTime = SINGLE_SHOT_GUESS;
+        }
+        return new PlannedRun(label, jmhArgs, combinations, forks, warmups, warmupTime, measurements, measurementTime);
+    }
+
+    /** JMH options with a value (so the value is not read as a benchmark name). */
+    private static boolean takesValue(String option) {
+        return List.of("-bm", "-tu", "-prof", "-jvmArgs", "-jvmArgsAppend", "-jvmArgsPrepend", "-t", "-bs", "-wbs",
+                "-to", "-e", "-wm", "-wf", "-gc", "-foe", "-si", "-opi", "-jvm", "-o", "-v", "-tg", "-rf", "-rff")
+                .contains(option);
+    }
+
+    private static String value(List<String> args, int i, String option, String label) {
+        if (i >= args.size()) {
+            throw new IllegalArgumentException("Profile run " + label + ": " + option + " needs a value");
+        }
+        return args.get(i);
+    }
+
+    private static int integer(List<String> args, int i, String option, String label) {
+        String text = value(args, i, option, label);
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("Profile run " + label + ": " + option + " needs a number, got " + text);
+        }
+    }
+
+    /** JMH's time values: {@code 1s}, {@code 500ms}, {@code 200 us}, {@code 2min}. */
+    static Duration time(String text, String label) {
+        String t = text.trim().toLowerCase(Locale.ROOT).replace(" ", "");
+        int split = 0;
+        while (split < t.length() && (Character.isDigit(t.charAt(split)) || t.charAt(split) == '.')) {
+            split++;
+        }
+        try {
+            double amount = Double.parseDouble(t.substring(0, split));
+            String unit = t.substring(split);
+            double nanos;
+            switch (unit) {
+                case "ns": nanos = amount; break;
+                case "us": nanos = amount * 1e3; break;
+                case "ms": nanos = amount * 1e6; break;
+                case "": case "s": nanos = amount * 1e9; break;
+                case "m": case "min": nanos = amount * 60e9; break;
+                case "hr": nanos = amount * 3600e9; break;
+                default: throw new NumberFormatException(unit);
+            }
+            return Duration.ofNanos(Math.round(nanos));
+        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+            throw new IllegalArgumentException("Profile run " + label + ": not a JMH time value: " + text);
+        }
+    }
+}

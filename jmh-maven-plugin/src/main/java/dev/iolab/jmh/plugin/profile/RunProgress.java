@@ -1,0 +1,181 @@
+package dev.iolab.jmh.plugin.profile;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+import java.util.regex.Pattern;
+
+/**
+ * Counts the iteration lines JMH prints against a profile's plan and estimates the time left.
+ *
+ * <p>Each iteration carries a weight, its nominal time ({@code -w}/{@code -r}) plus a share of the fork overhead.
+ * Until the first iteration completes, the estimate is the nominal remainder; after that it is the remaining weight
+ * scaled by how long the completed weight really took, which corrects for operations slower than an iteration (the
+ * 32 MB unbuffered copy takes about a minute per operation) and for a loaded machine.
+ */
+public final class RunProgress {
+
+    private static final Pattern WARMUP = Pattern.compile("^# Warmup Iteration\\s+\\d+:.*");
+    private static final Pattern MEASUREMENT = Pattern.compile("^Iteration\\s+\\d+:.*");
+
+    private final List<PlannedRun> runs;
+    private final LongSupplier nanoTime;
+    private final long start;
+    private final double totalWeight;
+    private int current = -1;
+    private int doneInRun;
+    private int doneBefore;
+    private double weightBefore;
+    private double weightInRun;
+    private long lastReport;
+    private int extraInRun;
+
+    /** @param nanoTime a monotonic clock in nanoseconds ({@code System::nanoTime}) */
+    public RunProgress(List<PlannedRun> runs, LongSupplier nanoTime) {
+        this.runs = List.copyOf(runs);
+        this.nanoTime = nanoTime;
+        this.start = nanoTime.getAsLong();
+        this.lastReport = start;
+        this.totalWeight = runs.stream().mapToDouble(RunProgress::runWeight).sum();
+    }
+
+    /** Marks the start of run {@code index} (0-based); the previous run counts as complete. */
+    public void startRun(int index) {
+        if (current >= 0) {
+            finishRun();
+        }
+        current = index;
+        doneInRun = 0;
+        weightInRun = 0;
+        extraInRun = 0;
+    }
+
+    /** Takes back what run {@code index} counted (it is about to run again) and makes it current. */
+    public void restartRun(int index) {
+        if (current == index) {
+            doneInRun = 0;
+            weightInRun = 0;
+            extraInRun = 0;
+            return;
+        }
+        doneBefore -= runs.get(index).iterations();
+        weightBefore -= runWeight(runs.get(index));
+        current = -1;
+    }
+
+    /** Counts the rest of the current run as done (it finished, or failed and stopped early). */
+    public void finishRun() {
+        if (current < 0) {
+            return;
+        }
+        doneBefore += runs.get(current).iterations();
+        weightBefore += runWeight(runs.get(current));
+        doneInRun = 0;
+        weightInRun = 0;
+        current = -1;
+    }
+
+    /**
+     * Feeds one line of JMH's output.
+     *
+     * @return whether it was an iteration line (a warm-up or measured iteration completed)
+     */
+    public boolean onLine(String line) {
+        boolean warmup = WARMUP.matcher(line).matches();
+        if (!warmup && !MEASUREMENT.matcher(line).matches()) {
+            return false;
+        }
+        if (current < 0) {
+            return true;
+        }
+        PlannedRun run = runs.get(current);
+        if (doneInRun < run.iterations()) {
+            doneInRun++;
+            weightInRun += iterationWeight(run, warmup);
+        } else {
+            extraInRun++;
+        }
+        return true;
+    }
+
+    /**
+     * Whether the current run has just printed its first iteration line beyond the plan: its include pattern
+     * matches more benchmarks than meant, or a parameter with several default values was not given with {@code -p}.
+     */
+    public boolean justOvershot() {
+        return extraInRun == 1;
+    }
+
+    public int done() {
+        return doneBefore + doneInRun;
+    }
+
+    public int total() {
+        return runs.stream().mapToInt(PlannedRun::iterations).sum();
+    }
+
+    /** Done share of the planned work, by weight, 0..1. */
+    public double fraction() {
+        return totalWeight <= 0 ? 0 : Math.min(1, (weightBefore + weightInRun) / totalWeight);
+    }
+
+    public Duration elapsed() {
+        return Duration.ofNanos(nanoTime.getAsLong() - start);
+    }
+
+    /** Estimated time left. */
+    public Duration remaining() {
+        double doneWeight = weightBefore + weightInRun;
+        double left = Math.max(0, totalWeight - doneWeight);
+        if (doneWeight <= 0) {
+            return seconds(left);
+        }
+        double secondsPerWeight = (nanoTime.getAsLong() - start) / 1e9 / doneWeight;
+        return seconds(left * secondsPerWeight);
+    }
+
+    /** Whether at least {@code interval} passed since the last time this returned true. */
+    public boolean due(Duration interval) {
+        long now = nanoTime.getAsLong();
+        if (now - lastReport >= interval.toNanos()) {
+            lastReport = now;
+            return true;
+        }
+        return false;
+    }
+
+    /** {@code 42% (120/286 iterations), 3 min 10 s elapsed, about 4 min 20 s left}. */
+    public String describe() {
+        return String.format(Locale.ROOT, "%d%% (%d/%d iterations), %s elapsed, about %s left",
+                (int) Math.floor(fraction() * 100), done(), total(), format(elapsed()), format(remaining()));
+    }
+
+    /** {@code 1 h 02 min}, {@code 4 min 20 s}, {@code 35 s}. */
+    public static String format(Duration duration) {
+        long s = Math.max(0, Math.round(duration.toMillis() / 1000.0));
+        if (s >= 3600) {
+            return String.format(Locale.ROOT, "%d h %02d min", s / 3600, (s % 3600) / 60);
+        }
+        if (s >= 60) {
+            return String.format(Locale.ROOT, "%d min %02d s", s / 60, s % 60);
+        }
+        return s + " s";
+    }
+
+    private static double runWeight(PlannedRun run) {
+        return run.combinations() * (double) run.forks()
+                * (run.warmupIterations() * iterationWeight(run, true)
+                + run.measurementIterations() * iterationWeight(run, false));
+    }
+
+    private static double iterationWeight(PlannedRun run, boolean warmup) {
+        int perFork = run.warmupIterations() + run.measurementIterations();
+        double overhead = perFork == 0 ? 0 : PlannedRun.FORK_OVERHEAD.toNanos() / 1e9 / perFork;
+        return (warmup ? run.warmupTime() : run.measurementTime()).toNanos() / 1e9 + overhead;
+    }
+
+    private static Duration seconds(double seconds) {
+        return Duration.ofMillis(Math.round(seconds * 1000));
+    }
+}

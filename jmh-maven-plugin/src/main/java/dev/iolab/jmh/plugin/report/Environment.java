@@ -1,0 +1,197 @@
+package dev.iolab.jmh.plugin.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+/**
+ * The machine a run happened on, recorded by {@code jmh:run} beside the JSON results (JMH's own file knows the JVM
+ * but not the CPU, memory, kernel, file system or load). Text fields are empty when the source was unavailable.
+ *
+ * @param resultFile         file name of the JMH JSON this record describes
+ * @param resultSha256       SHA-256 of that file, so a stale record is never attached to other results
+ * @param profile            run profile ({@code quick}, {@code standard}, {@code full}) or empty for a plain run
+ * @param jmhArgs            the JMH command lines run, one per invocation
+ * @param started            ISO-8601 UTC start of the run
+ * @param finished           ISO-8601 UTC end of the run
+ * @param cpuModel           {@code model name} from {@code /proc/cpuinfo}
+ * @param cpuCores           processors available to the JVM
+ * @param memoryBytes        {@code MemTotal} from {@code /proc/meminfo}
+ * @param os                 {@code os.name os.arch}
+ * @param kernel             {@code os.version} (the kernel release on Linux, as {@code uname -r})
+ * @param benchmarkDirectory where the benchmarks create their files (the forks' {@code java.io.tmpdir})
+ * @param fileSystem         type and device of that directory's file store
+ * @param loadAverageStart   {@code /proc/loadavg} 1/5/15-minute averages when the run started
+ * @param loadAverageEnd     the same when it ended
+ * @param coldCacheAvailable whether this process could write {@code /proc/sys/vm/drop_caches} (cold-cache runs)
+ * @param java               the {@code java} that ran JMH
+ * @param sourceRevision     {@code git describe --always --dirty} of the project, or empty outside git
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record Environment(String resultFile, String resultSha256, String profile, List<String> jmhArgs,
+                          String started, String finished, String cpuModel, int cpuCores, long memoryBytes,
+                          String os, String kernel, String benchmarkDirectory, String fileSystem,
+                          String loadAverageStart, String loadAverageEnd, boolean coldCacheAvailable,
+                          String java, String sourceRevision) {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    public Environment {
+        jmhArgs = jmhArgs == null ? List.of() : List.copyOf(jmhArgs);
+    }
+
+    /** The record's file for a result file: {@code jmh-result.json} → {@code jmh-result-environment.json}. */
+    public static Path fileFor(Path resultFile) {
+        String name = resultFile.getFileName().toString();
+        String stem = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+        return resultFile.resolveSibling(stem + "-environment.json");
+    }
+
+    /** What can be learnt about this machine now, before a run. */
+    public static Environment collect(String profile, List<String> jmhArgs, String java, Path benchmarkDirectory,
+                                      Path projectDirectory) {
+        return new Environment("", "", profile == null ? "" : profile, jmhArgs, Instant.now().toString(), "",
+                readCpuModel(), Runtime.getRuntime().availableProcessors(), readMemoryBytes(),
+                System.getProperty("os.name") + " " + System.getProperty("os.arch"), System.getProperty("os.version"),
+                benchmarkDirectory.toString(), fileSystem(benchmarkDirectory), loadAverage(), "",
+                Files.isWritable(Path.of("/proc/sys/vm/drop_caches")), java, gitRevision(projectDirectory));
+    }
+
+    /** {@code git describe --always --dirty} in {@code directory}; empty when git or the repository is missing. */
+    static String gitRevision(Path directory) {
+        try {
+            Process git = new ProcessBuilder("git", "describe", "--always", "--dirty")
+                    .directory(directory.toFile()).redirectErrorStream(true).start();
+            String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (!git.waitFor(10, TimeUnit.SECONDS)) {
+                git.destroy();
+                return "";
+            }
+            return git.exitValue() == 0 ? out : "";
+        } catch (IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+    }
+
+    /** This record completed after the run: end time, load, and the result file it describes. */
+    public Environment finish(Path resultFile) throws IOException {
+        return new Environment(resultFile.getFileName().toString(), sha256(resultFile), profile, jmhArgs, started,
+                Instant.now().toString(), cpuModel, cpuCores, memoryBytes, os, kernel, benchmarkDirectory, fileSystem,
+                loadAverageStart, loadAverage(), coldCacheAvailable, java, sourceRevision);
+    }
+
+    public void write(Path file) throws IOException {
+        Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+        JSON.writeValue(temp.toFile(), this);
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /**
+     * The record written beside {@code resultFile}, if there is one and it describes exactly that file.
+     *
+     * @throws ReportException if the record exists but cannot be read
+     */
+    public static Optional<Environment> readFor(Path resultFile) throws ReportException {
+        Path file = fileFor(resultFile);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        Environment environment;
+        try {
+            environment = JSON.readValue(file.toFile(), Environment.class);
+        } catch (IOException e) {
+            throw new ReportException("Cannot read the environment record " + file + ": " + e.getMessage(), e);
+        }
+        try {
+            if (!sha256(resultFile).equals(environment.resultSha256())) {
+                return Optional.empty();
+            }
+        } catch (IOException e) {
+            throw new ReportException("Cannot read JMH results from " + resultFile + ": " + e.getMessage(), e);
+        }
+        return Optional.of(environment);
+    }
+
+    static String sha256(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[8192];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                digest.update(buffer, 0, n);
+            }
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("Every JDK has SHA-256", e);
+        }
+    }
+
+    private static String readCpuModel() {
+        return firstLineValue(Path.of("/proc/cpuinfo"), "model name");
+    }
+
+    private static long readMemoryBytes() {
+        String kb = firstLineValue(Path.of("/proc/meminfo"), "MemTotal").replace("kB", "").trim();
+        try {
+            return Long.parseLong(kb) * 1024;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return fields.length >= 3 ? fields[0] + " " + fields[1] + " " + fields[2] : "";
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static String fileSystem(Path directory) {
+        try {
+            FileStore store = Files.getFileStore(directory);
+            return store.type() + " (" + store.name() + ")";
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** The value of the first {@code key : value} line of a {@code /proc} file, or empty. */
+    private static String firstLineValue(Path file, String key) {
+        try {
+            for (String line : Files.readAllLines(file)) {
+                int colon = line.indexOf(':');
+                if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase(key)) {
+                    return line.substring(colon + 1).trim();
+                }
+            }
+        } catch (IOException e) {
+            return "";
+        }
+        return "";
+    }
+
+    /** Memory as {@code 23.4 GiB}. */
+    public String memory() {
+        return memoryBytes <= 0 ? "" : String.format(Locale.ROOT, "%.1f GiB", memoryBytes / (1024.0 * 1024 * 1024));
+    }
+}

@@ -1,0 +1,32 @@
+package dev.iolab.jmh.plugin.report;
+
+import java.util.List;
+
+/**
+ * One JMH metric (primary or secondary) of one benchmark run.
+ *
+ * @param score   the mean JMH reports
+ * @param error   half-width of JMH's 99.9 % confidence interval, {@code NaN} when JMH had too few samples
+ * @param unit    JMH's unit, e.g. {@code ms/op}, {@code B/op}
+ * @param samples every measured iteration's value, all forks flattened (may be empty for some profilers)
+ */
+public record Metric(double score, double error, String unit, List<Double> samples) {
+
+    public Metric {
+        samples = List.copyOf(samples);
+    }
+
+    /** Relative standard deviation of the samples in percent (sample std dev / mean); {@code NaN} under 2 samples. */
+    public double rsdPercent() {
+        int n = samples.size();
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double mean = samples.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        if (mean == 0) {
+            return Double.NaN;
+        }
+        double squares = samples.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+        return Math.sqrt(squares / (n - 1)) / Math.abs(mean) * 100;
+    }
+}

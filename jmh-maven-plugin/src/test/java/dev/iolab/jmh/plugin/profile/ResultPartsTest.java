@@ -1,0 +1,45 @@
+package dev.iolab.jmh.plugin.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.iolab.jmh.plugin.report.BenchmarkResult;
+import dev.iolab.jmh.plugin.report.JmhResultReader;
+
+class ResultPartsTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void joinsThePartsInOrderSkippingRunsThatWroteNothing() throws Exception {
+        Path fixture = dir.resolve("all.json");
+        try (var in = getClass().getResourceAsStream("/jmh/copy-and-writebuffer.json")) {
+            Files.copy(in, fixture);
+        }
+        List<BenchmarkResult> all = JmhResultReader.read(fixture);
+        Path target = dir.resolve("jmh-result.json");
+
+        int entries = ResultParts.merge(List.of(fixture, dir.resolve("missing.json"), fixture), target);
+
+        assertThat(entries).isEqualTo(2 * all.size());
+        assertThat(JmhResultReader.read(target)).hasSize(2 * all.size());
+        assertThat(dir.resolve("jmh-result.json.tmp")).doesNotExist();
+    }
+
+    @Test
+    void refusesAPartThatIsNotAnArray() throws Exception {
+        Path bad = Files.writeString(dir.resolve("bad.json"), "{}");
+
+        assertThatThrownBy(() -> ResultParts.merge(List.of(bad), dir.resolve("out.json")))
+                .hasMessageContaining(bad.toString());
+        assertThat(dir.resolve("out.json")).doesNotExist();
+    }
+}

@@ -52,9 +52,15 @@ class MemoryBudgetForkedJvmTest {
             for (int i = 0; i < 10; i++) {
                 uploads.add(http.sendAsync(HttpRequest.newBuilder(
                         URI.create("http://127.0.0.1:" + port + "/uploads/budget/" + i + "?strategy=in-memory"))
+                        .expectContinue(true) // as curl does for large bodies: a refused upload is never sent
                         .PUT(HttpRequest.BodyPublishers.ofByteArray(file)).build(), HttpResponse.BodyHandlers.ofString()));
             }
-            CompletableFuture.allOf(uploads.toArray(CompletableFuture[]::new)).get(3, TimeUnit.MINUTES);
+            try {
+                CompletableFuture.allOf(uploads.toArray(CompletableFuture[]::new)).get(3, TimeUnit.MINUTES);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new AssertionError("upload failed; service alive=" + service.isAlive() + ", log:\n"
+                        + Files.readString(log), e);
+            }
             List<HttpResponse<String>> responses = uploads.stream().map(CompletableFuture::join).toList();
 
             long stored = responses.stream().filter(r -> r.statusCode() == 201).count();

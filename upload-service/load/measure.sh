@@ -2,8 +2,9 @@
 # Measures one scenario of the study on this machine: COUNT simultaneous uploads of SIZE_MB each with STRATEGY,
 # against the service jar at -Xmx512m (JAVA_OPTS overrides) and a fresh in-memory Azurite, loopback only.
 #   upload-service/load/measure.sh STRATEGY [HTTP_CLIENT=netty] [COUNT=125] [SIZE_MB=10]
-# Prints: status counts, wall time, mean/max time per upload (curl's time_total), peak heap sampled every 200 ms
-# from /actuator/prometheus (sum of jvm_memory_used_bytes{area="heap"}), peak direct buffers, load average.
+# Prints: status counts, wall time, mean/max time per upload (curl's time_total), peak heap used sampled every
+# 200 ms from /actuator/prometheus (sum of jvm_memory_used_bytes{area="heap"}, garbage included), the largest heap
+# occupancy right after a GC (from -Xlog:gc), GC pauses, peak JDK direct buffers, load average.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/common.sh"
 
@@ -29,13 +30,14 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM
 
 head -c $((size_mb * 1024 * 1024)) /dev/urandom >"$work/file.bin"
 azurite_pid=$(iolab_start_azurite "$azurite_port" "$work/azurite.log")
 iolab_wait_port "$azurite_port" 60 "$azurite_pid"
 # shellcheck disable=SC2086
 AZURE_STORAGE_CONNECTION_STRING=$(iolab_azurite_connection_string "$azurite_port") \
-  "$java" $JAVA_OPTS -jar "$jar" --server.port="$port" --upload.azure.http-client="$client" \
+  "$java" $JAVA_OPTS "-Xlog:gc:file=$work/gc.log" -jar "$jar" --server.port="$port" --upload.azure.http-client="$client" \
   --upload.executor.async-timeout=30m --logging.level.root=WARN >"$work/service.log" 2>&1 &
 service_pid=$!
 iolab_wait_port "$port" 120 "$service_pid"
@@ -65,13 +67,17 @@ kill "$sampler_pid"; sampler_pid=""
 alive=yes
 kill -0 "$service_pid" 2>/dev/null || alive=no
 oom=$(grep -c OutOfMemoryError "$work/service.log" || true)
+# Heap still occupied right after each collection (G1's "before->after(committed)"): the retained figure, without
+# the garbage that jvm_memory_used_bytes also counts until the next collection.
+after_gc=$(grep -o -- '->[0-9]*M' "$work/gc.log" | tr -dc '0-9\n' | sort -n | tail -1)
+gcs=$(grep -c 'Pause' "$work/gc.log" || true)
 awk -v strategy="$strategy" -v client="$client" -v count="$count" -v size="$size_mb" \
-    -v wall="$(awk -v s="$start" -v e="$end" 'BEGIN {print e - s}')" -v load="$load" -v alive="$alive" -v oom="$oom" '
+    -v wall="$(awk -v s="$start" -v e="$end" 'BEGIN {print e - s}')" -v load="$load" -v alive="$alive" -v oom="$oom" -v aftergc="${after_gc:-0}" -v gcs="$gcs" '
   FILENAME ~ /results/ { codes[$1]++; sum += $2; if ($2 > max) max = $2; n++ }
   FILENAME ~ /samples/ { if ($1 > heap) heap = $1; if ($2 > direct) direct = $2 }
   END {
-    printf "strategy=%s client=%s uploads=%d size=%dMB wall=%.1fs mean=%.2fs max=%.2fs peakHeap=%.0fMB peakDirect=%.0fMB load1/5/15=%s alive=%s oomLines=%d statuses=",
-      strategy, client, count, size, wall, sum / n, max, heap / 1048576, direct / 1048576, load, alive, oom
+    printf "strategy=%s client=%s uploads=%d size=%dMB wall=%.1fs mean=%.2fs max=%.2fs peakHeapUsed=%.0fMB maxHeapAfterGc=%dMB gcPauses=%d peakDirect=%.0fMB load1/5/15=%s alive=%s oomLines=%d statuses=",
+      strategy, client, count, size, wall, sum / n, max, heap / 1048576, aftergc, gcs, direct / 1048576, load, alive, oom
     for (c in codes) printf "%s:%d ", c, codes[c]
     printf "\n"
   }' "$work/results.txt" "$work/samples.txt"

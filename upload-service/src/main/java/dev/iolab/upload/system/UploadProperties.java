@@ -10,7 +10,8 @@ import org.springframework.util.unit.DataSize;
 /**
  * Typed configuration of the upload service, prefix {@code upload}. Defaults are the documented ones.
  *
- * @param defaultStrategy strategy used when a request names none
+ * @param defaultStrategy strategy used when a request names none; temp-file held the least heap in our
+ *                        measurements (docs/upload-service.md)
  * @param maxSize largest accepted body (raw) or file part (multipart); larger ones get 413
  * @param apiKey when set, uploads and downloads need {@code Authorization: Bearer <key>}
  * @param container blob container, created at start-up if missing (env {@code UPLOAD_CONTAINER})
@@ -19,7 +20,7 @@ import org.springframework.util.unit.DataSize;
  */
 @ConfigurationProperties("upload")
 public record UploadProperties(
-        @DefaultValue("on-demand") String defaultStrategy,
+        @DefaultValue("temp-file") String defaultStrategy,
         @DefaultValue("1GB") DataSize maxSize,
         String apiKey,
         @DefaultValue("uploads") String container,

@@ -18,10 +18,11 @@ logs=$(mktemp -d "${TMPDIR:-/tmp}/iolab-dev.XXXXXX")
 azurite_pid=""
 service_pid=""
 stop() {
+  set +e # a killed child's exit status must not end the clean-up early
   trap - INT TERM EXIT
-  [[ -n "$service_pid" ]] && kill "$service_pid" 2>/dev/null && wait "$service_pid" 2>/dev/null
-  [[ -n "$azurite_pid" ]] && kill "$azurite_pid" 2>/dev/null && wait "$azurite_pid" 2>/dev/null
-  echo "Stopped. Logs: $logs"
+  if [[ -n "$service_pid" ]]; then kill "$service_pid" 2>/dev/null; wait "$service_pid" 2>/dev/null; fi
+  if [[ -n "$azurite_pid" ]]; then kill "$azurite_pid" 2>/dev/null; wait "$azurite_pid" 2>/dev/null; fi
+  echo "Stopped Azurite and the service. Logs: $logs"
 }
 trap stop INT TERM EXIT
 

@@ -77,7 +77,7 @@ class UploadService {
             checkLength(length, maxSize, strategy);
             byte[] md5 = parseMd5(request.getHeader("Content-MD5"));
             return submit(new Job(start, tag,
-                    job -> transfer(job, name, strategy, length, length, md5, request.getInputStream())));
+                    job -> transfer(job, name, strategy, length, length, md5, request.getInputStream())), request);
         } catch (UploadException e) {
             metrics.record(tag, outcomeOf(e.problem()), elapsed(start), 0);
             throw e;
@@ -101,7 +101,7 @@ class UploadService {
             tag = queryStrategy.id();
             long length = request.getContentLengthLong();
             checkLength(length, maxSize + MULTIPART_OVERHEAD, queryStrategy);
-            return submit(new Job(start, tag, job -> readMultipart(job, strategyId, name, length, request)));
+            return submit(new Job(start, tag, job -> readMultipart(job, strategyId, name, length, request)), request);
         } catch (UploadException e) {
             metrics.record(tag, outcomeOf(e.problem()), elapsed(start), 0);
             throw e;
@@ -158,6 +158,7 @@ class UploadService {
             long declaredLength, byte[] md5, InputStream raw) throws IOException {
         long cost = strategy.memoryCost(requestLength);
         if (!budget.tryAcquire(cost)) {
+            job.discardUnaskedBody(raw);
             throw new UploadException(ProblemType.MEMORY_BUDGET, strategy.id() + " needs " + cost
                     + " bytes of the memory budget; " + budget.used() + " of " + budget.max() + " are in use");
         }
@@ -180,7 +181,8 @@ class UploadService {
         }
     }
 
-    private DeferredResult<ResponseEntity<UploadResult>> submit(Job job) {
+    private DeferredResult<ResponseEntity<UploadResult>> submit(Job job, HttpServletRequest request) {
+        job.expectsContinue = "100-continue".equalsIgnoreCase(request.getHeader("Expect"));
         DeferredResult<ResponseEntity<UploadResult>> result = new DeferredResult<>(asyncTimeoutMillis);
         job.result = result;
         result.onTimeout(job::onContainerGivesUp);
@@ -254,6 +256,9 @@ class UploadService {
         volatile DeferredResult<ResponseEntity<UploadResult>> result;
         volatile Future<?> future;
 
+        /** Whether the client sent {@code Expect: 100-continue}, i.e. waits for our go before sending its body. */
+        volatile boolean expectsContinue;
+
         Job(long start, String strategy, Work work) {
             this.start = start;
             this.strategy = strategy;
@@ -280,6 +285,23 @@ class UploadService {
             } finally {
                 state.set(State.DONE);
                 finished.countDown();
+            }
+        }
+
+        /**
+         * Refusing on this thread (memory budget) after the client already sent its body without waiting for
+         * {@code 100 Continue}: read and discard it (at most {@code upload.max-size}), so that closing the connection
+         * after the 503 does not reset it under the client before it has read the answer. A client that sent
+         * {@code Expect: 100-continue} has sent nothing and is not read from.
+         */
+        void discardUnaskedBody(InputStream raw) {
+            if (expectsContinue) {
+                return;
+            }
+            try {
+                IOUtils.consume(BoundedInputStream.builder().setInputStream(raw).setMaxCount(maxSize).get());
+            } catch (IOException e) {
+                log.debug("Discarding a refused upload's body failed: {}", e.toString());
             }
         }
 

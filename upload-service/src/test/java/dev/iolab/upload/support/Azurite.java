@@ -43,7 +43,7 @@ public final class Azurite implements BeforeAllCallback {
     }
 
     /** One Azurite process. */
-    public record Instance(Process process, int port) {
+    public record Instance(Process process, int port, Path workDirectory) {
 
         public String blobEndpoint() {
             return "http://127.0.0.1:" + port + "/" + ACCOUNT;
@@ -78,7 +78,7 @@ public final class Azurite implements BeforeAllCallback {
                         .redirectOutput(work.resolve("azurite.log").toFile())
                         .start();
                 awaitListening(process, port, Duration.ofSeconds(60), work.resolve("azurite.log"));
-                return new Instance(process, port);
+                return new Instance(process, port, work);
             } catch (IOException e) {
                 throw new IllegalStateException("could not start Azurite", e);
             }
@@ -87,6 +87,12 @@ public final class Azurite implements BeforeAllCallback {
         void stop() {
             process.descendants().forEach(ProcessHandle::destroy);
             process.destroy();
+            try {
+                process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+                org.apache.commons.io.file.PathUtils.deleteDirectory(workDirectory);
+            } catch (IOException | InterruptedException e) {
+                // best effort: a leftover log directory in java.io.tmpdir is harmless
+            }
         }
 
         private static void awaitListening(Process process, int port, Duration timeout, Path log) throws IOException {

@@ -105,6 +105,10 @@ final class ManagedProcess implements AutoCloseable {
     };
   }
 
+  long pid() {
+    return process.pid();
+  }
+
   boolean isAlive() {
     return process.isAlive();
   }

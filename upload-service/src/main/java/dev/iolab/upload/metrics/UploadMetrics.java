@@ -1,0 +1,52 @@
+package dev.iolab.upload.metrics;
+
+import java.time.Duration;
+import java.util.function.ToDoubleFunction;
+
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+import org.springframework.stereotype.Component;
+
+/**
+ * The service's own meters: timer {@code iolab.upload} (histogram buckets published, for p50/p95/p99 with
+ * {@code histogram_quantile}) and bytes received {@code iolab.upload.size}, both tagged {@code strategy} and
+ * {@code outcome}; and the memory-budget gauges.
+ */
+@Component
+public class UploadMetrics {
+
+    private final MeterRegistry registry;
+
+    UploadMetrics(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** Records one finished (or refused) upload; {@code bytes} is what was received from the client. */
+    public void record(String strategy, UploadOutcome outcome, Duration duration, long bytes) {
+        Timer.builder("iolab.upload")
+                .description("Upload requests from acceptance to answer")
+                .tag("strategy", strategy)
+                .tag("outcome", outcome.tag())
+                .publishPercentileHistogram()
+                .register(registry)
+                .record(duration);
+        DistributionSummary.builder("iolab.upload.size")
+                .description("Bytes received per upload")
+                .baseUnit("bytes")
+                .tag("strategy", strategy)
+                .tag("outcome", outcome.tag())
+                .register(registry)
+                .record(bytes);
+    }
+
+    /** Registers the budget gauges {@code iolab.upload.memory.budget.used} and {@code .max} (bytes). */
+    public <T> void budgetGauges(T budget, ToDoubleFunction<T> used, ToDoubleFunction<T> max) {
+        Gauge.builder("iolab.upload.memory.budget.used", budget, used).baseUnit("bytes")
+                .description("Bytes of the memory budget held by running uploads").register(registry);
+        Gauge.builder("iolab.upload.memory.budget.max", budget, max).baseUnit("bytes")
+                .description("Size of the memory budget").register(registry);
+    }
+}

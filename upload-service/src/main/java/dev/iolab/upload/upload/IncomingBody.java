@@ -1,0 +1,141 @@
+package dev.iolab.upload.upload;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+
+import org.apache.commons.fileupload2.core.FileUploadException;
+import org.apache.commons.io.input.BoundedInputStream;
+import org.apache.commons.io.input.MessageDigestInputStream;
+import org.apache.commons.io.input.ObservableInputStream;
+
+/**
+ * The client's bytes on their way to a strategy: counted and size-limited (commons-io {@link BoundedInputStream}),
+ * MD5-hashed while streaming ({@link MessageDigestInputStream}), and checked at end of stream against the declared
+ * length and the client's {@code Content-MD5}. A failed check throws a {@link BodyException} from the read that
+ * hit end of stream, so the reader (a strategy or the Azure SDK) never reaches its commit. The first I/O failure,
+ * ours or the container's, is remembered so the caller can tell a client fault from a storage fault however the
+ * SDK wrapped it.
+ */
+final class IncomingBody {
+
+    private final BoundedInputStream counted;
+    private final MessageDigestInputStream hashed;
+    private final ObservableInputStream checked;
+    private final long declaredLength;
+    private final byte[] expectedMd5;
+    private volatile IOException failure;
+    private byte[] md5;
+
+    /**
+     * @param raw the request (or file part) stream
+     * @param declaredLength bytes the client declared, or -1 when unknown
+     * @param maxSize most bytes accepted; one more fails with 413
+     * @param expectedMd5 the client's {@code Content-MD5}, or null
+     */
+    IncomingBody(InputStream raw, long declaredLength, long maxSize, byte[] expectedMd5) throws IOException {
+        this.declaredLength = declaredLength;
+        this.expectedMd5 = expectedMd5;
+        this.counted = BoundedInputStream.builder()
+                .setInputStream(raw)
+                .setMaxCount(maxSize + 1)
+                .setOnMaxCount((max, count) -> {
+                    throw new BodyException(ProblemType.TOO_LARGE, "the body exceeds the limit of " + maxSize + " bytes");
+                })
+                .setPropagateClose(false)
+                .get();
+        try {
+            this.hashed = MessageDigestInputStream.builder()
+                    .setInputStream(counted)
+                    .setMessageDigest(MessageDigest.getInstance("MD5"))
+                    .get();
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has MD5", e);
+        }
+        this.checked = new ObservableInputStream(hashed, new ObservableInputStream.Observer() {
+            @Override
+            public void finished() throws IOException {
+                onEndOfStream();
+            }
+
+            @Override
+            public void error(IOException exception) throws IOException {
+                remember(exception);
+                throw exception;
+            }
+        });
+    }
+
+    /** The stream a strategy reads; it must read to end of stream. */
+    InputStream stream() {
+        return checked;
+    }
+
+    /** Bytes received so far. */
+    long count() {
+        return counted.getCount();
+    }
+
+    /** MD5 of all bytes; only after end of stream. */
+    synchronized byte[] md5() {
+        if (md5 == null) {
+            throw new IllegalStateException("MD5 asked for before end of stream");
+        }
+        return md5.clone();
+    }
+
+    String md5Hex() {
+        return HexFormat.of().formatHex(md5());
+    }
+
+    /** The first I/O failure seen while reading, or null. */
+    IOException failure() {
+        return failure;
+    }
+
+    /** Turns the remembered failure into the answer the client gets. */
+    UploadException failureAsProblem() {
+        IOException e = failure;
+        if (e instanceof BodyException body) {
+            return new UploadException(body.problem(), body.getMessage(), body);
+        }
+        if (e instanceof EOFException) {
+            return new UploadException(ProblemType.INCOMPLETE_BODY,
+                    "the body ended after " + count() + " bytes, before its declared length", e);
+        }
+        if (e instanceof FileUploadException) {
+            return new UploadException(ProblemType.MULTIPART_SHAPE, "malformed multipart body: " + e.getMessage(), e);
+        }
+        return new UploadException(ProblemType.CLIENT_ABORTED, "reading the body failed: " + e, e);
+    }
+
+    private void remember(IOException e) {
+        if (failure == null) {
+            failure = e;
+        }
+    }
+
+    private synchronized void onEndOfStream() throws IOException {
+        if (md5 != null) {
+            return;
+        }
+        long count = count();
+        if (declaredLength >= 0 && count != declaredLength) {
+            throw fail(new BodyException(ProblemType.INCOMPLETE_BODY,
+                    "received " + count + " bytes of the declared " + declaredLength));
+        }
+        byte[] digest = hashed.getMessageDigest().digest();
+        if (expectedMd5 != null && !MessageDigest.isEqual(expectedMd5, digest)) {
+            throw fail(new BodyException(ProblemType.MD5_MISMATCH, "Content-MD5 is "
+                    + HexFormat.of().formatHex(expectedMd5) + " but the body's MD5 is " + HexFormat.of().formatHex(digest)));
+        }
+        md5 = digest;
+    }
+
+    private BodyException fail(BodyException e) {
+        remember(e);
+        return e;
+    }
+}

@@ -1,0 +1,46 @@
+package dev.iolab.upload.upload;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.iolab.upload.storage.BlobStorage;
+import dev.iolab.upload.system.UploadProperties;
+
+import org.springframework.stereotype.Component;
+
+/** The six strategies by ID, and the configured default. */
+@Component
+class UploadStrategies {
+
+    private final Map<String, UploadStrategy> byId = new LinkedHashMap<>();
+    private final UploadStrategy defaultStrategy;
+
+    UploadStrategies(BlobStorage storage, UploadProperties properties) {
+        List.of(new InMemoryUploadStrategy(storage),
+                new OnDemandUploadStrategy(storage),
+                new BufferedBlockUploadStrategy("buffer-4k", 4 * 1024, storage),
+                new BufferedBlockUploadStrategy("buffer-4m", 4 * 1024 * 1024, storage),
+                new BufferedBlockUploadStrategy("buffer-8m", 8 * 1024 * 1024, storage),
+                new TempFileUploadStrategy(storage, properties.effectiveTempDir()))
+                .forEach(s -> byId.put(s.id(), s));
+        defaultStrategy = byId.get(properties.defaultStrategy());
+        if (defaultStrategy == null) {
+            throw new IllegalStateException("upload.default-strategy '" + properties.defaultStrategy()
+                    + "' is not one of " + byId.keySet());
+        }
+    }
+
+    /** The strategy with this ID, the default for null or blank, or 400 unknown-strategy. */
+    UploadStrategy get(String id) {
+        if (id == null || id.isBlank()) {
+            return defaultStrategy;
+        }
+        UploadStrategy strategy = byId.get(id);
+        if (strategy == null) {
+            throw new UploadException(ProblemType.UNKNOWN_STRATEGY,
+                    "strategy '" + id + "' is not one of " + byId.keySet());
+        }
+        return strategy;
+    }
+}

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The real upload-service jar (built by the upload-service module in the same reactor; the build passes its path as
- * system property {@code upload-service.jar}) on this JDK at {@code -Xmx512m}, on a free loopback port.
+ * The real upload-service jar ({@code upload-service/target}, packaged earlier in the same build; the build passes its
+ * path as system property {@code upload-service.jar}) on this JDK at {@code -Xmx512m}, on a free loopback port.
  */
 final class UploadServiceProcess implements AutoCloseable {
 
@@ -26,8 +26,8 @@ final class UploadServiceProcess implements AutoCloseable {
     String jarProperty = System.getProperty("upload-service.jar", "");
     Path jar = Path.of(jarProperty);
     if (jarProperty.isBlank() || !Files.isRegularFile(jar)) {
-      throw new IllegalStateException("upload-service jar not found ('" + jarProperty + "'): run the checks through "
-          + "Maven so that upload-service is packaged first, e.g. ./mvnw -B -pl load-test -am verify");
+      throw new IllegalStateException("upload-service jar not found ('" + jarProperty + "'): package upload-service "
+          + "first, e.g. ./mvnw -B -pl upload-service,load-test -am verify");
     }
     int port = ManagedProcess.freePort();
     List<String> command = new ArrayList<>(List.of(

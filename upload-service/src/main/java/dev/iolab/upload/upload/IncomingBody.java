@@ -7,6 +7,7 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 
 import org.apache.commons.fileupload2.core.FileUploadException;
+import org.apache.commons.io.IOExceptionList;
 import org.apache.commons.io.input.BoundedInputStream;
 import org.apache.commons.io.input.MessageDigestInputStream;
 import org.apache.commons.io.input.ObservableInputStream;
@@ -95,20 +96,47 @@ final class IncomingBody {
         return failure;
     }
 
-    /** Turns the remembered failure into the answer the client gets. */
+    /**
+     * Turns the remembered failure into the answer the client gets. commons-io wraps observer failures in
+     * {@code IOExceptionList}s and Tomcat wraps a premature end of stream in a {@code ClientAbortException}, so the
+     * cause chain is searched for the most specific cause.
+     */
     UploadException failureAsProblem() {
         IOException e = failure;
-        if (e instanceof BodyException body) {
-            return new UploadException(body.problem(), body.getMessage(), body);
+        BodyException body = find(e, BodyException.class);
+        if (body != null) {
+            return new UploadException(body.problem(), body.getMessage(), e);
         }
-        if (e instanceof EOFException) {
+        FileUploadException multipart = find(e, FileUploadException.class);
+        if (multipart != null) {
+            return new UploadException(ProblemType.MULTIPART_SHAPE, "malformed multipart body: " + multipart.getMessage(), e);
+        }
+        if (find(e, EOFException.class) != null) {
             return new UploadException(ProblemType.INCOMPLETE_BODY,
                     "the body ended after " + count() + " bytes, before its declared length", e);
         }
-        if (e instanceof FileUploadException) {
-            return new UploadException(ProblemType.MULTIPART_SHAPE, "malformed multipart body: " + e.getMessage(), e);
-        }
         return new UploadException(ProblemType.CLIENT_ABORTED, "reading the body failed: " + e, e);
+    }
+
+    /** The first throwable of {@code type} in {@code e}'s causes, including the lists commons-io collects. */
+    static <T extends Throwable> T find(Throwable e, Class<T> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return type.cast(t);
+            }
+            if (t instanceof IOExceptionList list) {
+                for (Throwable cause : list) {
+                    T found = find(cause, type);
+                    if (found != null) {
+                        return found;
+                    }
+                }
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return null;
     }
 
     private void remember(IOException e) {

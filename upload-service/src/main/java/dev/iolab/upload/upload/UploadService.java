@@ -127,11 +127,13 @@ class UploadService {
                     nameField = readField(item);
                 }
             }
-        } catch (FileUploadException e) {
-            throw new UploadException(ProblemType.MULTIPART_SHAPE, "malformed multipart body: " + e.getMessage(), e);
-        } catch (EOFException e) {
-            throw new UploadException(ProblemType.INCOMPLETE_BODY, "the body ended early", e);
         } catch (IOException e) {
+            if (IncomingBody.find(e, FileUploadException.class) != null) {
+                throw new UploadException(ProblemType.MULTIPART_SHAPE, "malformed multipart body: " + e.getMessage(), e);
+            }
+            if (IncomingBody.find(e, EOFException.class) != null) {
+                throw new UploadException(ProblemType.INCOMPLETE_BODY, "the body ended early", e);
+            }
             throw new UploadException(ProblemType.CLIENT_ABORTED, "reading the body failed: " + e, e);
         }
         if (file == null) {

@@ -1,0 +1,160 @@
+package dev.iolab.upload.upload;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import com.azure.storage.blob.BlobContainerClient;
+import dev.iolab.upload.storage.BlobStorage;
+import dev.iolab.upload.support.Azurite;
+import dev.iolab.upload.support.GatedBlobStorage;
+import dev.iolab.upload.support.GatedStorageConfiguration;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * One application context for the tests against the real Azurite: the service on a random port, an API key,
+ * a 12 MB size limit, a spool directory of its own, and the storage gate (open unless a test closes it).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "upload.api-key=" + UploadServiceTestSupport.API_KEY,
+        "upload.max-size=12MB",
+        "upload.container=roundtrip",
+        "upload.executor.async-timeout=3m"})
+@ExtendWith(Azurite.class)
+@Import(GatedStorageConfiguration.class)
+abstract class UploadServiceTestSupport {
+
+    static final String API_KEY = "test-key";
+    static final Path SPOOL = Path.of("target", "upload-spool-test").toAbsolutePath();
+    static final String PROBLEMS = "https://iolab.dev/problems/";
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    BlobContainerClient container;
+
+    @Autowired
+    BlobStorage storage;
+
+    @Autowired
+    MeterRegistry registry;
+
+    final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    @DynamicPropertySource
+    static void azurite(DynamicPropertyRegistry registry) {
+        registry.add("upload.azure.connection-string", () -> Azurite.get().connectionString());
+        registry.add("upload.temp-dir", SPOOL::toString);
+    }
+
+    @AfterEach
+    void nothingLeftBehind() throws IOException {
+        gate().open();
+        assertThat(budgetUsed()).as("memory budget held after the test").isZero();
+        assertThat(spoolFiles()).as("temp files left in " + SPOOL).isZero();
+    }
+
+    GatedBlobStorage gate() {
+        return (GatedBlobStorage) storage;
+    }
+
+    double budgetUsed() {
+        return registry.get("iolab.upload.memory.budget.used").gauge().value();
+    }
+
+    long spoolFiles() throws IOException {
+        try (Stream<Path> files = Files.list(SPOOL)) {
+            return files.count();
+        }
+    }
+
+    URI uri(String pathAndQuery) {
+        return URI.create("http://127.0.0.1:" + port + pathAndQuery);
+    }
+
+    HttpRequest.Builder authorized(String pathAndQuery) {
+        return HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofMinutes(3))
+                .header("Authorization", "Bearer " + API_KEY);
+    }
+
+    HttpResponse<String> put(String name, String strategy, byte[] body) throws Exception {
+        return http.send(authorized("/uploads/" + name + (strategy == null ? "" : "?strategy=" + strategy))
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    HttpResponse<String> postMultipart(String query, byte[] multipart, String boundary) throws Exception {
+        return http.send(authorized("/uploads" + query)
+                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(multipart)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    HttpResponse<byte[]> get(String name) throws Exception {
+        return http.send(authorized("/uploads/" + name).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    boolean blobExists(String name) {
+        return container.getBlobClient(name).exists();
+    }
+
+    static void assertProblem(HttpResponse<String> response, int status, String type) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
+                contentType -> assertThat(contentType).startsWith("application/problem+json"));
+        assertThat(response.body()).contains("\"type\":\"" + PROBLEMS + type + "\"");
+    }
+
+    /** A multipart body: optional {@code strategy} field, then the {@code file} part. */
+    static byte[] multipart(String boundary, String strategy, String filename, byte[] content) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StringBuilder head = new StringBuilder();
+        if (strategy != null) {
+            head.append("--").append(boundary).append("\r\n")
+                    .append("Content-Disposition: form-data; name=\"strategy\"\r\n\r\n")
+                    .append(strategy).append("\r\n");
+        }
+        head.append("--").append(boundary).append("\r\n")
+                .append("Content-Disposition: form-data; name=\"file\"; filename=\"").append(filename).append("\"\r\n")
+                .append("Content-Type: application/octet-stream\r\n\r\n");
+        out.writeBytes(head.toString().getBytes(StandardCharsets.UTF_8));
+        out.writeBytes(content);
+        out.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+        return out.toByteArray();
+    }
+
+    static byte[] randomBytes(int size, long seed) {
+        byte[] bytes = new byte[size];
+        new Random(seed).nextBytes(bytes);
+        return bytes;
+    }
+
+    static byte[] md5(byte[] data) {
+        try {
+            return MessageDigest.getInstance("MD5").digest(data);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -125,8 +125,11 @@ public final class UploadStudyReport {
         + "(`-XX:+ExitOnOutOfMemoryError`, as in its container) storing into a local in-memory Azurite — not real "
         + "Azure, so absolute times are not comparable with the original's, only the relations between strategies. "
         + "The service and Azurite are restarted between strategies (and after any cell that left the service down). "
-        + "Heap and direct memory are the service's own metrics (`/actuator/prometheus`), RSS is the process's "
-        + "resident memory, all sampled every ~0.5 s during the cell.\n\n");
+        + "Heap and direct memory are the service's own metrics (`/actuator/prometheus`: "
+        + "`sum(jvm_memory_used_bytes{area=\"heap\"})`, `jvm_buffer_memory_used_bytes{id=\"direct\"}`), RSS is the "
+        + "process's resident memory (`/proc/<pid>/status`), all sampled every ~0.5 s during the cell, so short peaks "
+        + "between samples are missed. Heap used includes garbage not yet collected. The JDK's direct-buffer pool does "
+        + "not include memory Netty allocates for itself without a Cleaner; RSS includes everything.\n\n");
     md.append("| | |\n|---|---|\n");
     row(md, "Command", "`" + study.getProperty("command", "?") + "`");
     row(md, "Run", study.getProperty("startedUtc", "?") + " → " + study.getProperty("finishedUtc", "?")
@@ -215,7 +218,7 @@ public final class UploadStudyReport {
           .append(" | ").append(fmt(c.p95Seconds(), 2))
           .append(" | ").append(fmt(c.throughputMibPerSecond(), 1))
           .append(" | ").append(fmt(c.peakHeapBytes() / MIB, 0))
-          .append(" | ").append(fmt(c.peakDirectBytes() / MIB, 0))
+          .append(" | ").append(fmt(c.peakDirectBytes() / MIB, 1))
           .append(" | ").append(fmt(c.peakRssBytes() / MIB, 0))
           .append(" | ").append(c.serviceUp() ? "yes" : "**no**")
           .append(c.oomErrors() > 0 ? " (OutOfMemoryError)" : "")

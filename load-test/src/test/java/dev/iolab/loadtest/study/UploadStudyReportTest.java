@@ -49,7 +49,7 @@ class UploadStudyReportTest {
 
     String md = Files.readString(report);
     assertThat(md)
-        .contains("| on-demand | 10 MB × 125 | 125 | 0 | 0 | 4.50 | 1.00 | 9.00 | 8.00 | 120.0 | 200 | 2 | 400 | yes | pass |")
+        .contains("| on-demand | 10 MB × 125 | 125 | 0 | 0 | 4.50 | 1.00 | 9.00 | 8.00 | 120.0 | 200 | 2.0 | 400 | yes | pass |")
         .contains("| on-demand | 10 MB × 200 | 125 | 75 (queue-full 75) |")
         .contains("| in-memory | 10 MB × 125 | 40 | 0 | 85 (no response (reset or timeout) 85) |")
         .contains("**no** (OutOfMemoryError)")

@@ -24,5 +24,6 @@ class ComposeFileTest {
         .contains("--skipApiVersionCheck")
         .contains("condition: service_healthy")
         .contains("GF_AUTH_ANONYMOUS_ORG_ROLE: Viewer");
+    assertThat(RepoFiles.root().resolve("upload-service/Dockerfile")).as("the service's build file").isRegularFile();
   }
 }

@@ -92,15 +92,20 @@ if [[ "$skip_build" != true ]]; then
   echo "Building upload-service and load-test (no tests) ..."
   ./mvnw -B -q -pl upload-service,load-test -am package -DskipTests
 fi
-jar="$root/upload-service/target/upload-service-0.1.0-SNAPSHOT.jar"
+built_jar="$root/upload-service/target/upload-service-0.1.0-SNAPSHOT.jar"
 classpath_file="$root/load-test/target/study-classpath.txt"
-[[ -f "$jar" ]] || die "$jar is missing; run without --skip-build"
+[[ -f "$built_jar" ]] || die "$built_jar is missing; run without --skip-build"
 [[ -f "$classpath_file" && -d "$root/load-test/target/test-classes" ]] || die "load-test is not built; run without --skip-build"
-classpath="$root/load-test/target/test-classes:$root/load-test/target/classes:$(cat "$classpath_file")"
 
 started=$(date -u +%Y%m%d-%H%M%S)
 study="$root/load-test/target/upload-study/$started"
-mkdir -p "$study/cells"
+mkdir -p "$study/cells" "$study/bin"
+# Run from a snapshot, so that a build during the study (target/ rewritten) cannot pull classes from under it.
+cp "$built_jar" "$study/bin/upload-service.jar"
+cp -r "$root/load-test/target/test-classes" "$study/bin/test-classes"
+cp -r "$root/load-test/target/classes" "$study/bin/classes"
+jar="$study/bin/upload-service.jar"
+classpath="$study/bin/test-classes:$study/bin/classes:$(cat "$classpath_file")"
 start_seconds=$(date +%s)
 load_max=$(cut -d' ' -f1 /proc/loadavg)
 
@@ -254,7 +259,7 @@ for budget in "${budget_arr[@]}"; do
         up=false
         service_healthy && up=true
         oom=$(tail -n +"$((log_lines_before + 1))" "$service_log" | grep -c 'OutOfMemoryError' || true)
-        report=$(cd "$study" && find "cells/$id/gatling" -name index.html 2>/dev/null | head -1)
+        report=$(cd "$study" && find "cells/$id/gatling" -name index.html 2>/dev/null | head -1 || true)
         {
           echo "strategy=$strategy"
           echo "fileSizeMb=$size"

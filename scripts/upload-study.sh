@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The upload study in one command, without Docker (issue 6): for every strategy × file size × number of users, start
 # that many simultaneous uploads with Gatling against the upload-service jar at -Xmx512m (the original's 512 MB
-# container) storing into a local in-memory Azurite, sample the service's heap and direct memory during each run, and
+# container; --heap changes it) storing into a local in-memory Azurite, sample the service's heap and direct memory during each run, and
 # write docs/results/upload-study.md (tables, charts, the original's published figures beside ours).
 #
 #   scripts/upload-study.sh                                   # the whole study: 6 strategies × {1,10} MB × {125,200}
@@ -24,7 +24,7 @@ off_users=""
 mode=raw
 output=docs/results/upload-study.md
 skip_build=false
-service_heap=-Xmx512m
+heap=512m
 cell_timeout=900
 
 usage() {
@@ -37,6 +37,8 @@ Usage: scripts/upload-study.sh [options]
   --off-sizes LIST    sizes of the budget-off pass (default: as --sizes)
   --off-users LIST    users of the budget-off pass (default: as --users)
   --mode MODE         raw (PUT body, default) or multipart (POST form)
+  --heap SIZE         the service's -Xmx (default 512m, the original's container; e.g. 128m, what a JVM picks by
+                      default in a 512 MB container)
   --output FILE       report to write (default: docs/results/upload-study.md; charts and CSV go beside it)
   --skip-build        use the jar and classes already in target/ instead of building them
   -h, --help          this help
@@ -56,6 +58,7 @@ while (($#)); do
     --budget) budgets=${2:?--budget needs a value}; shift 2 ;;
     --off-sizes) off_sizes=${2:?--off-sizes needs a value}; shift 2 ;;
     --off-users) off_users=${2:?--off-users needs a value}; shift 2 ;;
+    --heap) heap=${2:?--heap needs a value}; shift 2 ;;
     --mode) mode=${2:?--mode needs a value}; shift 2 ;;
     --output) output=${2:?--output needs a value}; shift 2 ;;
     --skip-build) skip_build=true; shift ;;
@@ -80,6 +83,8 @@ for b in "${budget_arr[@]}"; do
   [[ "$b" == on || "$b" == off ]] || die "--budget takes on, off or on,off, got '$b'"
 done
 [[ "$mode" == raw || "$mode" == multipart ]] || die "--mode takes raw or multipart, got '$mode'"
+[[ "$heap" =~ ^[1-9][0-9]*[mMgG]$ ]] || die "--heap takes a size like 512m or 1g, got '$heap'"
+service_heap="-Xmx$heap"
 command -v curl >/dev/null || die "curl not found (apt-get install curl)"
 
 root=$(iolab_root)
@@ -110,7 +115,7 @@ start_seconds=$(date +%s)
 load_max=$(cut -d' ' -f1 /proc/loadavg)
 
 {
-  echo "command=scripts/upload-study.sh --strategies $strategies --sizes $sizes --users $users_list --budget $budgets${off_sizes:+ --off-sizes $off_sizes}${off_users:+ --off-users $off_users} --mode $mode"
+  echo "command=scripts/upload-study.sh --strategies $strategies --sizes $sizes --users $users_list --budget $budgets${off_sizes:+ --off-sizes $off_sizes}${off_users:+ --off-users $off_users} --mode $mode --heap $heap"
   echo "startedUtc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "cores=$(nproc)"
   echo "memory=$(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)"

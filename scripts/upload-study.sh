@@ -263,6 +263,8 @@ for budget in "${budget_arr[@]}"; do
         sampler_pid=""
         up=false
         service_healthy && up=true
+        # A JVM thrashing towards OutOfMemoryError can fail the health check before it prints the error and exits.
+        [[ "$up" == true ]] || sleep 5
         oom=$(tail -n +"$((log_lines_before + 1))" "$service_log" | grep -c 'OutOfMemoryError' || true)
         report=$(cd "$study" && find "cells/$id/gatling" -name index.html 2>/dev/null | head -1 || true)
         {

@@ -30,8 +30,11 @@ class UploadAdmissionTest extends UploadServiceTestSupport {
                 responses.add(http.sendAsync(authorized("/uploads/held/" + i + "?strategy=on-demand")
                         .PUT(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString()));
             }
+            // The server counts a refusal before its 503 reaches the client: wait for both sides. Held uploads
+            // cannot complete while the gate is closed, so every finished response here is a refusal.
             await().atMost(60, TimeUnit.SECONDS).until(() -> rejectedCount() - rejectedBefore >= 75
-                    && gauge("executor.active") == 25 && gauge("executor.queued") == 100);
+                    && gauge("executor.active") == 25 && gauge("executor.queued") == 100
+                    && responses.stream().filter(CompletableFuture::isDone).count() >= 75);
             List<HttpResponse<String>> refused = responses.stream().filter(CompletableFuture::isDone)
                     .map(CompletableFuture::join).toList();
             assertThat(refused).hasSize(75).allSatisfy(response -> {

@@ -2,7 +2,6 @@ package dev.iolab.upload.storage;
 
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -24,12 +23,6 @@ public interface BlobStorage {
     /** Uploads a file (SDK-managed blocks) and stores {@code md5} with the blob. */
     void uploadFile(String name, Path file, byte[] md5);
 
-    /** Stages {@code length} bytes of {@code buffer} as an uncommitted block and returns its ID. */
-    String stageBlock(String name, byte[] buffer, int length);
-
-    /** Commits staged blocks, in order, as the blob's content and stores {@code md5} with it. */
-    void commitBlocks(String name, List<String> blockIds, byte[] md5);
-
     /** Opens a committed blob for reading. */
     BlobDownload open(String name);
 
@@ -38,7 +31,4 @@ public interface BlobStorage {
 
     /** Upper bound, in bytes, of what the SDK holds in memory for one SDK-managed upload. */
     long sdkBufferBytes();
-
-    /** Most blocks one blob may have (Azure's limit is 50,000). */
-    int maxBlocks();
 }

@@ -19,9 +19,9 @@ class UploadStrategies {
     UploadStrategies(BlobStorage storage, UploadProperties properties) {
         List.of(new InMemoryUploadStrategy(storage),
                 new OnDemandUploadStrategy(storage),
-                new BufferedBlockUploadStrategy("buffer-4k", 4 * 1024, storage),
-                new BufferedBlockUploadStrategy("buffer-4m", 4 * 1024 * 1024, storage),
-                new BufferedBlockUploadStrategy("buffer-8m", 8 * 1024 * 1024, storage),
+                new FixedBufferUploadStrategy("buffer-4k", 4 * 1024, storage),
+                new FixedBufferUploadStrategy("buffer-4m", 4 * 1024 * 1024, storage),
+                new FixedBufferUploadStrategy("buffer-8m", 8 * 1024 * 1024, storage),
                 new TempFileUploadStrategy(storage, properties.effectiveTempDir()))
                 .forEach(s -> byId.put(s.id(), s));
         defaultStrategy = byId.get(properties.defaultStrategy());

@@ -2,6 +2,7 @@ package dev.iolab.upload.storage;
 
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -23,12 +24,24 @@ public interface BlobStorage {
     /** Uploads a file (SDK-managed blocks) and stores {@code md5} with the blob. */
     void uploadFile(String name, Path file, byte[] md5);
 
+    /** Stages {@code length} bytes of {@code buffer} as an uncommitted block and returns its ID. */
+    String stageBlock(String name, byte[] buffer, int length);
+
+    /** Commits staged blocks, in order, as the blob's content and stores {@code md5} with it. */
+    void commitBlocks(String name, List<String> blockIds, byte[] md5);
+
     /** Opens a committed blob for reading. */
     BlobDownload open(String name);
 
     /** Checks that the container is reachable. */
     void ping();
 
+    /** Block size, in bytes, of SDK-managed uploads; also the size of blocks our own strategies stage. */
+    long blockSize();
+
     /** Upper bound, in bytes, of what the SDK holds in memory for one SDK-managed upload. */
     long sdkBufferBytes();
+
+    /** Most blocks one blob may have (Azure's limit is 50,000). */
+    int maxBlocks();
 }

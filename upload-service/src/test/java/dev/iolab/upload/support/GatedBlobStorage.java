@@ -2,6 +2,7 @@ package dev.iolab.upload.support;
 
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -60,6 +61,18 @@ public final class GatedBlobStorage implements BlobStorage {
     }
 
     @Override
+    public String stageBlock(String name, byte[] buffer, int length) {
+        pass();
+        return delegate.stageBlock(name, buffer, length);
+    }
+
+    @Override
+    public void commitBlocks(String name, List<String> blockIds, byte[] md5) {
+        pass();
+        delegate.commitBlocks(name, blockIds, md5);
+    }
+
+    @Override
     public BlobDownload open(String name) {
         return delegate.open(name);
     }
@@ -70,7 +83,17 @@ public final class GatedBlobStorage implements BlobStorage {
     }
 
     @Override
+    public long blockSize() {
+        return delegate.blockSize();
+    }
+
+    @Override
     public long sdkBufferBytes() {
         return delegate.sdkBufferBytes();
+    }
+
+    @Override
+    public int maxBlocks() {
+        return delegate.maxBlocks();
     }
 }

@@ -34,8 +34,10 @@ import dev.iolab.bench.support.RandomFiles;
  *
  * <p>Default run, one fork, 1 warm-up and 3 measured iterations of at least 1 s (about 12 minutes on 2 cores,
  * dominated by unbuffered copies of 16 and 32 MB, which take tens of seconds each):
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="CopyBenchmark"</pre>
- * Smoke setting (seconds): {@code -Djmh.args="CopyBenchmark -p fileSizeKb=64 -wi 0 -i 1 -r 200ms"}.
+ * <pre>./mvnw -pl bench jmh:run -Djmh.args="copy.CopyBenchmark"</pre>
+ * ({@code copy.CopyBenchmark}, not {@code CopyBenchmark}: JMH's filter is a regular expression, and the bare name
+ * also matches {@code ZeroCopyBenchmark}.)
+ * Smoke setting (seconds): {@code -Djmh.args="copy.CopyBenchmark -p fileSizeKb=64 -wi 0 -i 1 -r 200ms"}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

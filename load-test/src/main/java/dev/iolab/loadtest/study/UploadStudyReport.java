@@ -157,7 +157,8 @@ public final class UploadStudyReport {
         + " RAM, Linux " + study.getProperty("uname", "?") + ", " + study.getProperty("java", "?"));
     row(md, "Load average (1/5/15 min)", "before: " + study.getProperty("loadBefore", "?") + "; after: "
         + study.getProperty("loadAfter", "?") + "; highest 1-min value seen during the run: "
-        + study.getProperty("loadMax", "?") + " — other engineers were building on the same 2 cores");
+        + study.getProperty("loadMax", "?") + " on " + study.getProperty("cores", "?")
+        + " cores, which Gatling, Azurite and the service share (anything else running adds to it)");
     row(md, "Service", "upload-service jar, " + study.getProperty("serviceOpts", "-Xmx512m")
         + ", executor 25 threads + queue 100 (capacity 125), memory budget half the heap when on, Azure SDK over "
         + "Netty (defaults)");

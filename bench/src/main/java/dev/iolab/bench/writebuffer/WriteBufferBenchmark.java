@@ -28,9 +28,11 @@ import dev.iolab.bench.support.RandomFiles;
  * write calls of 1, 2, 4, 10 and 1000 bytes, reporting ns/op, B/op and allocs/op ({@code go test -benchmem}).
  * 8192 bytes, the JDK's default buffer size, is added for scale.
  *
- * <p>Measures the mean time to create (truncate) and write the whole file, in milliseconds. Every call goes straight
- * to {@link FileOutputStream#write(byte[], int, int)}, one {@code write(2)} each, so time falls roughly in
- * proportion to the buffer size until the per-byte copy dominates.
+ * <p>Measures the mean time to create (truncate, as Go's {@code os.Create} does) and write the whole file, in
+ * milliseconds. Every call goes straight to {@link FileOutputStream#write(byte[], int, int)}, one {@code write(2)}
+ * each, so time falls roughly in proportion to the buffer size until the per-byte copy dominates. Unlike
+ * {@code CopyBenchmark} the target is not deleted per operation: that would charge the delete's allocations to the
+ * allocation counts, which this benchmark reports.
  * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark"</pre>
  * About 1 minute with the defaults. Smoke: {@code -Djmh.args="WriteBufferBenchmark -p bufferSize=1000 -wi 0 -i 1"}.
  *

@@ -146,7 +146,7 @@ public final class ReportGenerator {
                 .collect(Collectors.joining("; "))));
         String cache = WalkSection.describeCache(results.stream()
                 .filter(r -> r.benchmark().equals(WalkSection.BENCHMARK)).collect(Collectors.toList()));
-        String cacheText = "copies and writes: warm page cache (files are rewritten by every operation)"
+        String cacheText = "copies and writes: warm page cache (sources stay cached; every operation writes its output anew)"
                 + (cache.isEmpty() ? "" : "; directory walk: " + cache);
         if (environment.isPresent()) {
             cacheText += environment.get().coldCacheAvailable() ? "; cold-cache runs possible here (drop_caches writable)"

@@ -79,7 +79,7 @@ public class RunMojo extends AbstractMojo {
 
     /**
      * A run profile: {@code quick} (all four benchmarks, small sizes, a few minutes), {@code standard} (every
-     * benchmark's main matrix, about 20 minutes on 2 cores), {@code full} (the originals' whole matrices, hours), or
+     * benchmark's main matrix, about 11 minutes on 2 cores), {@code full} (the originals' whole matrices, hours), or
      * the path of a profile file. Unset: a single JMH run of {@link #args}.
      */
     @Parameter(property = "jmh.profile")

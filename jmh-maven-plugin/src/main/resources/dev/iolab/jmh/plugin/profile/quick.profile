@@ -3,7 +3,7 @@
 # Benchmarks are named in full: JMH includes are regular expressions matched anywhere in the name, so a bare
 # "CopyBenchmark" would also run ZeroCopyBenchmark.
 description: all four experiments at small sizes, short iterations - a first look, not for publishing
-expected: about 3 minutes on 2 cores (2 min 57 s measured here with load average 11-20)
+expected: about 2-3 minutes on 2 cores (2 min 03 s measured here on a quiet machine, 2 min 57 s with load average 11-20)
 run copy: dev.iolab.bench.copy.CopyBenchmark.copy -p strategy=UNBUFFERED,BUFFERED_1K,BUFFERED_8K,BUFFERED_32K,BULK_8K -p fileSizeKb=64,1024 -f 1 -wi 1 -i 3 -w 500ms -r 500ms
 run writebuffer: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p bufferSize=1,10,1000,8192 -f 1 -wi 1 -i 3 -w 500ms -r 500ms -prof gc
 run writebuffer-allocs: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p bufferSize=1,10,1000,8192 -f 1 -wi 1 -i 2 -w 200ms -r 200ms -prof dev.iolab.bench.profile.AllocationCountProfiler

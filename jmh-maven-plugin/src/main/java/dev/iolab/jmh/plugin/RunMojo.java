@@ -78,9 +78,9 @@ public class RunMojo extends AbstractMojo {
     private String runnerJvmArgs;
 
     /**
-     * A run profile: {@code quick} (all four benchmarks, small sizes, a few minutes), {@code standard} (every
-     * benchmark's main matrix, about 11 minutes on 2 cores), {@code full} (the originals' whole matrices, hours), or
-     * the path of a profile file. Unset: a single JMH run of {@link #args}.
+     * A run profile: {@code quick} (all four benchmarks, small sizes), {@code standard} (every benchmark's main
+     * matrix), {@code full} (the originals' whole matrices, hours), or the path of a profile file; each profile's
+     * {@code expected:} line, printed at the start, says how long it takes. Unset: a single JMH run of {@link #args}.
      */
     @Parameter(property = "jmh.profile")
     private String profile;

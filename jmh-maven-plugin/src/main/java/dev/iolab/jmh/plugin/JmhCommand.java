@@ -9,8 +9,15 @@ final class JmhCommand {
 
     static final String JMH_MAIN = "org.openjdk.jmh.Main";
 
-    private JmhCommand() {
-    }
+    /**
+     * Options of the JVM that runs JMH, which JMH's forks inherit unless {@code -jvmArgs} replaces them: JMH 1.37
+     * calls {@code sun.misc.Unsafe} (four deprecation warnings per JVM on JDK 24+, nothing a user can act on), and
+     * the benchmarks' native rows call libc through FFM (a restricted-method warning per JVM otherwise).
+     */
+    static final List<String> QUIET_JVM_OPTIONS =
+            List.of("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED");
+
+    private JmhCommand() {}
 
     /** Adds {@code -rf json -rff <resultFile>} unless the user chose a result format or file. */
     static List<String> withResultDefaults(List<String> jmhArgs, Path resultFile) {
@@ -29,6 +36,7 @@ final class JmhCommand {
     static List<String> build(String java, List<String> runnerJvmArgs, Path classpathArgFile, List<String> jmhArgs) {
         List<String> command = new ArrayList<>();
         command.add(java);
+        command.addAll(QUIET_JVM_OPTIONS);
         command.addAll(runnerJvmArgs);
         command.add("@" + classpathArgFile.toAbsolutePath());
         command.add(JMH_MAIN);

@@ -1,5 +1,10 @@
 package dev.iolab.jmh.plugin;
 
+import dev.iolab.jmh.plugin.profile.PlannedRun;
+import dev.iolab.jmh.plugin.profile.Profile;
+import dev.iolab.jmh.plugin.profile.ResultParts;
+import dev.iolab.jmh.plugin.profile.RunProgress;
+import dev.iolab.jmh.plugin.report.Environment;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
@@ -28,12 +32,6 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.project.MavenProject;
 import org.apache.maven.toolchain.Toolchain;
 import org.apache.maven.toolchain.ToolchainManager;
-
-import dev.iolab.jmh.plugin.profile.PlannedRun;
-import dev.iolab.jmh.plugin.profile.Profile;
-import dev.iolab.jmh.plugin.profile.ResultParts;
-import dev.iolab.jmh.plugin.profile.RunProgress;
-import dev.iolab.jmh.plugin.report.Environment;
 
 /**
  * {@code jmh:run}: compiles the project, then runs {@code org.openjdk.jmh.Main} on its runtime classpath with the
@@ -104,6 +102,14 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = "jmh.waitForLock", defaultValue = "false")
     private boolean waitForLock;
 
+    /**
+     * Oldest Java feature release the benchmarks run on. With Maven on an older JDK the build's toolchain supplies
+     * it; with Maven already on such a JDK, {@code select-jdk-toolchain} selects no toolchain and Maven's own JDK
+     * runs the benchmarks.
+     */
+    @Parameter(property = "jmh.requiredJavaVersion", defaultValue = "25")
+    private int requiredJavaVersion;
+
     /** The published figures of the original experiments (see {@code jmh:report}). */
     @Parameter(property = "jmh.publishedDir", defaultValue = "${project.basedir}/published")
     private File publishedDir;
@@ -136,8 +142,12 @@ public class RunMojo extends AbstractMojo {
         String java = toolchainJava();
         Path argFile = writeClasspathArgFile();
         List<String> command = JmhCommand.build(java, jvmArgs, argFile, jmhArgs);
-        Environment environment = Environment.collect("", List.of(String.join(" ", CommandLine.split(args))), java,
-                benchmarkDirectory(), project.getBasedir().toPath());
+        Environment environment = Environment.collect(
+                "",
+                List.of(String.join(" ", CommandLine.split(args))),
+                java,
+                benchmarkDirectory(),
+                project.getBasedir().toPath());
         long started = System.currentTimeMillis();
 
         getLog().info("JMH on " + java);
@@ -154,8 +164,8 @@ public class RunMojo extends AbstractMojo {
                 ReportMojo.write(this, resultFile, reportDir, publishedDir);
             }
         } else if (Boolean.TRUE.equals(report)) {
-            throw new MojoFailureException("No JSON results at " + resultFile + " to report on (did -rf/-rff send"
-                    + " them elsewhere?)");
+            throw new MojoFailureException(
+                    "No JSON results at " + resultFile + " to report on (did -rf/-rff send" + " them elsewhere?)");
         }
     }
 
@@ -168,7 +178,9 @@ public class RunMojo extends AbstractMojo {
         try {
             plan = Profile.load(profile.trim(), project.getBasedir().toPath());
             if (only != null && !only.isBlank()) {
-                plan = plan.only(Arrays.stream(only.split(",")).map(String::trim).filter(s -> !s.isEmpty())
+                plan = plan.only(Arrays.stream(only.split(","))
+                        .map(String::trim)
+                        .filter(s -> !s.isEmpty())
                         .collect(Collectors.toList()));
             }
         } catch (IllegalArgumentException e) {
@@ -183,8 +195,11 @@ public class RunMojo extends AbstractMojo {
 
         printPlan(plan);
         awaitLock();
-        Environment environment = Environment.collect(plan.name(), plan.runs().stream()
-                .map(r -> String.join(" ", r.jmhArgs())).collect(Collectors.toList()), java, benchmarkDirectory(),
+        Environment environment = Environment.collect(
+                plan.name(),
+                plan.runs().stream().map(r -> String.join(" ", r.jmhArgs())).collect(Collectors.toList()),
+                java,
+                benchmarkDirectory(),
                 project.getBasedir().toPath());
         RunProgress progress = new RunProgress(plan.runs(), System::nanoTime);
         List<Path> parts = new ArrayList<>();
@@ -198,11 +213,18 @@ public class RunMojo extends AbstractMojo {
                 Path part = partsDir.resolve(String.format(Locale.ROOT, "%02d-%s.json", i + 1, run.label()));
                 parts.add(part);
                 List<String> jmhArgs = JmhCommand.withResultDefaults(run.jmhArgs(), part);
-                getLog().info(String.format(Locale.ROOT, "Run %d/%d '%s': %s", i + 1, plan.runs().size(),
-                        run.label(), String.join(" ", run.jmhArgs())));
+                getLog().info(String.format(
+                        Locale.ROOT,
+                        "Run %d/%d '%s': %s",
+                        i + 1,
+                        plan.runs().size(),
+                        run.label(),
+                        String.join(" ", run.jmhArgs())));
                 progress.startRun(i);
                 boolean[] refused = new boolean[1];
-                int exit = runWithProgress(JmhCommand.build(java, jvmArgs, argFile, jmhArgs), progress,
+                int exit = runWithProgress(
+                        JmhCommand.build(java, jvmArgs, argFile, jmhArgs),
+                        progress,
                         line -> refused[0] |= line.contains(JmhLock.REFUSAL));
                 progress.finishRun();
                 if (refused[0] && waitForLock) {
@@ -230,11 +252,19 @@ public class RunMojo extends AbstractMojo {
             }
             int entries = ResultParts.merge(parts, results);
             deleteDirectory(partsDir);
-            getLog().info(String.format(Locale.ROOT, "Profile %s finished in %s: %d results in %s", plan.name(),
-                    RunProgress.format(progress.elapsed()), entries, results));
+            getLog().info(String.format(
+                    Locale.ROOT,
+                    "Profile %s finished in %s: %d results in %s",
+                    plan.name(),
+                    RunProgress.format(progress.elapsed()),
+                    entries,
+                    results));
             if (entries == 0) {
-                throw new MojoFailureException(stopped != null ? stopped : "No run of profile " + plan.name()
-                        + " produced results: " + String.join(", ", failed) + " (see their output above)");
+                throw new MojoFailureException(
+                        stopped != null
+                                ? stopped
+                                : "No run of profile " + plan.name() + " produced results: " + String.join(", ", failed)
+                                        + " (see their output above)");
             }
             writeEnvironment(environment, results);
         } catch (IOException e) {
@@ -254,13 +284,22 @@ public class RunMojo extends AbstractMojo {
 
     private void printPlan(Profile plan) {
         getLog().info("Profile " + plan.name() + (plan.description().isEmpty() ? "" : ": " + plan.description()));
-        getLog().info(String.format(Locale.ROOT, "%d JMH runs, %d iterations; expected duration: %s"
-                        + " (iterations at their nominal time alone: %s)", plan.runs().size(), plan.iterations(),
+        getLog().info(String.format(
+                Locale.ROOT,
+                "%d JMH runs, %d iterations; expected duration: %s" + " (iterations at their nominal time alone: %s)",
+                plan.runs().size(),
+                plan.iterations(),
                 plan.expected().isEmpty() ? "not measured" : plan.expected(),
                 RunProgress.format(plan.nominalDuration())));
         for (PlannedRun run : plan.runs()) {
-            getLog().info(String.format(Locale.ROOT, "  %-20s %4d combinations x %d fork(s) x (%d+%d) iterations",
-                    run.label(), run.combinations(), run.forks(), run.warmupIterations(), run.measurementIterations()));
+            getLog().info(String.format(
+                    Locale.ROOT,
+                    "  %-20s %4d combinations x %d fork(s) x (%d+%d) iterations",
+                    run.label(),
+                    run.combinations(),
+                    run.forks(),
+                    run.warmupIterations(),
+                    run.measurementIterations()));
         }
     }
 
@@ -345,11 +384,17 @@ public class RunMojo extends AbstractMojo {
 
     private String toolchainJava() throws MojoExecutionException {
         Toolchain jdk = toolchainManager.getToolchainFromBuildContext("jdk", session);
-        String java = jdk == null ? null : jdk.findTool("java");
+        String java = BenchmarkJava.choose(
+                jdk == null ? null : jdk.findTool("java"),
+                Path.of(System.getProperty("java.home")),
+                Runtime.version().feature(),
+                requiredJavaVersion);
         if (java == null) {
-            throw new MojoExecutionException("No JDK toolchain was selected for " + project.getArtifactId()
-                    + ": the build's maven-toolchains-plugin (select-jdk-toolchain) must find a JDK 25."
-                    + " Install a JDK 25 in the system's JVM directory (e.g. /usr/lib/jvm) or set JAVA_HOME to one.");
+            throw new MojoExecutionException("No JDK " + requiredJavaVersion + " for " + project.getArtifactId()
+                    + ": Maven runs on Java " + Runtime.version().feature() + " ("
+                    + System.getProperty("java.home") + ") and the build's maven-toolchains-plugin"
+                    + " (select-jdk-toolchain) found no JDK " + requiredJavaVersion + " either. Install one in the"
+                    + " system's JVM directory (e.g. /usr/lib/jvm) or point JAVA_HOME at one.");
         }
         return java;
     }

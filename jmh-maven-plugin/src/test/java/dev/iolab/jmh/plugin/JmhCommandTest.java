@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class JmhCommandTest {
@@ -25,9 +24,17 @@ class JmhCommandTest {
 
     @Test
     void runsJmhMainWithTheClasspathArgFile() {
-        List<String> command = JmhCommand.build("/jdk25/bin/java", List.of("-Xmx256m"), Path.of("/t/cp.args"),
-                List.of("-l"));
-        assertThat(command).containsExactly("/jdk25/bin/java", "-Xmx256m", "@/t/cp.args", "org.openjdk.jmh.Main", "-l");
+        List<String> command =
+                JmhCommand.build("/jdk25/bin/java", List.of("-Xmx256m"), Path.of("/t/cp.args"), List.of("-l"));
+        assertThat(command)
+                .containsExactly(
+                        "/jdk25/bin/java",
+                        "--sun-misc-unsafe-memory-access=allow",
+                        "--enable-native-access=ALL-UNNAMED",
+                        "-Xmx256m",
+                        "@/t/cp.args",
+                        "org.openjdk.jmh.Main",
+                        "-l");
     }
 
     @Test

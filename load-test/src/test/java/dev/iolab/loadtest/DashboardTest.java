@@ -21,66 +21,81 @@ import org.junit.jupiter.api.Test;
  */
 class DashboardTest {
 
-  @Test
-  void referencesOnlyTheProvisionedDatasourceByUid() throws Exception {
-    String raw = Files.readString(RepoFiles.dashboard(), StandardCharsets.UTF_8);
-    assertThat(raw).doesNotContain("${DS_").doesNotContain("__inputs");
+    @Test
+    void referencesOnlyTheProvisionedDatasourceByUid() throws Exception {
+        String raw = Files.readString(RepoFiles.dashboard(), StandardCharsets.UTF_8);
+        assertThat(raw).doesNotContain("${DS_").doesNotContain("__inputs");
 
-    Matcher uid = Pattern.compile("(?m)^\\s*uid:\\s*(\\S+)\\s*$")
-        .matcher(Files.readString(RepoFiles.grafanaDatasource(), StandardCharsets.UTF_8));
-    assertThat(uid.find()).as("uid in the provisioned datasource").isTrue();
+        Matcher uid = Pattern.compile("(?m)^\\s*uid:\\s*(\\S+)\\s*$")
+                .matcher(Files.readString(RepoFiles.grafanaDatasource(), StandardCharsets.UTF_8));
+        assertThat(uid.find()).as("uid in the provisioned datasource").isTrue();
 
-    GrafanaDashboard dashboard = GrafanaDashboard.read(RepoFiles.dashboard());
-    List<JsonNode> refs = dashboard.datasourceRefs().stream()
-        .filter(ref -> !"grafana".equals(ref.path("type").asText()))
-        .toList();
-    assertThat(refs).isNotEmpty().allSatisfy(ref -> {
-      assertThat(ref.path("type").asText()).isEqualTo("prometheus");
-      assertThat(ref.path("uid").asText()).isEqualTo(uid.group(1));
-    });
-  }
-
-  @Test
-  void offersApplicationAndStrategyVariables() throws Exception {
-    GrafanaDashboard dashboard = GrafanaDashboard.read(RepoFiles.dashboard());
-    assertThat(dashboard.variableNames()).containsExactly("application", "strategy");
-    assertThat(dashboard.json().path("uid").asText()).isEqualTo("iolab-upload-service");
-  }
-
-  @Test
-  void everyPanelHasQueriesAndAPlaceOnTheGrid() throws Exception {
-    GrafanaDashboard dashboard = GrafanaDashboard.read(RepoFiles.dashboard());
-    Set<Integer> ids = new HashSet<>();
-    for (JsonNode panel : dashboard.panels()) {
-      String title = panel.path("title").asText();
-      assertThat(ids.add(panel.path("id").asInt())).as("unique id of '%s'", title).isTrue();
-      JsonNode grid = panel.path("gridPos");
-      assertThat(grid.path("x").asInt() + grid.path("w").asInt()).as("'%s' fits in 24 columns", title)
-          .isBetween(1, 24);
-      assertThat(panel.path("targets")).as("queries of '%s'", title).isNotEmpty();
+        GrafanaDashboard dashboard = GrafanaDashboard.read(RepoFiles.dashboard());
+        List<JsonNode> refs = dashboard.datasourceRefs().stream()
+                .filter(ref -> !"grafana".equals(ref.path("type").asText()))
+                .toList();
+        assertThat(refs).isNotEmpty().allSatisfy(ref -> {
+            assertThat(ref.path("type").asText()).isEqualTo("prometheus");
+            assertThat(ref.path("uid").asText()).isEqualTo(uid.group(1));
+        });
     }
-    assertThat(dashboard.queries()).allSatisfy(q -> assertThat(q.expr()).as(q.panel()).isNotBlank());
-  }
 
-  @Test
-  void queriesTheMetricsOfTheUploadServiceContract() throws Exception {
-    List<String> exprs = new ArrayList<>();
-    GrafanaDashboard.read(RepoFiles.dashboard()).queries().forEach(q -> exprs.add(q.expr()));
-    String all = String.join("\n", exprs);
-    assertThat(all).contains(
-        "jvm_memory_used_bytes", "jvm_memory_max_bytes", "jvm_gc_pause_seconds", "jvm_buffer_memory_used_bytes",
-        "executor_active_threads", "executor_queued_tasks", "executor_pool_size_threads", "executor_pool_max_threads",
-        "executor_rejected_tasks_total", "iolab_upload_seconds_count", "iolab_upload_seconds_bucket",
-        "iolab_upload_size_bytes_sum", "iolab_upload_memory_budget_used_bytes",
-        "iolab_upload_memory_budget_max_bytes");
-    assertThat(all).contains("histogram_quantile(0.50", "histogram_quantile(0.95", "histogram_quantile(0.99");
-    assertThat(exprs).allSatisfy(expr -> assertThat(expr).contains("application=\"$application\""));
-  }
+    @Test
+    void offersApplicationAndStrategyVariables() throws Exception {
+        GrafanaDashboard dashboard = GrafanaDashboard.read(RepoFiles.dashboard());
+        assertThat(dashboard.variableNames()).containsExactly("application", "strategy");
+        assertThat(dashboard.json().path("uid").asText()).isEqualTo("iolab-upload-service");
+    }
 
-  @Test
-  void everyQueryResolvesToPlainPromQl() throws Exception {
-    Map<String, String> vars = GrafanaDashboard.API_VARIABLES;
-    GrafanaDashboard.read(RepoFiles.dashboard()).queries()
-        .forEach(q -> assertThat(q.resolved(vars)).as(q.panel()).doesNotContain("$"));
-  }
+    @Test
+    void everyPanelHasQueriesAndAPlaceOnTheGrid() throws Exception {
+        GrafanaDashboard dashboard = GrafanaDashboard.read(RepoFiles.dashboard());
+        Set<Integer> ids = new HashSet<>();
+        for (JsonNode panel : dashboard.panels()) {
+            String title = panel.path("title").asText();
+            assertThat(ids.add(panel.path("id").asInt()))
+                    .as("unique id of '%s'", title)
+                    .isTrue();
+            JsonNode grid = panel.path("gridPos");
+            assertThat(grid.path("x").asInt() + grid.path("w").asInt())
+                    .as("'%s' fits in 24 columns", title)
+                    .isBetween(1, 24);
+            assertThat(panel.path("targets")).as("queries of '%s'", title).isNotEmpty();
+        }
+        assertThat(dashboard.queries())
+                .allSatisfy(q -> assertThat(q.expr()).as(q.panel()).isNotBlank());
+    }
+
+    @Test
+    void queriesTheMetricsOfTheUploadServiceContract() throws Exception {
+        List<String> exprs = new ArrayList<>();
+        GrafanaDashboard.read(RepoFiles.dashboard()).queries().forEach(q -> exprs.add(q.expr()));
+        String all = String.join("\n", exprs);
+        assertThat(all)
+                .contains(
+                        "jvm_memory_used_bytes",
+                        "jvm_memory_max_bytes",
+                        "jvm_gc_pause_seconds",
+                        "jvm_buffer_memory_used_bytes",
+                        "executor_active_threads",
+                        "executor_queued_tasks",
+                        "executor_pool_size_threads",
+                        "executor_pool_max_threads",
+                        "executor_rejected_tasks_total",
+                        "iolab_upload_seconds_count",
+                        "iolab_upload_seconds_bucket",
+                        "iolab_upload_size_bytes_sum",
+                        "iolab_upload_memory_budget_used_bytes",
+                        "iolab_upload_memory_budget_max_bytes");
+        assertThat(all).contains("histogram_quantile(0.50", "histogram_quantile(0.95", "histogram_quantile(0.99");
+        assertThat(exprs).allSatisfy(expr -> assertThat(expr).contains("application=\"$application\""));
+    }
+
+    @Test
+    void everyQueryResolvesToPlainPromQl() throws Exception {
+        Map<String, String> vars = GrafanaDashboard.API_VARIABLES;
+        GrafanaDashboard.read(RepoFiles.dashboard())
+                .queries()
+                .forEach(q -> assertThat(q.resolved(vars)).as(q.panel()).doesNotContain("$"));
+    }
 }

@@ -17,50 +17,54 @@ import java.util.concurrent.TimeUnit;
  */
 final class GatlingRun {
 
-  /** The flags gatling-maven-plugin passes to a JDK 25 Gatling JVM. */
-  private static final List<String> JVM_FLAGS = List.of(
-      "-Xmx512m",
-      "--add-opens=java.base/java.lang=ALL-UNNAMED",
-      "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED",
-      "--enable-native-access=ALL-UNNAMED",
-      "--sun-misc-unsafe-memory-access=allow");
+    /** The flags gatling-maven-plugin passes to a JDK 25 Gatling JVM. */
+    private static final List<String> JVM_FLAGS = List.of(
+            "-Xmx512m",
+            "--add-opens=java.base/java.lang=ALL-UNNAMED",
+            "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED",
+            "--enable-native-access=ALL-UNNAMED",
+            "--sun-misc-unsafe-memory-access=allow");
 
-  /** Exit code and console log of a finished run. */
-  record Result(int exitCode, Path log) {
-    String output() throws IOException {
-      return Files.readString(log);
+    /** Exit code and console log of a finished run. */
+    record Result(int exitCode, Path log) {
+        String output() throws IOException {
+            return Files.readString(log);
+        }
     }
-  }
 
-  private GatlingRun() {}
+    private GatlingRun() {}
 
-  static Result run(Path resultsDir, Map<String, String> properties, Duration timeout)
-      throws IOException, InterruptedException {
-    Files.createDirectories(resultsDir);
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(JVM_FLAGS);
-    new TreeMap<>(properties).forEach((k, v) -> command.add("-D" + k + "=" + v));
-    command.addAll(List.of(
-        "-cp", System.getProperty("java.class.path"),
-        "io.gatling.app.Gatling",
-        "--simulation", UploadSimulation.class.getName(),
-        "--results-folder", resultsDir.toString(),
-        "--no-reports"));
-    Path log = resultsDir.resolve("gatling-" + System.currentTimeMillis() + ".log");
-    Process process = new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start();
-    try {
-      if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
-        throw new IllegalStateException("Gatling did not finish within " + timeout.toSeconds() + " s; log " + log);
-      }
-      return new Result(process.exitValue(), log);
-    } finally {
-      if (process.isAlive()) {
-        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      }
+    static Result run(Path resultsDir, Map<String, String> properties, Duration timeout)
+            throws IOException, InterruptedException {
+        Files.createDirectories(resultsDir);
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(JVM_FLAGS);
+        new TreeMap<>(properties).forEach((k, v) -> command.add("-D" + k + "=" + v));
+        command.addAll(List.of(
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.gatling.app.Gatling",
+                "--simulation",
+                UploadSimulation.class.getName(),
+                "--results-folder",
+                resultsDir.toString(),
+                "--no-reports"));
+        Path log = resultsDir.resolve("gatling-" + System.currentTimeMillis() + ".log");
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        try {
+            if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
+                throw new IllegalStateException(
+                        "Gatling did not finish within " + timeout.toSeconds() + " s; log " + log);
+            }
+            return new Result(process.exitValue(), log);
+        } finally {
+            if (process.isAlive()) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
     }
-  }
 }

@@ -18,44 +18,45 @@ import java.util.List;
  */
 final class HeldUploads implements AutoCloseable {
 
-  private final List<Socket> sockets = new ArrayList<>();
+    private final List<Socket> sockets = new ArrayList<>();
 
-  private final int port;
-  private final String strategy;
+    private final int port;
+    private final String strategy;
 
-  private HeldUploads(int port, String strategy) {
-    this.port = port;
-    this.strategy = strategy;
-  }
-
-  static HeldUploads to(int port, String strategy) {
-    return new HeldUploads(port, strategy);
-  }
-
-  /** Starts one more stalled upload. */
-  void add() throws IOException {
-    Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
-    sockets.add(socket);
-    OutputStream out = socket.getOutputStream();
-    out.write(("PUT /uploads/held-" + System.nanoTime() + ".bin?strategy=" + strategy + " HTTP/1.1\r\n"
-        + "Host: 127.0.0.1:" + port + "\r\n"
-        + "Content-Type: application/octet-stream\r\n"
-        + "Content-Length: 1048576\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-    out.write(0);
-    out.flush();
-  }
-
-  /** Drops every connection mid-body: to the service, clients that aborted. */
-  @Override
-  public void close() {
-    for (Socket socket : sockets) {
-      try {
-        socket.setSoLinger(true, 0);
-        socket.close();
-      } catch (IOException ignored) {
-        // already gone
-      }
+    private HeldUploads(int port, String strategy) {
+        this.port = port;
+        this.strategy = strategy;
     }
-    sockets.clear();
-  }
+
+    static HeldUploads to(int port, String strategy) {
+        return new HeldUploads(port, strategy);
+    }
+
+    /** Starts one more stalled upload. */
+    void add() throws IOException {
+        Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
+        sockets.add(socket);
+        OutputStream out = socket.getOutputStream();
+        out.write(("PUT /uploads/held-" + System.nanoTime() + ".bin?strategy=" + strategy + " HTTP/1.1\r\n"
+                        + "Host: 127.0.0.1:" + port + "\r\n"
+                        + "Content-Type: application/octet-stream\r\n"
+                        + "Content-Length: 1048576\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+        out.write(0);
+        out.flush();
+    }
+
+    /** Drops every connection mid-body: to the service, clients that aborted. */
+    @Override
+    public void close() {
+        for (Socket socket : sockets) {
+            try {
+                socket.setSoLinger(true, 0);
+                socket.close();
+            } catch (IOException ignored) {
+                // already gone
+            }
+        }
+        sockets.clear();
+    }
 }

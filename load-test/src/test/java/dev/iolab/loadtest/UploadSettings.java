@@ -24,89 +24,95 @@ import java.util.Set;
  * @param seed         seed of the random file content, so that runs are repeatable
  */
 record UploadSettings(
-    URI baseUrl,
-    String strategy,
-    int fileSizeMb,
-    int users,
-    Mode mode,
-    int capacity,
-    String apiKey,
-    Path outcomesFile,
-    long seed) {
+        URI baseUrl,
+        String strategy,
+        int fileSizeMb,
+        int users,
+        Mode mode,
+        int capacity,
+        String apiKey,
+        Path outcomesFile,
+        long seed) {
 
-  /** How the file travels: as the raw request body or as the {@code file} part of a multipart form. */
-  enum Mode {
-    RAW,
-    MULTIPART
-  }
+    /** How the file travels: as the raw request body or as the {@code file} part of a multipart form. */
+    enum Mode {
+        RAW,
+        MULTIPART
+    }
 
-  static final Set<String> STRATEGIES =
-      Set.of("in-memory", "on-demand", "buffer-4k", "buffer-4m", "buffer-8m", "temp-file");
+    static final Set<String> STRATEGIES =
+            Set.of("in-memory", "on-demand", "buffer-4k", "buffer-4m", "buffer-8m", "temp-file");
 
-  static UploadSettings from(Properties props) {
-    String baseUrl = props.getProperty("baseUrl", "http://127.0.0.1:8080").strip();
-    URI uri;
-    try {
-      uri = URI.create(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("baseUrl is not a URL: '" + baseUrl + "'", e);
+    static UploadSettings from(Properties props) {
+        String baseUrl = props.getProperty("baseUrl", "http://127.0.0.1:8080").strip();
+        URI uri;
+        try {
+            uri = URI.create(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("baseUrl is not a URL: '" + baseUrl + "'", e);
+        }
+        if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+            throw new IllegalArgumentException("baseUrl must be an http(s) URL with a host, got '" + baseUrl + "'");
+        }
+        String strategy = props.getProperty("strategy", "on-demand").strip();
+        if (!STRATEGIES.contains(strategy)) {
+            throw new IllegalArgumentException(
+                    "strategy must be one of " + STRATEGIES.stream().sorted().toList() + ", got '" + strategy + "'");
+        }
+        int fileSizeMb = positiveInt(props, "fileSizeMb", 1, 1, 2047);
+        int users = positiveInt(props, "users", 125, 1, 100_000);
+        String modeName = props.getProperty("mode", "raw").strip().toUpperCase(Locale.ROOT);
+        Mode mode;
+        try {
+            mode = Mode.valueOf(modeName);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "mode must be raw or multipart, got '" + props.getProperty("mode") + "'");
+        }
+        int capacity = positiveInt(props, "capacity", 125, 1, 100_000);
+        String apiKey = props.getProperty("apiKey", "").strip();
+        String outcomes = props.getProperty("outcomesFile", "").strip();
+        long seed;
+        try {
+            seed = Long.parseLong(props.getProperty("seed", "20251122").strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("seed must be a whole number, got '" + props.getProperty("seed") + "'");
+        }
+        return new UploadSettings(
+                uri,
+                strategy,
+                fileSizeMb,
+                users,
+                mode,
+                capacity,
+                apiKey.isEmpty() ? null : apiKey,
+                outcomes.isEmpty() ? null : Path.of(outcomes).toAbsolutePath(),
+                seed);
     }
-    if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-      throw new IllegalArgumentException("baseUrl must be an http(s) URL with a host, got '" + baseUrl + "'");
-    }
-    String strategy = props.getProperty("strategy", "on-demand").strip();
-    if (!STRATEGIES.contains(strategy)) {
-      throw new IllegalArgumentException(
-          "strategy must be one of " + STRATEGIES.stream().sorted().toList() + ", got '" + strategy + "'");
-    }
-    int fileSizeMb = positiveInt(props, "fileSizeMb", 1, 1, 2047);
-    int users = positiveInt(props, "users", 125, 1, 100_000);
-    String modeName = props.getProperty("mode", "raw").strip().toUpperCase(Locale.ROOT);
-    Mode mode;
-    try {
-      mode = Mode.valueOf(modeName);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("mode must be raw or multipart, got '" + props.getProperty("mode") + "'");
-    }
-    int capacity = positiveInt(props, "capacity", 125, 1, 100_000);
-    String apiKey = props.getProperty("apiKey", "").strip();
-    String outcomes = props.getProperty("outcomesFile", "").strip();
-    long seed;
-    try {
-      seed = Long.parseLong(props.getProperty("seed", "20251122").strip());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("seed must be a whole number, got '" + props.getProperty("seed") + "'");
-    }
-    return new UploadSettings(
-        uri, strategy, fileSizeMb, users, mode, capacity,
-        apiKey.isEmpty() ? null : apiKey,
-        outcomes.isEmpty() ? null : Path.of(outcomes).toAbsolutePath(),
-        seed);
-  }
 
-  /** Bytes per file: {@code fileSizeMb} MiB. */
-  long fileSizeBytes() {
-    return fileSizeMb * 1024L * 1024L;
-  }
-
-  /** True when every user fits in the service's capacity, so that every upload must be accepted. */
-  boolean allMustSucceed() {
-    return users <= capacity;
-  }
-
-  private static int positiveInt(Properties props, String name, int defaultValue, int min, int max) {
-    String raw = props.getProperty(name);
-    if (raw == null || raw.isBlank()) {
-      return defaultValue;
+    /** Bytes per file: {@code fileSizeMb} MiB. */
+    long fileSizeBytes() {
+        return fileSizeMb * 1024L * 1024L;
     }
-    try {
-      int value = Integer.parseInt(raw.strip());
-      if (value < min || value > max) {
-        throw new IllegalArgumentException(name + " must be between " + min + " and " + max + ", got " + value);
-      }
-      return value;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + " must be a whole number, got '" + raw + "'");
+
+    /** True when every user fits in the service's capacity, so that every upload must be accepted. */
+    boolean allMustSucceed() {
+        return users <= capacity;
     }
-  }
+
+    private static int positiveInt(Properties props, String name, int defaultValue, int min, int max) {
+        String raw = props.getProperty(name);
+        if (raw == null || raw.isBlank()) {
+            return defaultValue;
+        }
+        try {
+            int value = Integer.parseInt(raw.strip());
+            if (value < min || value > max) {
+                throw new IllegalArgumentException(name + " must be between " + min + " and " + max + ", got " + value);
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a whole number, got '" + raw + "'");
+        }
+    }
 }

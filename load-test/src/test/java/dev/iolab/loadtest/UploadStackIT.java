@@ -41,148 +41,171 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 180, unit = java.util.concurrent.TimeUnit.SECONDS)
 class UploadStackIT {
 
-  private static final int THREADS = 5;
-  private static final int QUEUE = 5;
-  private static final int CAPACITY = THREADS + QUEUE;
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final int THREADS = 5;
+    private static final int QUEUE = 5;
+    private static final int CAPACITY = THREADS + QUEUE;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
-  private Path work;
-  private AzuriteProcess azurite;
-  private UploadServiceProcess service;
-  private PrometheusProcess prometheus;
+    private Path work;
+    private AzuriteProcess azurite;
+    private UploadServiceProcess service;
+    private PrometheusProcess prometheus;
 
-  @BeforeAll
-  void startStack() throws Exception {
-    work = Path.of("target", "upload-stack-it",
-            LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
-        .toAbsolutePath();
-    Files.createDirectories(work);
-    try {
-      azurite = AzuriteProcess.start(work);
-      service = UploadServiceProcess.start(work, azurite, List.of(
-          "--upload.executor.core-size=" + THREADS,
-          "--upload.executor.max-size=" + THREADS,
-          "--upload.executor.queue-capacity=" + QUEUE));
-      prometheus = PrometheusProcess.start(work, "127.0.0.1:" + service.port(), 1);
-    } catch (Exception | Error e) {
-      stopStack();
-      throw e;
+    @BeforeAll
+    void startStack() throws Exception {
+        work = Path.of(
+                        "target",
+                        "upload-stack-it",
+                        LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
+                .toAbsolutePath();
+        Files.createDirectories(work);
+        try {
+            azurite = AzuriteProcess.start(work);
+            service = UploadServiceProcess.start(
+                    work,
+                    azurite,
+                    List.of(
+                            "--upload.executor.core-size=" + THREADS,
+                            "--upload.executor.max-size=" + THREADS,
+                            "--upload.executor.queue-capacity=" + QUEUE));
+            prometheus = PrometheusProcess.start(work, "127.0.0.1:" + service.port(), 1);
+        } catch (Exception | Error e) {
+            stopStack();
+            throw e;
+        }
     }
-  }
 
-  @AfterAll
-  void stopStack() {
-    // Reverse order of start; each close waits for its process to end.
-    if (prometheus != null) {
-      prometheus.close();
+    @AfterAll
+    void stopStack() {
+        // Reverse order of start; each close waits for its process to end.
+        if (prometheus != null) {
+            prometheus.close();
+        }
+        if (service != null) {
+            service.close();
+        }
+        if (azurite != null) {
+            azurite.close();
+        }
     }
-    if (service != null) {
-      service.close();
+
+    @Test
+    @Order(1)
+    void gatlingBurstWithinCapacityIsAllAcceptedAndPassesItsAssertions() throws Exception {
+        Path outcomes = work.resolve("outcomes-within-capacity.json");
+        GatlingRun.Result run = GatlingRun.run(
+                work.resolve("gatling"),
+                Map.of(
+                        "baseUrl", service.baseUrl().toString(),
+                        "strategy", "on-demand",
+                        "fileSizeMb", "1",
+                        "users", Integer.toString(CAPACITY),
+                        "capacity", Integer.toString(CAPACITY),
+                        "mode", "raw",
+                        "outcomesFile", outcomes.toString()),
+                Duration.ofSeconds(150));
+
+        assertThat(run.exitCode())
+                .as("Gatling exit code; log %s:%n%s", run.log(), run.output())
+                .isZero();
+        JsonNode tally = JSON.readTree(outcomes.toFile());
+        assertThat(tally.path("accepted").asInt()).as(tally.toString()).isEqualTo(CAPACITY);
+        assertThat(tally.path("refused").asInt() + tally.path("failed").asInt())
+                .as(tally.toString())
+                .isZero();
     }
-    if (azurite != null) {
-      azurite.close();
+
+    @Test
+    @Order(2)
+    void gatlingBurstAgainstAFullServiceIsRefusedWith503NotResets() throws Exception {
+        Path outcomes = work.resolve("outcomes-capacity-held.json");
+        try (HeldUploads held = HeldUploads.to(service.port(), "buffer-4k")) {
+            for (int i = 1; i <= CAPACITY; i++) {
+                held.add();
+                awaitExecutor(Math.min(i, THREADS), Math.max(0, i - THREADS));
+            }
+            GatlingRun.Result run = GatlingRun.run(
+                    work.resolve("gatling"),
+                    Map.of(
+                            "baseUrl", service.baseUrl().toString(),
+                            "strategy", "buffer-4k",
+                            "fileSizeMb", "1",
+                            "users", "5",
+                            // Below the number of users, so that the simulation accepts 503 answers and counts them as
+                            // refused.
+                            "capacity", "1",
+                            "mode", "multipart",
+                            "outcomesFile", outcomes.toString()),
+                    Duration.ofSeconds(150));
+
+            assertThat(run.exitCode())
+                    .as("Gatling exit code; log %s:%n%s", run.log(), run.output())
+                    .isZero();
+        }
+        JsonNode tally = JSON.readTree(outcomes.toFile());
+        assertThat(tally.path("refused").asInt()).as(tally.toString()).isEqualTo(5);
+        assertThat(tally.path("failed").asInt()).as(tally.toString()).isZero();
     }
-  }
 
-  @Test
-  @Order(1)
-  void gatlingBurstWithinCapacityIsAllAcceptedAndPassesItsAssertions() throws Exception {
-    Path outcomes = work.resolve("outcomes-within-capacity.json");
-    GatlingRun.Result run = GatlingRun.run(work.resolve("gatling"), Map.of(
-        "baseUrl", service.baseUrl().toString(),
-        "strategy", "on-demand",
-        "fileSizeMb", "1",
-        "users", Integer.toString(CAPACITY),
-        "capacity", Integer.toString(CAPACITY),
-        "mode", "raw",
-        "outcomesFile", outcomes.toString()), Duration.ofSeconds(150));
+    @Test
+    @Order(3)
+    void everyDashboardQueryReturnsDataFromPrometheus() throws Exception {
+        service.runGc();
+        awaitQueryResult("sum(iolab_upload_seconds_count{outcome=\"rejected\"})", Duration.ofSeconds(30));
+        awaitQueryResult("sum(jvm_gc_pause_seconds_count)", Duration.ofSeconds(30));
+        // Two more scrapes, so that rate() and increase() have a pair of samples to work with.
+        Thread.sleep(3_000);
 
-    assertThat(run.exitCode()).as("Gatling exit code; log %s:%n%s", run.log(), run.output()).isZero();
-    JsonNode tally = JSON.readTree(outcomes.toFile());
-    assertThat(tally.path("accepted").asInt()).as(tally.toString()).isEqualTo(CAPACITY);
-    assertThat(tally.path("refused").asInt() + tally.path("failed").asInt()).as(tally.toString()).isZero();
-  }
-
-  @Test
-  @Order(2)
-  void gatlingBurstAgainstAFullServiceIsRefusedWith503NotResets() throws Exception {
-    Path outcomes = work.resolve("outcomes-capacity-held.json");
-    try (HeldUploads held = HeldUploads.to(service.port(), "buffer-4k")) {
-      for (int i = 1; i <= CAPACITY; i++) {
-        held.add();
-        awaitExecutor(Math.min(i, THREADS), Math.max(0, i - THREADS));
-      }
-      GatlingRun.Result run = GatlingRun.run(work.resolve("gatling"), Map.of(
-          "baseUrl", service.baseUrl().toString(),
-          "strategy", "buffer-4k",
-          "fileSizeMb", "1",
-          "users", "5",
-          // Below the number of users, so that the simulation accepts 503 answers and counts them as refused.
-          "capacity", "1",
-          "mode", "multipart",
-          "outcomesFile", outcomes.toString()), Duration.ofSeconds(150));
-
-      assertThat(run.exitCode()).as("Gatling exit code; log %s:%n%s", run.log(), run.output()).isZero();
+        List<String> empty = new ArrayList<>();
+        List<GrafanaDashboard.Query> queries =
+                GrafanaDashboard.read(RepoFiles.dashboard()).queries();
+        for (GrafanaDashboard.Query query : queries) {
+            String promql = query.resolved(GrafanaDashboard.API_VARIABLES);
+            if (prometheus.query(promql).isEmpty()) {
+                empty.add(query.panel() + " [" + query.refId() + "]: " + promql);
+            }
+        }
+        assertThat(empty)
+                .as(
+                        "dashboard queries without data (of %d); scrape targets:%n%s",
+                        queries.size(), prometheus.targetHealth())
+                .isEmpty();
     }
-    JsonNode tally = JSON.readTree(outcomes.toFile());
-    assertThat(tally.path("refused").asInt()).as(tally.toString()).isEqualTo(5);
-    assertThat(tally.path("failed").asInt()).as(tally.toString()).isZero();
-  }
 
-  @Test
-  @Order(3)
-  void everyDashboardQueryReturnsDataFromPrometheus() throws Exception {
-    service.runGc();
-    awaitQueryResult("sum(iolab_upload_seconds_count{outcome=\"rejected\"})", Duration.ofSeconds(30));
-    awaitQueryResult("sum(jvm_gc_pause_seconds_count)", Duration.ofSeconds(30));
-    // Two more scrapes, so that rate() and increase() have a pair of samples to work with.
-    Thread.sleep(3_000);
-
-    List<String> empty = new ArrayList<>();
-    List<GrafanaDashboard.Query> queries = GrafanaDashboard.read(RepoFiles.dashboard()).queries();
-    for (GrafanaDashboard.Query query : queries) {
-      String promql = query.resolved(GrafanaDashboard.API_VARIABLES);
-      if (prometheus.query(promql).isEmpty()) {
-        empty.add(query.panel() + " [" + query.refId() + "]: " + promql);
-      }
+    /** Waits until the upload executor reports the given active threads and queued tasks. */
+    private void awaitExecutor(int active, int queued) throws Exception {
+        URI metrics = service.baseUrl().resolve("/actuator/prometheus");
+        Pattern activeLine =
+                Pattern.compile("(?m)^executor_active_threads\\{[^}]*name=\"uploadExecutor\"[^}]*} (\\S+)");
+        Pattern queuedLine = Pattern.compile("(?m)^executor_queued_tasks\\{[^}]*name=\"uploadExecutor\"[^}]*} (\\S+)");
+        String last = "";
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < deadline) {
+            last = HTTP.send(HttpRequest.newBuilder(metrics).GET().build(), HttpResponse.BodyHandlers.ofString())
+                    .body();
+            if (value(activeLine, last) == active && value(queuedLine, last) == queued) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("upload executor never reached active=" + active + " queued=" + queued + "; last: "
+                + value(activeLine, last) + "/" + value(queuedLine, last));
     }
-    assertThat(empty)
-        .as("dashboard queries without data (of %d); scrape targets:%n%s", queries.size(), prometheus.targetHealth())
-        .isEmpty();
-  }
 
-  /** Waits until the upload executor reports the given active threads and queued tasks. */
-  private void awaitExecutor(int active, int queued) throws Exception {
-    URI metrics = service.baseUrl().resolve("/actuator/prometheus");
-    Pattern activeLine = Pattern.compile("(?m)^executor_active_threads\\{[^}]*name=\"uploadExecutor\"[^}]*} (\\S+)");
-    Pattern queuedLine = Pattern.compile("(?m)^executor_queued_tasks\\{[^}]*name=\"uploadExecutor\"[^}]*} (\\S+)");
-    String last = "";
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (System.nanoTime() < deadline) {
-      last = HTTP.send(HttpRequest.newBuilder(metrics).GET().build(), HttpResponse.BodyHandlers.ofString()).body();
-      if (value(activeLine, last) == active && value(queuedLine, last) == queued) {
-        return;
-      }
-      Thread.sleep(20);
+    private static double value(Pattern line, String metrics) {
+        Matcher m = line.matcher(metrics);
+        return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
     }
-    throw new AssertionError("upload executor never reached active=" + active + " queued=" + queued + "; last: "
-        + value(activeLine, last) + "/" + value(queuedLine, last));
-  }
 
-  private static double value(Pattern line, String metrics) {
-    Matcher m = line.matcher(metrics);
-    return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
-  }
-
-  private void awaitQueryResult(String promql, Duration timeout) throws Exception {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (prometheus.query(promql).isEmpty()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("Prometheus has no data for " + promql + " after " + timeout.toSeconds()
-            + " s; targets:\n" + prometheus.targetHealth());
-      }
-      Thread.sleep(500);
+    private void awaitQueryResult(String promql, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (prometheus.query(promql).isEmpty()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("Prometheus has no data for " + promql + " after " + timeout.toSeconds()
+                        + " s; targets:\n" + prometheus.targetHealth());
+            }
+            Thread.sleep(500);
+        }
     }
-  }
 }

@@ -1,10 +1,10 @@
 package dev.iolab.bench.copy;
 
+import dev.iolab.bench.support.RandomFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.commons.io.file.PathUtils;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -19,8 +19,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-
-import dev.iolab.bench.support.RandomFiles;
 
 /**
  * Buffered vs unbuffered file copies: the classic student experiment that copied files of 64 kB … 32 MB byte by

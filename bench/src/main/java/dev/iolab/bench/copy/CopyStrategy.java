@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
-
 import org.apache.commons.io.IOUtils;
 
 /**
@@ -47,7 +46,8 @@ public enum CopyStrategy {
      * @return the number of bytes copied
      */
     public long copy(Path source, Path target) throws IOException {
-        try (InputStream in = input(source); OutputStream out = output(target)) {
+        try (InputStream in = input(source);
+                OutputStream out = output(target)) {
             long copied = copy(in, out);
             out.flush();
             return copied;

@@ -7,8 +7,7 @@ import java.io.OutputStream;
 /** The copy loop of the original experiment, written once against the stream superclasses. */
 final class StreamCopy {
 
-    private StreamCopy() {
-    }
+    private StreamCopy() {}
 
     /**
      * Copies {@code in} to {@code out} one byte at a time with {@link InputStream#read()} and

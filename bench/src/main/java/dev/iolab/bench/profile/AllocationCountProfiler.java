@@ -4,11 +4,9 @@ import java.io.File;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
-
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
-
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.profile.ExternalProfiler;
@@ -66,8 +64,7 @@ public final class AllocationCountProfiler implements ExternalProfiler, Internal
     }
 
     @Override
-    public void beforeTrial(BenchmarkParams params) {
-    }
+    public void beforeTrial(BenchmarkParams params) {}
 
     @Override
     public Collection<? extends Result> afterTrial(BenchmarkResult result, long pid, File stdOut, File stdErr) {
@@ -95,8 +92,8 @@ public final class AllocationCountProfiler implements ExternalProfiler, Internal
     }
 
     @Override
-    public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams,
-            IterationParams iterationParams, IterationResult result) {
+    public Collection<? extends Result> afterIteration(
+            BenchmarkParams benchmarkParams, IterationParams iterationParams, IterationResult result) {
         // stop() returns once every event recorded so far has been delivered to count().
         stream.stop();
         stream.close();

@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
-
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.profile.InternalProfiler;
@@ -45,14 +44,16 @@ public final class SyscallProfiler implements InternalProfiler {
     public SyscallProfiler() throws ProfilerException {
         String os = System.getProperty("os.name", "unknown");
         if (!os.toLowerCase(Locale.ROOT).startsWith("linux")) {
-            throw new ProfilerException("SyscallProfiler needs Linux: it reads /proc/self/io, which " + os
-                    + " does not have");
+            throw new ProfilerException(
+                    "SyscallProfiler needs Linux: it reads /proc/self/io, which " + os + " does not have");
         }
         try {
             IoCounters.read(IoCounters.PROC_SELF_IO);
         } catch (IOException e) {
-            throw new ProfilerException("SyscallProfiler cannot read " + IoCounters.PROC_SELF_IO + ": " + e.getMessage()
-                    + " (it needs procfs and a kernel with task I/O accounting)", e);
+            throw new ProfilerException(
+                    "SyscallProfiler cannot read " + IoCounters.PROC_SELF_IO + ": " + e.getMessage()
+                            + " (it needs procfs and a kernel with task I/O accounting)",
+                    e);
         }
     }
 
@@ -67,8 +68,8 @@ public final class SyscallProfiler implements InternalProfiler {
     }
 
     @Override
-    public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams,
-                                                        IterationParams iterationParams, IterationResult result) {
+    public Collection<? extends Result> afterIteration(
+            BenchmarkParams benchmarkParams, IterationParams iterationParams, IterationResult result) {
         IoCounters calls = snapshot().minus(before);
         long ops = result.getMetadata().getAllOps();
         return List.of(

@@ -14,8 +14,7 @@ public final class RandomFiles {
 
     private static final int CHUNK = 64 * 1024;
 
-    private RandomFiles() {
-    }
+    private RandomFiles() {}
 
     /** {@code length} bytes from a generator seeded with {@code seed}. */
     public static byte[] bytes(int length, long seed) {

@@ -28,8 +28,7 @@ public final class DirSize {
               --walker W   WALK_FILE_TREE, FIXED_POOL, FORK_JOIN or VIRTUAL_THREADS (default %s)
             """.formatted(WalkerKind.MAX_THREADS, DirSize.DEFAULT_THREADS, DirSize.DEFAULT_WALKER);
 
-    private DirSize() {
-    }
+    private DirSize() {}
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
@@ -72,20 +71,29 @@ public final class DirSize {
         try {
             root = path.toRealPath();
         } catch (IOException e) {
-            err.println("dirsize: cannot access " + path + ": " + (Files.exists(path) ? e : "no such file or directory"));
+            err.println(
+                    "dirsize: cannot access " + path + ": " + (Files.exists(path) ? e : "no such file or directory"));
             return 2;
         }
         long start = System.nanoTime();
         WalkResult result = walker.walker(threads).walk(root);
         double seconds = (System.nanoTime() - start) / 1e9;
         out.println(result.bytes() + "\t" + path);
-        out.printf(Locale.ROOT, "files %d, directories %d, errors %d; walker %s, %d threads, %.3f s%n",
-                result.files(), result.directories(), result.errors(), walker, threads, seconds);
+        out.printf(
+                Locale.ROOT,
+                "files %d, directories %d, errors %d; walker %s, %d threads, %.3f s%n",
+                result.files(),
+                result.directories(),
+                result.errors(),
+                walker,
+                threads,
+                seconds);
         for (String error : result.errorSamples()) {
             err.println("dirsize: " + error);
         }
         if (result.errors() > result.errorSamples().size()) {
-            err.println("dirsize: … and " + (result.errors() - result.errorSamples().size()) + " more errors");
+            err.println(
+                    "dirsize: … and " + (result.errors() - result.errorSamples().size()) + " more errors");
         }
         return result.errors() == 0 ? 0 : 1;
     }
@@ -113,8 +121,8 @@ public final class DirSize {
         try {
             return WalkerKind.valueOf(text.toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown walker " + text + " (WALK_FILE_TREE, FIXED_POOL, FORK_JOIN, "
-                    + "VIRTUAL_THREADS)");
+            throw new IllegalArgumentException(
+                    "unknown walker " + text + " (WALK_FILE_TREE, FIXED_POOL, FORK_JOIN, " + "VIRTUAL_THREADS)");
         }
     }
 }

@@ -12,8 +12,7 @@ import java.util.function.Consumer;
 /** Lists one directory for the parallel walkers: counts its files and hands its subdirectories on. */
 final class DirectoryLister {
 
-    private DirectoryLister() {
-    }
+    private DirectoryLister() {}
 
     /**
      * Counts {@code directory}'s regular files into {@code tally} and passes each subdirectory to

@@ -3,7 +3,6 @@ package dev.iolab.bench.walk;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -111,8 +110,8 @@ public class DirectoryWalkBenchmark {
     @TearDown(Level.Iteration)
     public void checkTotals() {
         if (last != null && !tree.summary().matches(last)) {
-            throw new IllegalStateException(walker + " with " + threads + " threads reported " + last
-                    + " for " + tree.root() + ", expected " + tree.summary());
+            throw new IllegalStateException(walker + " with " + threads + " threads reported " + last + " for "
+                    + tree.root() + ", expected " + tree.summary());
         }
     }
 }

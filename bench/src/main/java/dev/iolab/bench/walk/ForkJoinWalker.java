@@ -43,7 +43,8 @@ final class ForkJoinWalker implements DirectoryWalker {
         @Override
         protected void compute() {
             List<DirectoryTask> subtasks = new ArrayList<>();
-            DirectoryLister.list(directory, tally, subdirectory -> subtasks.add(new DirectoryTask(subdirectory, tally)));
+            DirectoryLister.list(
+                    directory, tally, subdirectory -> subtasks.add(new DirectoryTask(subdirectory, tally)));
             invokeAll(subtasks);
         }
     }

@@ -21,12 +21,17 @@ public final class GenerateTree {
               Defaults: %d files, depth %d, fan-out %d, sizes %d..%d bytes, seed %d.
               --original   %d files, as in the original lab report
               DIR          a new or empty directory; without it, the benchmark's cache (%s), and the tree's path is printed
-            """.formatted(TreeSpec.DEFAULT.files(), TreeSpec.DEFAULT.depth(), TreeSpec.DEFAULT.fanOut(),
-            TreeSpec.DEFAULT.minSize(), TreeSpec.DEFAULT.maxSize(), TreeSpec.DEFAULT.seed(), TreeSpec.ORIGINAL_FILES,
-            TreeCache.defaultDirectory());
+            """.formatted(
+                    TreeSpec.DEFAULT.files(),
+                    TreeSpec.DEFAULT.depth(),
+                    TreeSpec.DEFAULT.fanOut(),
+                    TreeSpec.DEFAULT.minSize(),
+                    TreeSpec.DEFAULT.maxSize(),
+                    TreeSpec.DEFAULT.seed(),
+                    TreeSpec.ORIGINAL_FILES,
+                    TreeCache.defaultDirectory());
 
-    private GenerateTree() {
-    }
+    private GenerateTree() {}
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
@@ -68,8 +73,13 @@ public final class GenerateTree {
                     }
                 }
             }
-            spec = new TreeSpec(toInt(files, "--files"), toInt(depth, "--depth"), toInt(fanOut, "--fan-out"),
-                    toInt(minSize, "--min-size"), toInt(maxSize, "--max-size"), seed);
+            spec = new TreeSpec(
+                    toInt(files, "--files"),
+                    toInt(depth, "--depth"),
+                    toInt(fanOut, "--fan-out"),
+                    toInt(minSize, "--min-size"),
+                    toInt(maxSize, "--max-size"),
+                    seed);
         } catch (IllegalArgumentException e) {
             err.println("gentree: " + e.getMessage());
             err.print(USAGE);
@@ -89,8 +99,8 @@ public final class GenerateTree {
                 long start = System.nanoTime();
                 TreeSummary summary;
                 try {
-                    summary = TreeGenerator.generate(directory, spec,
-                            done -> err.println("  " + done + " / " + spec.files() + " files"));
+                    summary = TreeGenerator.generate(
+                            directory, spec, done -> err.println("  " + done + " / " + spec.files() + " files"));
                 } catch (IOException | RuntimeException e) {
                     // Leave nothing half-written: everything under the (new or empty) directory is ours.
                     TreeCache.deleteRecursively(directory);
@@ -99,7 +109,11 @@ public final class GenerateTree {
                     }
                     throw e;
                 }
-                out.printf(Locale.ROOT, "%s in %s (%.1f s)%n", describe(summary), directory,
+                out.printf(
+                        Locale.ROOT,
+                        "%s in %s (%.1f s)%n",
+                        describe(summary),
+                        directory,
                         (System.nanoTime() - start) / 1e9);
             }
             return 0;

@@ -41,8 +41,10 @@ final class PageCacheDropper {
         try {
             Files.writeString(control, "3\n", StandardCharsets.US_ASCII, StandardOpenOption.WRITE);
         } catch (IOException | SecurityException e) {
-            throw new WalkException("Cold-cache runs are unavailable here: cannot write " + control + " (" + e
-                    + "); it takes root on Linux, outside a read-only /proc. Use cache=WARM.", e);
+            throw new WalkException(
+                    "Cold-cache runs are unavailable here: cannot write " + control + " (" + e
+                            + "); it takes root on Linux, outside a read-only /proc. Use cache=WARM.",
+                    e);
         }
     }
 
@@ -54,7 +56,8 @@ final class PageCacheDropper {
                 throw new WalkException("sync did not finish cleanly before dropping caches");
             }
         } catch (IOException e) {
-            throw new WalkException("Cold-cache runs are unavailable here: cannot run sync (" + e.getMessage() + ")", e);
+            throw new WalkException(
+                    "Cold-cache runs are unavailable here: cannot run sync (" + e.getMessage() + ")", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new WalkException("Interrupted while running sync", e);

@@ -1,9 +1,9 @@
 package dev.iolab.bench.walk;
 
 import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,12 +29,10 @@ public final class TreeCache {
     static final String MARKER = "COMPLETE";
     private static final String PARTIAL = ".partial-";
 
-    private TreeCache() {
-    }
+    private TreeCache() {}
 
     /** A cached tree: walk {@code root}, expect {@code summary}. */
-    public record CachedTree(Path root, TreeSummary summary) {
-    }
+    public record CachedTree(Path root, TreeSummary summary) {}
 
     /** The cache directory chosen by property, environment or default (see the class comment). */
     public static Path defaultDirectory() {
@@ -66,13 +64,14 @@ public final class TreeCache {
             log.accept("Deleting incomplete tree " + home);
             deleteRecursively(home);
         }
-        Path partial = cache.resolve(spec.cacheName() + PARTIAL + ProcessHandle.current().pid());
+        Path partial = cache.resolve(
+                spec.cacheName() + PARTIAL + ProcessHandle.current().pid());
         log.accept("Generating " + spec.files() + " files, " + spec.directories() + " directories in " + home
                 + " (once; later runs reuse it)");
         long start = System.nanoTime();
         try {
-            TreeSummary summary = TreeGenerator.generate(partial.resolve("tree"), spec,
-                    done -> log.accept("  " + done + " / " + spec.files() + " files"));
+            TreeSummary summary = TreeGenerator.generate(
+                    partial.resolve("tree"), spec, done -> log.accept("  " + done + " / " + spec.files() + " files"));
             summary.store(partial.resolve(MARKER));
             try {
                 Files.move(partial, home, StandardCopyOption.ATOMIC_MOVE);
@@ -95,7 +94,9 @@ public final class TreeCache {
                 String pid = partial.getFileName().toString().substring(name.length() + PARTIAL.length());
                 boolean alive;
                 try {
-                    alive = ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false);
+                    alive = ProcessHandle.of(Long.parseLong(pid))
+                            .map(ProcessHandle::isAlive)
+                            .orElse(false);
                 } catch (NumberFormatException e) {
                     alive = false;
                 }

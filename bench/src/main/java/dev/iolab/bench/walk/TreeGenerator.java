@@ -20,8 +20,7 @@ public final class TreeGenerator {
     /** How often (in files) progress is reported. */
     static final int PROGRESS_EVERY = 50_000;
 
-    private TreeGenerator() {
-    }
+    private TreeGenerator() {}
 
     /**
      * Generates the tree under {@code root}, which must not exist or be an empty directory.

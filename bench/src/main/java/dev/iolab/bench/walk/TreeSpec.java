@@ -62,7 +62,7 @@ public record TreeSpec(int files, int depth, int fanOut, int minSize, int maxSiz
 
     /** A directory name that says everything that determines the tree, so different specs never share a cache. */
     public String cacheName() {
-        return "files" + files + "-depth" + depth + "-fanout" + fanOut + "-size" + minSize + "-" + maxSize
-                + "-seed" + seed;
+        return "files" + files + "-depth" + depth + "-fanout" + fanOut + "-size" + minSize + "-" + maxSize + "-seed"
+                + seed;
     }
 }

@@ -19,7 +19,9 @@ public record TreeSummary(long bytes, long files, long directories) {
 
     /** Whether {@code result} reports exactly these totals and no errors. */
     public boolean matches(WalkResult result) {
-        return result.errors() == 0 && result.bytes() == bytes && result.files() == files
+        return result.errors() == 0
+                && result.bytes() == bytes
+                && result.files() == files
                 && result.directories() == directories;
     }
 
@@ -39,7 +41,8 @@ public record TreeSummary(long bytes, long files, long directories) {
             properties.load(in);
         }
         try {
-            return new TreeSummary(Long.parseLong(properties.getProperty("bytes")),
+            return new TreeSummary(
+                    Long.parseLong(properties.getProperty("bytes")),
                     Long.parseLong(properties.getProperty("files")),
                     Long.parseLong(properties.getProperty("directories")));
         } catch (NumberFormatException e) {

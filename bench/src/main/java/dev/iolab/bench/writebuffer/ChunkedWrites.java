@@ -6,8 +6,7 @@ import java.io.OutputStream;
 /** Writes an array in calls of a fixed size, each handed straight to the stream: no library buffer in between. */
 final class ChunkedWrites {
 
-    private ChunkedWrites() {
-    }
+    private ChunkedWrites() {}
 
     /**
      * Writes all of {@code data} with {@code out.write(data, offset, length)} calls of {@code chunkSize} bytes; the

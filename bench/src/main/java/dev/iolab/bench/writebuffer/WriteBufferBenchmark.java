@@ -1,11 +1,11 @@
 package dev.iolab.bench.writebuffer;
 
+import dev.iolab.bench.support.RandomFiles;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.commons.io.file.PathUtils;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,8 +20,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-
-import dev.iolab.bench.support.RandomFiles;
 
 /**
  * Write-buffer sizes: reproduces a Go book's benchmark that writes a 1,000,000-byte file of random data with

@@ -34,8 +34,11 @@ final class ChannelFileCopier implements FileCopier {
         ByteBuffer buf = buffer.get();
         long copied = 0;
         try (FileChannel in = FileChannel.open(source, StandardOpenOption.READ);
-             FileChannel out = FileChannel.open(target, StandardOpenOption.CREATE,
-                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+                FileChannel out = FileChannel.open(
+                        target,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.TRUNCATE_EXISTING,
+                        StandardOpenOption.WRITE)) {
             while (true) {
                 buf.clear();
                 int n = in.read(buf);

@@ -9,8 +9,7 @@ final class FileSize {
 
     private static final Pattern SIZE = Pattern.compile("(\\d+)([KMGT]?)B?");
 
-    private FileSize() {
-    }
+    private FileSize() {}
 
     /**
      * Bytes in {@code text}: {@code 300}, {@code 3K}, {@code 30M}, {@code 3G} (K, M, G, T are powers of 1024; a

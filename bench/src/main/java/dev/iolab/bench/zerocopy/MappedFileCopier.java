@@ -34,8 +34,12 @@ final class MappedFileCopier implements FileCopier {
     @Override
     public long copy(Path source, Path target) throws IOException {
         try (FileChannel in = FileChannel.open(source, StandardOpenOption.READ);
-             FileChannel out = FileChannel.open(target, StandardOpenOption.CREATE,
-                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                FileChannel out = FileChannel.open(
+                        target,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.TRUNCATE_EXISTING,
+                        StandardOpenOption.READ,
+                        StandardOpenOption.WRITE)) {
             long size = in.size();
             for (long position = 0; position < size; position += chunkSize) {
                 long length = Math.min(chunkSize, size - position);

@@ -28,7 +28,7 @@ final class StreamFileCopier implements FileCopier {
         byte[] buffer = new byte[bufferSize];
         long copied = 0;
         try (InputStream in = new FileInputStream(source.toFile());
-             OutputStream out = new FileOutputStream(target.toFile())) {
+                OutputStream out = new FileOutputStream(target.toFile())) {
             for (int n; (n = in.read(buffer)) >= 0; ) {
                 out.write(buffer, 0, n);
                 copied += n;

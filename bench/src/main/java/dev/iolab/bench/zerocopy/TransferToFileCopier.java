@@ -15,8 +15,11 @@ final class TransferToFileCopier implements FileCopier {
     @Override
     public long copy(Path source, Path target) throws IOException {
         try (FileChannel in = FileChannel.open(source, StandardOpenOption.READ);
-             FileChannel out = FileChannel.open(target, StandardOpenOption.CREATE,
-                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+                FileChannel out = FileChannel.open(
+                        target,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.TRUNCATE_EXISTING,
+                        StandardOpenOption.WRITE)) {
             long size = in.size();
             long position = 0;
             while (position < size) {

@@ -1,12 +1,12 @@
 package dev.iolab.bench.zerocopy;
 
+import dev.iolab.bench.support.RandomFiles;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
-
 import org.apache.commons.io.FileUtils;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -21,8 +21,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-
-import dev.iolab.bench.support.RandomFiles;
 
 /**
  * Copy methods from the naive read/write loop to zero-copy, and what they cost in time and system calls: the Java

@@ -2,11 +2,9 @@ package dev.iolab.bench.copy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Map;
-
-import org.junit.jupiter.api.Test;
-
 import dev.iolab.bench.support.JmhSmoke;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class CopyBenchmarkSmokeTest {
 
@@ -14,7 +12,8 @@ class CopyBenchmarkSmokeTest {
     void runsEveryStrategyThroughJmh() throws Exception {
         var results = JmhSmoke.run(CopyBenchmark.class, Map.of("fileSizeKb", "64"));
 
-        assertThat(results).extracting(r -> r.getParams().getParam("strategy"))
+        assertThat(results)
+                .extracting(r -> r.getParams().getParam("strategy"))
                 .containsExactlyInAnyOrder("UNBUFFERED", "BUFFERED_1K", "BUFFERED_8K", "BUFFERED_32K", "BULK_8K");
     }
 }

@@ -2,18 +2,16 @@ package dev.iolab.bench.copy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.iolab.bench.support.RandomFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import dev.iolab.bench.support.RandomFiles;
 
 class CopyStrategyTest {
 

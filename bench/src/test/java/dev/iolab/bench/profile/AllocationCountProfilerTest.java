@@ -2,9 +2,9 @@ package dev.iolab.bench.profile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.iolab.bench.writebuffer.WriteBufferBenchmark;
 import java.util.Collection;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
@@ -13,24 +13,23 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
-import dev.iolab.bench.writebuffer.WriteBufferBenchmark;
-
 class AllocationCountProfilerTest {
 
     @Test
     void countsTheFewObjectsThatOpeningAFileAllocatesNotOnePerWriteCall() throws Exception {
         Collection<RunResult> results = new Runner(new OptionsBuilder()
-                .include("^" + WriteBufferBenchmark.class.getName().replace(".", "\\.") + "\\.")
-                .param("bufferSize", "10")
-                .addProfiler(AllocationCountProfiler.class)
-                .forks(1)
-                .warmupIterations(1)
-                .warmupTime(TimeValue.milliseconds(200))
-                .measurementIterations(2)
-                .measurementTime(TimeValue.milliseconds(300))
-                .shouldFailOnError(true)
-                .verbosity(VerboseMode.SILENT)
-                .build()).run();
+                        .include("^" + WriteBufferBenchmark.class.getName().replace(".", "\\.") + "\\.")
+                        .param("bufferSize", "10")
+                        .addProfiler(AllocationCountProfiler.class)
+                        .forks(1)
+                        .warmupIterations(1)
+                        .warmupTime(TimeValue.milliseconds(200))
+                        .measurementIterations(2)
+                        .measurementTime(TimeValue.milliseconds(300))
+                        .shouldFailOnError(true)
+                        .verbosity(VerboseMode.SILENT)
+                        .build())
+                .run();
 
         Map<String, Result> secondary = results.iterator().next().getSecondaryResults();
         assertThat(secondary).containsKeys("allocs.count", "allocs.bytes");

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Collection;
 import java.util.Map;
-
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -20,8 +19,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 public final class JmhSmoke {
 
-    private JmhSmoke() {
-    }
+    private JmhSmoke() {}
 
     /**
      * Runs every benchmark method of {@code benchmark} once per combination of {@code params} and returns the

@@ -9,8 +9,7 @@ final class DirSizeOutput {
 
     private static final Pattern COUNTS = Pattern.compile("files (\\d+), directories (\\d+), errors (\\d+);.*");
 
-    private DirSizeOutput() {
-    }
+    private DirSizeOutput() {}
 
     static WalkResult parse(String stdout, String stderr) {
         String[] lines = stdout.split("\n");
@@ -26,7 +25,7 @@ final class DirSizeOutput {
                 .filter(line -> line.startsWith("dirsize: "))
                 .map(line -> line.substring("dirsize: ".length()))
                 .toList();
-        return new WalkResult(bytes, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)),
-                Long.parseLong(m.group(3)), errors);
+        return new WalkResult(
+                bytes, Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), errors);
     }
 }

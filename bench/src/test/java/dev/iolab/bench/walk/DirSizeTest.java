@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,20 +19,25 @@ class DirSizeTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String... args) {
-        return DirSize.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        return DirSize.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
     @Test
     void printsTotalsLikeDuThenCounts() throws IOException {
-        TreeSummary summary = TreeGenerator.generate(directory.resolve("t"), new TreeSpec(40, 2, 2, 0, 500, 3), d -> { });
+        TreeSummary summary =
+                TreeGenerator.generate(directory.resolve("t"), new TreeSpec(40, 2, 2, 0, 500, 3), d -> {});
 
         int status = run(directory.resolve("t").toString(), "--threads", "2", "--walker", "virtual_threads");
 
         assertThat(status).isZero();
-        WalkResult result = DirSizeOutput.parse(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        WalkResult result =
+                DirSizeOutput.parse(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         assertThat(summary.matches(result)).as("%s vs %s", result, summary).isTrue();
-        assertThat(out.toString(StandardCharsets.UTF_8)).startsWith(summary.bytes() + "\t" + directory.resolve("t"))
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .startsWith(summary.bytes() + "\t" + directory.resolve("t"))
                 .contains("walker VIRTUAL_THREADS, 2 threads");
     }
 
@@ -44,7 +48,11 @@ class DirSizeTest {
         assertThat(run("--walker", "TELEPATHY", "x")).isEqualTo(2);
         assertThat(run("--frobnicate")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8))
-                .contains("PATH is missing", "--threads must be", "unknown walker TELEPATHY", "unknown option --frobnicate")
+                .contains(
+                        "PATH is missing",
+                        "--threads must be",
+                        "unknown walker TELEPATHY",
+                        "unknown option --frobnicate")
                 .contains("Usage: dirsize")
                 .doesNotContain("Exception");
     }

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,7 +39,8 @@ class DirectoryListerTest {
         WalkResult result = tally.result();
         assertThat(handedOn).hasSize(1);
         assertThat(result.errors()).isEqualTo(49);
-        assertThat(result.errorSamples()).hasSize(WalkTally.MAX_ERROR_SAMPLES)
+        assertThat(result.errorSamples())
+                .hasSize(WalkTally.MAX_ERROR_SAMPLES)
                 .allSatisfy(sample -> assertThat(sample).contains("NoSuchFileException"));
         assertThat(result.directories()).isEqualTo(1);
     }

@@ -8,7 +8,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,7 +20,9 @@ class GenerateTreeTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String... args) {
-        return GenerateTree.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        return GenerateTree.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -50,7 +51,8 @@ class GenerateTreeTest {
     void rejectsBadOptions() {
         assertThat(run("--files", "many")).isEqualTo(2);
         assertThat(run("--fan-out", "0")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--files needs a whole number", "fan-out")
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("--files needs a whole number", "fan-out")
                 .doesNotContain("Exception");
     }
 }

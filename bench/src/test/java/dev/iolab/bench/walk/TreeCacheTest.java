@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,12 +32,14 @@ class TreeCacheTest {
         assertThat(second).isEqualTo(first);
         assertThat(second.root().resolve("added-later")).exists();
         assertThat(log).isEmpty();
-        assertThat(WalkerKind.WALK_FILE_TREE.walker(1).walk(first.root()).files()).isEqualTo(31);
+        assertThat(WalkerKind.WALK_FILE_TREE.walker(1).walk(first.root()).files())
+                .isEqualTo(31);
     }
 
     @Test
     void regeneratesATreeWithoutMarkerAndDeletesAbandonedPartials() throws IOException {
-        Path incomplete = Files.createDirectories(cache.resolve(SPEC.cacheName()).resolve("tree"));
+        Path incomplete =
+                Files.createDirectories(cache.resolve(SPEC.cacheName()).resolve("tree"));
         Files.writeString(incomplete.resolve("junk"), "x");
         // No process has pid 0x7fffffff: an interrupted generation's leftover.
         Path abandoned = Files.createDirectories(cache.resolve(SPEC.cacheName() + ".partial-2147483647/tree"));
@@ -47,7 +48,8 @@ class TreeCacheTest {
 
         assertThat(tree.root().resolve("junk")).doesNotExist();
         assertThat(abandoned.getParent()).doesNotExist();
-        assertThat(tree.summary().matches(WalkerKind.FORK_JOIN.walker(2).walk(tree.root()))).isTrue();
+        assertThat(tree.summary().matches(WalkerKind.FORK_JOIN.walker(2).walk(tree.root())))
+                .isTrue();
         try (var entries = Files.list(cache)) {
             assertThat(entries).containsExactly(cache.resolve(SPEC.cacheName()));
         }

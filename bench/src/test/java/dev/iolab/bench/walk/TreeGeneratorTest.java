@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,15 +20,19 @@ class TreeGeneratorTest {
     void writesTheSpecifiedShapeWithExactTotals() throws IOException {
         TreeSpec spec = new TreeSpec(100, 2, 3, 10, 20, 7);
 
-        TreeSummary summary = TreeGenerator.generate(directory.resolve("t"), spec, done -> { });
+        TreeSummary summary = TreeGenerator.generate(directory.resolve("t"), spec, done -> {});
 
         assertThat(summary.files()).isEqualTo(100);
         assertThat(summary.directories()).isEqualTo(1 + 3 + 9).isEqualTo(spec.directories());
         assertThat(listing(directory.resolve("t")))
-                .filteredOn(Files::isRegularFile).hasSize(100)
+                .filteredOn(Files::isRegularFile)
+                .hasSize(100)
                 .allSatisfy(file -> assertThat(Files.size(file)).isBetween(10L, 20L));
-        assertThat(listing(directory.resolve("t")).stream().filter(Files::isRegularFile)
-                .mapToLong(WalkersTestSupport::size).sum()).isEqualTo(summary.bytes());
+        assertThat(listing(directory.resolve("t")).stream()
+                        .filter(Files::isRegularFile)
+                        .mapToLong(WalkersTestSupport::size)
+                        .sum())
+                .isEqualTo(summary.bytes());
         assertThat(directory.resolve("t/d2/d2")).isDirectory();
     }
 
@@ -37,8 +40,8 @@ class TreeGeneratorTest {
     void sameSpecSameTree() throws IOException {
         TreeSpec spec = new TreeSpec(50, 1, 4, 0, 2048, 99);
 
-        TreeSummary first = TreeGenerator.generate(directory.resolve("a"), spec, done -> { });
-        TreeSummary second = TreeGenerator.generate(directory.resolve("b"), spec, done -> { });
+        TreeSummary first = TreeGenerator.generate(directory.resolve("a"), spec, done -> {});
+        TreeSummary second = TreeGenerator.generate(directory.resolve("b"), spec, done -> {});
 
         assertThat(second).isEqualTo(first);
         for (int i = 0; i < 50; i++) {
@@ -53,8 +56,10 @@ class TreeGeneratorTest {
         Files.createDirectories(directory.resolve("full"));
         Files.writeString(directory.resolve("full/keep"), "mine");
 
-        assertThatThrownBy(() -> TreeGenerator.generate(directory.resolve("full"), new TreeSpec(1, 0, 1, 0, 0, 1),
-                done -> { })).isInstanceOf(IOException.class).hasMessageContaining("Not an empty directory");
+        assertThatThrownBy(() ->
+                        TreeGenerator.generate(directory.resolve("full"), new TreeSpec(1, 0, 1, 0, 0, 1), done -> {}))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("Not an empty directory");
         assertThat(directory.resolve("full/keep")).hasContent("mine");
     }
 
@@ -73,6 +78,9 @@ class TreeGeneratorTest {
     }
 
     private static Path find(Path root, String name) throws IOException {
-        return listing(root).stream().filter(p -> p.getFileName().toString().equals(name)).findFirst().orElseThrow();
+        return listing(root).stream()
+                .filter(p -> p.getFileName().toString().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 }

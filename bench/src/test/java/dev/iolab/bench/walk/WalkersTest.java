@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -29,14 +28,15 @@ class WalkersTest {
     Path directory;
 
     static Stream<Arguments> walkersAndThreads() {
-        return Stream.of(WalkerKind.values()).flatMap(kind -> Stream.of(1, 3, 64).map(n -> Arguments.of(kind, n)));
+        return Stream.of(WalkerKind.values())
+                .flatMap(kind -> Stream.of(1, 3, 64).map(n -> Arguments.of(kind, n)));
     }
 
     @ParameterizedTest(name = "{0} with {1} threads")
     @MethodSource("walkersAndThreads")
     void sumsExactlyWithoutFollowingLinks(WalkerKind kind, int threads) throws IOException {
         Path tree = directory.resolve("tree");
-        TreeSummary summary = TreeGenerator.generate(tree, SMALL, done -> { });
+        TreeSummary summary = TreeGenerator.generate(tree, SMALL, done -> {});
         Files.createDirectories(tree.resolve("empty/empty-too"));
         Files.createSymbolicLink(tree.resolve("link-to-file"), tree.resolve("d0/f1"));
         Files.createSymbolicLink(tree.resolve("link-to-dir"), tree.resolve("d1"));
@@ -45,8 +45,8 @@ class WalkersTest {
 
         WalkResult result = kind.walker(threads).walk(tree);
 
-        assertThat(result).isEqualTo(new WalkResult(summary.bytes(), summary.files(), summary.directories() + 2, 0,
-                List.of()));
+        assertThat(result)
+                .isEqualTo(new WalkResult(summary.bytes(), summary.files(), summary.directories() + 2, 0, List.of()));
     }
 
     @ParameterizedTest
@@ -85,12 +85,13 @@ class WalkersTest {
     void countsAnUnreadableDirectoryAsAnErrorAndWalksTheRest(WalkerKind kind) throws Exception {
         Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path tree = directory.resolve("tree");
-        TreeSummary summary = TreeGenerator.generate(tree, SMALL, done -> { });
+        TreeSummary summary = TreeGenerator.generate(tree, SMALL, done -> {});
         Path locked = Files.createDirectory(tree.resolve("locked"));
         Files.writeString(locked.resolve("hidden"), "not counted");
         Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
         try {
-            WalkResult result = isRoot() ? walkAsNobody(kind, tree) : kind.walker(3).walk(tree);
+            WalkResult result =
+                    isRoot() ? walkAsNobody(kind, tree) : kind.walker(3).walk(tree);
 
             assertThat(result.bytes()).isEqualTo(summary.bytes());
             assertThat(result.files()).isEqualTo(summary.files());
@@ -108,10 +109,17 @@ class WalkersTest {
 
     /** Runs {@link DirSize} in a JVM as nobody, on a copy of the walk classes it can read, and parses its output. */
     private WalkResult walkAsNobody(WalkerKind kind, Path tree) throws Exception {
-        Path setpriv = Stream.of("/usr/bin/setpriv", "/bin/setpriv").map(Path::of).filter(Files::isExecutable)
-                .findFirst().orElse(null);
+        Path setpriv = Stream.of("/usr/bin/setpriv", "/bin/setpriv")
+                .map(Path::of)
+                .filter(Files::isExecutable)
+                .findFirst()
+                .orElse(null);
         assumeFalse(setpriv == null, "running as root without setpriv: cannot get a directory root may not read");
-        Path classes = Path.of(DirSize.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path classes = Path.of(DirSize.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
         Path copy = directory.resolve("classes");
         Path walkPackage = Path.of("dev", "iolab", "bench", "walk");
         Files.createDirectories(copy.resolve(walkPackage));
@@ -123,16 +131,34 @@ class WalkersTest {
         Files.walk(copy).forEach(path -> path.toFile().setReadable(true, false));
 
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(setpriv.toString(), "--reuid=65534", "--regid=65534",
-                "--clear-groups", "--", java, "-XX:-UsePerfData", "-cp", copy.toString(),
-                DirSize.class.getName(), tree.toString(), "--walker", kind.name(), "--threads", "3"));
+        List<String> command = new ArrayList<>(List.of(
+                setpriv.toString(),
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                "--",
+                java,
+                "-XX:-UsePerfData",
+                "-cp",
+                copy.toString(),
+                DirSize.class.getName(),
+                tree.toString(),
+                "--walker",
+                kind.name(),
+                "--threads",
+                "3"));
         Process process = new ProcessBuilder(command).redirectErrorStream(false).start();
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("dirsize as nobody finished").isTrue();
+        assertThat(process.waitFor(60, TimeUnit.SECONDS))
+                .as("dirsize as nobody finished")
+                .isTrue();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assumeTrue(!err.contains("setresuid") && !err.contains("Operation not permitted"),
+        assumeTrue(
+                !err.contains("setresuid") && !err.contains("Operation not permitted"),
                 "cannot switch to user nobody here: " + err);
-        assertThat(process.exitValue()).as("exit status (1: errors found); stderr: %s", err).isEqualTo(1);
+        assertThat(process.exitValue())
+                .as("exit status (1: errors found); stderr: %s", err)
+                .isEqualTo(1);
         return DirSizeOutput.parse(out, err);
     }
 }

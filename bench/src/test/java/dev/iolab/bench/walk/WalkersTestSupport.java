@@ -7,8 +7,7 @@ import java.nio.file.Path;
 
 final class WalkersTestSupport {
 
-    private WalkersTestSupport() {
-    }
+    private WalkersTestSupport() {}
 
     static long size(Path file) {
         try {

@@ -2,18 +2,16 @@ package dev.iolab.bench.zerocopy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.iolab.bench.support.RandomFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import dev.iolab.bench.support.RandomFiles;
 
 class CopyMethodTest {
 
@@ -21,8 +19,9 @@ class CopyMethodTest {
     Path directory;
 
     static Stream<Arguments> methodsAndSizes() {
-        return Stream.of(CopyMethod.values()).flatMap(method -> Stream.of(0L, 1L, 4095L, 4096L, 4097L, 3L * 1024 * 1024 + 7)
-                .map(size -> Arguments.of(method, size)));
+        return Stream.of(CopyMethod.values())
+                .flatMap(method -> Stream.of(0L, 1L, 4095L, 4096L, 4097L, 3L * 1024 * 1024 + 7)
+                        .map(size -> Arguments.of(method, size)));
     }
 
     @ParameterizedTest(name = "{0} copies {1} bytes exactly")

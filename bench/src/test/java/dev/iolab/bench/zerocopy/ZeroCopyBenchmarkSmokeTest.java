@@ -1,10 +1,8 @@
 package dev.iolab.bench.zerocopy;
 
-import java.util.Map;
-
-import org.junit.jupiter.api.Test;
-
 import dev.iolab.bench.support.JmhSmoke;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class ZeroCopyBenchmarkSmokeTest {
 

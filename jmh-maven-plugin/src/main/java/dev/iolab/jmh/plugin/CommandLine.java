@@ -6,8 +6,7 @@ import java.util.List;
 /** Splits a property value such as {@code -Djmh.args="..."} into words the way a POSIX shell would. */
 public final class CommandLine {
 
-    private CommandLine() {
-    }
+    private CommandLine() {}
 
     /**
      * Splits on unquoted white space; single quotes keep everything literally, double quotes keep white space
@@ -34,7 +33,9 @@ public final class CommandLine {
             } else if (quote == '"') {
                 if (c == '"') {
                     quote = 0;
-                } else if (c == '\\' && i + 1 < line.length() && (line.charAt(i + 1) == '"' || line.charAt(i + 1) == '\\')) {
+                } else if (c == '\\'
+                        && i + 1 < line.length()
+                        && (line.charAt(i + 1) == '"' || line.charAt(i + 1) == '\\')) {
                     word.append(line.charAt(++i));
                 } else {
                     word.append(c);

@@ -16,8 +16,7 @@ final class JmhLock {
     /** What JMH prints when it cannot take the lock. */
     static final String REFUSAL = "Unable to acquire the JMH lock";
 
-    private JmhLock() {
-    }
+    private JmhLock() {}
 
     static Path file() {
         return Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");

@@ -16,8 +16,7 @@ import java.util.function.Consumer;
  */
 final class JmhProcess {
 
-    private JmhProcess() {
-    }
+    private JmhProcess() {}
 
     /**
      * @return the exit status
@@ -25,7 +24,10 @@ final class JmhProcess {
      */
     static int run(List<String> command, File directory, PrintStream echo, Consumer<String> lines)
             throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).directory(directory).redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(command)
+                .directory(directory)
+                .redirectErrorStream(true)
+                .start();
         Thread stopper = new Thread(process::destroy, "stop-jmh");
         Runtime.getRuntime().addShutdownHook(stopper);
         try (Reader in = new InputStreamReader(process.getInputStream(), Charset.defaultCharset())) {

@@ -1,17 +1,15 @@
 package dev.iolab.jmh.plugin;
 
+import dev.iolab.jmh.plugin.report.ReportException;
+import dev.iolab.jmh.plugin.report.ReportGenerator;
 import java.io.File;
 import java.io.IOException;
 import java.time.Clock;
-
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-
-import dev.iolab.jmh.plugin.report.ReportException;
-import dev.iolab.jmh.plugin.report.ReportGenerator;
 
 /**
  * {@code jmh:report}: turns a JMH JSON result file (ours or any other) into {@code report.md} with PNG charts, one
@@ -45,10 +43,13 @@ public class ReportMojo extends AbstractMojo {
         try {
             ReportGenerator.Report report = new ReportGenerator(publishedDir.toPath(), Clock.systemUTC())
                     .generate(resultFile.toPath(), reportDir.toPath());
-            mojo.getLog().info("Report: " + report.markdown() + " (" + report.charts().size() + " charts)");
+            mojo.getLog()
+                    .info("Report: " + report.markdown() + " ("
+                            + report.charts().size() + " charts)");
             if (!report.missing().isEmpty()) {
-                mojo.getLog().info("Not in " + resultFile.getName() + ", so left out of the report: "
-                        + String.join(", ", report.missing()));
+                mojo.getLog()
+                        .info("Not in " + resultFile.getName() + ", so left out of the report: "
+                                + String.join(", ", report.missing()));
             }
         } catch (ReportException e) {
             throw new MojoFailureException(e.getMessage());

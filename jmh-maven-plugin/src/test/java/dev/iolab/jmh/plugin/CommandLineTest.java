@@ -21,8 +21,7 @@ class CommandLineTest {
 
     @Test
     void honoursEscapesInsideDoubleQuotesOnly() {
-        assertThat(CommandLine.split("\"say \\\"hi\\\"\" 'it\\s'"))
-                .containsExactly("say \"hi\"", "it\\s");
+        assertThat(CommandLine.split("\"say \\\"hi\\\"\" 'it\\s'")).containsExactly("say \"hi\"", "it\\s");
     }
 
     @Test

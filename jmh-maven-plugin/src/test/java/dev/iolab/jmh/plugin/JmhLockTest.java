@@ -6,7 +6,6 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,7 +20,7 @@ class JmhLockTest {
         assertThat(JmhLock.isHeld(file)).isFalse();
 
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE);
-             FileLock lock = channel.lock()) {
+                FileLock lock = channel.lock()) {
             assertThat(JmhLock.isHeld(file)).isTrue();
         }
         assertThat(JmhLock.isHeld(file)).isFalse();

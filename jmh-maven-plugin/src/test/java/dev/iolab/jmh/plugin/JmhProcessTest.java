@@ -8,7 +8,6 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class JmhProcessTest {
@@ -21,15 +20,18 @@ class JmhProcessTest {
 
         JmhProcess.pump(new StringReader(output), new PrintStream(echoed, true, StandardCharsets.UTF_8), lines::add);
 
-        assertThat(lines).containsExactly("# Run progress: 0.00% complete", "Iteration   1: 1.5 ms/op", "", "Result ± 1");
+        assertThat(lines)
+                .containsExactly("# Run progress: 0.00% complete", "Iteration   1: 1.5 ms/op", "", "Result ± 1");
         assertThat(echoed.toString(StandardCharsets.UTF_8)).startsWith(output);
     }
 
     @Test
     void runsAProcessAndReturnsItsExitStatus() throws Exception {
         List<String> lines = new ArrayList<>();
-        int exit = JmhProcess.run(List.of("sh", "-c", "echo 'Iteration   1: 2 ms/op'; echo oops >&2; exit 3"),
-                new java.io.File("."), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        int exit = JmhProcess.run(
+                List.of("sh", "-c", "echo 'Iteration   1: 2 ms/op'; echo oops >&2; exit 3"),
+                new java.io.File("."),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                 lines::add);
 
         assertThat(exit).isEqualTo(3);

@@ -1,13 +1,11 @@
 package dev.iolab.upload.metrics;
 
-import java.time.Duration;
-import java.util.function.ToDoubleFunction;
-
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-
+import java.time.Duration;
+import java.util.function.ToDoubleFunction;
 import org.springframework.stereotype.Component;
 
 /**
@@ -44,9 +42,13 @@ public class UploadMetrics {
 
     /** Registers the budget gauges {@code iolab.upload.memory.budget.used} and {@code .max} (bytes). */
     public <T> void budgetGauges(T budget, ToDoubleFunction<T> used, ToDoubleFunction<T> max) {
-        Gauge.builder("iolab.upload.memory.budget.used", budget, used).baseUnit("bytes")
-                .description("Bytes of the memory budget held by running uploads").register(registry);
-        Gauge.builder("iolab.upload.memory.budget.max", budget, max).baseUnit("bytes")
-                .description("Size of the memory budget").register(registry);
+        Gauge.builder("iolab.upload.memory.budget.used", budget, used)
+                .baseUnit("bytes")
+                .description("Bytes of the memory budget held by running uploads")
+                .register(registry);
+        Gauge.builder("iolab.upload.memory.budget.max", budget, max)
+                .baseUnit("bytes")
+                .description("Size of the memory budget")
+                .register(registry);
     }
 }

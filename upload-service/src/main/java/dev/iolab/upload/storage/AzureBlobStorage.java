@@ -1,15 +1,5 @@
 package dev.iolab.upload.storage;
 
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.Base64;
-import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.TimeoutException;
-import java.util.function.Supplier;
-
 import com.azure.core.util.BinaryData;
 import com.azure.core.util.Context;
 import com.azure.storage.blob.BlobClient;
@@ -25,6 +15,15 @@ import com.azure.storage.blob.options.BlobUploadFromFileOptions;
 import com.azure.storage.blob.options.BlockBlobCommitBlockListOptions;
 import com.azure.storage.blob.specialized.BlobInputStream;
 import com.azure.storage.blob.specialized.BlockBlobClient;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.apache.commons.io.input.ObservableInputStream;
 
 /**
@@ -61,35 +60,63 @@ class AzureBlobStorage implements BlobStorage {
                 headers.setContentMd5(md5.get());
             }
         });
-        translate(name, () -> blob(name).uploadWithResponse(new BlobParallelUploadOptions(observed)
-                .setHeaders(headers).setParallelTransferOptions(transferOptions), null, Context.NONE));
+        translate(
+                name,
+                () -> blob(name)
+                        .uploadWithResponse(
+                                new BlobParallelUploadOptions(observed)
+                                        .setHeaders(headers)
+                                        .setParallelTransferOptions(transferOptions),
+                                null,
+                                Context.NONE));
     }
 
     @Override
     public void uploadBytes(String name, byte[] data, int length, byte[] md5) {
         BinaryData bytes = BinaryData.fromByteBuffer(ByteBuffer.wrap(data, 0, length));
-        translate(name, () -> blob(name).uploadWithResponse(new BlobParallelUploadOptions(bytes)
-                .setHeaders(headers(md5)).setParallelTransferOptions(transferOptions), null, Context.NONE));
+        translate(
+                name,
+                () -> blob(name)
+                        .uploadWithResponse(
+                                new BlobParallelUploadOptions(bytes)
+                                        .setHeaders(headers(md5))
+                                        .setParallelTransferOptions(transferOptions),
+                                null,
+                                Context.NONE));
     }
 
     @Override
     public void uploadFile(String name, Path file, byte[] md5) {
-        translate(name, () -> blob(name).uploadFromFileWithResponse(new BlobUploadFromFileOptions(file.toString())
-                .setHeaders(headers(md5)).setParallelTransferOptions(transferOptions), null, Context.NONE));
+        translate(
+                name,
+                () -> blob(name)
+                        .uploadFromFileWithResponse(
+                                new BlobUploadFromFileOptions(file.toString())
+                                        .setHeaders(headers(md5))
+                                        .setParallelTransferOptions(transferOptions),
+                                null,
+                                Context.NONE));
     }
 
     @Override
     public String stageBlock(String name, byte[] buffer, int length) {
         // Same ID shape as the SDK (Base64 of a UUID): Azure refuses blocks whose IDs differ in length.
-        String id = Base64.getEncoder().encodeToString(UUID.randomUUID().toString().getBytes(StandardCharsets.UTF_8));
-        translate(name, () -> block(name).stageBlock(id, BinaryData.fromByteBuffer(ByteBuffer.wrap(buffer, 0, length))));
+        String id =
+                Base64.getEncoder().encodeToString(UUID.randomUUID().toString().getBytes(StandardCharsets.UTF_8));
+        translate(
+                name, () -> block(name).stageBlock(id, BinaryData.fromByteBuffer(ByteBuffer.wrap(buffer, 0, length))));
         return id;
     }
 
     @Override
     public void commitBlocks(String name, List<String> blockIds, byte[] md5) {
-        translate(name, () -> block(name).commitBlockListWithResponse(
-                new BlockBlobCommitBlockListOptions(blockIds).setHeaders(headers(md5)), null, Context.NONE));
+        translate(
+                name,
+                () -> block(name)
+                        .commitBlockListWithResponse(
+                                new BlockBlobCommitBlockListOptions(blockIds).setHeaders(headers(md5)),
+                                null,
+                                Context.NONE));
     }
 
     @Override
@@ -97,8 +124,9 @@ class AzureBlobStorage implements BlobStorage {
         return translate(name, () -> {
             // Whole-blob properties carry the stored MD5; reading is pinned to that version by its ETag.
             BlobProperties properties = blob(name).getProperties();
-            BlobInputStream in = blob(name).openInputStream(new BlobInputStreamOptions()
-                    .setRequestConditions(new BlobRequestConditions().setIfMatch(properties.getETag())));
+            BlobInputStream in = blob(name)
+                    .openInputStream(new BlobInputStreamOptions()
+                            .setRequestConditions(new BlobRequestConditions().setIfMatch(properties.getETag())));
             return new BlobDownload(properties.getBlobSize(), properties.getContentMd5(), in);
         });
     }
@@ -150,7 +178,8 @@ class AzureBlobStorage implements BlobStorage {
             if (e.getStatusCode() == 404) {
                 throw new BlobNotFoundException(name, e);
             }
-            throw new StorageUnavailableException("blob store answered " + e.getStatusCode() + " for '" + name + "'", e);
+            throw new StorageUnavailableException(
+                    "blob store answered " + e.getStatusCode() + " for '" + name + "'", e);
         } catch (RuntimeException e) {
             if (hasCause(e, TimeoutException.class)) {
                 throw new StorageTimeoutException("blob store timed out for '" + name + "'", e);

@@ -1,7 +1,5 @@
 package dev.iolab.upload.storage;
 
-import java.nio.file.Files;
-
 import com.azure.core.http.HttpClient;
 import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
 import com.azure.core.http.netty.NettyAsyncHttpClientBuilder;
@@ -11,9 +9,9 @@ import com.azure.storage.blob.BlobServiceClientBuilder;
 import com.azure.storage.common.policy.RequestRetryOptions;
 import com.azure.storage.common.policy.RetryPolicyType;
 import dev.iolab.upload.system.UploadProperties;
+import java.nio.file.Files;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.util.StringUtils;
@@ -31,8 +29,13 @@ class StorageConfiguration {
             throw new IllegalStateException(
                     "AZURE_STORAGE_CONNECTION_STRING (upload.azure.connection-string) is not set");
         }
-        RequestRetryOptions retry = new RequestRetryOptions(RetryPolicyType.EXPONENTIAL, azure.maxTries(),
-                azure.tryTimeout(), azure.retryDelay(), azure.maxRetryDelay(), null);
+        RequestRetryOptions retry = new RequestRetryOptions(
+                RetryPolicyType.EXPONENTIAL,
+                azure.maxTries(),
+                azure.tryTimeout(),
+                azure.retryDelay(),
+                azure.maxRetryDelay(),
+                null);
         BlobContainerClient container = new BlobServiceClientBuilder()
                 .connectionString(azure.connectionString())
                 .httpClient(httpClient(azure.httpClient()))
@@ -53,7 +56,9 @@ class StorageConfiguration {
 
     @Bean
     BlobStorage blobStorage(BlobContainerClient container, UploadProperties properties) {
-        return new AzureBlobStorage(container, properties.azure().blockSize().toBytes(),
+        return new AzureBlobStorage(
+                container,
+                properties.azure().blockSize().toBytes(),
                 properties.azure().maxConcurrency());
     }
 
@@ -62,8 +67,9 @@ class StorageConfiguration {
             case "netty" -> new NettyAsyncHttpClientBuilder().build();
             case "jdk" -> new JdkHttpClientBuilder().build();
             case "okhttp" -> new OkHttpAsyncHttpClientBuilder().build();
-            default -> throw new IllegalArgumentException(
-                    "upload.azure.http-client must be netty, jdk or okhttp, not '" + name + "'");
+            default ->
+                throw new IllegalArgumentException(
+                        "upload.azure.http-client must be netty, jdk or okhttp, not '" + name + "'");
         };
     }
 }

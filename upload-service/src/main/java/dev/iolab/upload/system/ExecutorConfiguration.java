@@ -1,10 +1,8 @@
 package dev.iolab.upload.system;
 
-import java.util.concurrent.RejectedExecutionException;
-
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-
+import java.util.concurrent.RejectedExecutionException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;

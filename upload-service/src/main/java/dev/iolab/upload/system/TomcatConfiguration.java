@@ -15,7 +15,7 @@ class TomcatConfiguration {
 
     @Bean
     WebServerFactoryCustomizer<TomcatServletWebServerFactory> continueOnRead() {
-        return factory -> factory.addConnectorCustomizers(
-                connector -> connector.setProperty("continueResponseTiming", "onRead"));
+        return factory ->
+                factory.addConnectorCustomizers(connector -> connector.setProperty("continueResponseTiming", "onRead"));
     }
 }

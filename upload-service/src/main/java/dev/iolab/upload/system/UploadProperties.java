@@ -2,7 +2,6 @@ package dev.iolab.upload.system;
 
 import java.nio.file.Path;
 import java.time.Duration;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
@@ -48,8 +47,7 @@ public record UploadProperties(
             @DefaultValue("25") int coreSize,
             @DefaultValue("25") int maxSize,
             @DefaultValue("100") int queueCapacity,
-            @DefaultValue("10m") Duration asyncTimeout) {
-    }
+            @DefaultValue("10m") Duration asyncTimeout) {}
 
     /**
      * Byte budget for memory an upload may hold while it runs.
@@ -88,6 +86,5 @@ public record UploadProperties(
             @DefaultValue("60s") Duration tryTimeout,
             @DefaultValue("1s") Duration retryDelay,
             @DefaultValue("10s") Duration maxRetryDelay,
-            @DefaultValue("true") boolean createContainer) {
-    }
+            @DefaultValue("true") boolean createContainer) {}
 }

@@ -1,11 +1,9 @@
 package dev.iolab.upload.upload;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.servlet.HandlerInterceptor;
 

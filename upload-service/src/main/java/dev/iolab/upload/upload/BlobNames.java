@@ -5,8 +5,7 @@ final class BlobNames {
 
     static final int MAX_LENGTH = 1024;
 
-    private BlobNames() {
-    }
+    private BlobNames() {}
 
     static String validate(String name) {
         if (name == null || name.isEmpty()) {

@@ -1,11 +1,10 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.storage.BlobStorage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
-
-import dev.iolab.upload.storage.BlobStorage;
 import org.apache.commons.io.IOUtils;
 
 /**
@@ -53,8 +52,10 @@ final class FixedBufferUploadStrategy implements UploadStrategy {
             int n = IOUtils.read(in, block);
             if (n > 0) {
                 if (blocks.size() == storage.maxBlocks()) {
-                    throw new BodyException(ProblemType.TOO_LARGE, "a blob holds at most " + storage.maxBlocks()
-                            + " blocks of " + block.length + " bytes (upload.azure.block-size)");
+                    throw new BodyException(
+                            ProblemType.TOO_LARGE,
+                            "a blob holds at most " + storage.maxBlocks() + " blocks of " + block.length
+                                    + " bytes (upload.azure.block-size)");
                 }
                 blocks.add(storage.stageBlock(name, block, n));
             }

@@ -1,9 +1,8 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.storage.BlobStorage;
 import java.io.IOException;
 import java.io.InputStream;
-
-import dev.iolab.upload.storage.BlobStorage;
 import org.apache.commons.io.IOUtils;
 
 /**

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
 import java.util.HexFormat;
-
 import org.apache.commons.fileupload2.core.FileUploadException;
 import org.apache.commons.io.IOExceptionList;
 import org.apache.commons.io.input.BoundedInputStream;
@@ -43,7 +42,8 @@ final class IncomingBody {
                 .setInputStream(raw)
                 .setMaxCount(maxSize + 1)
                 .setOnMaxCount((max, count) -> {
-                    throw new BodyException(ProblemType.TOO_LARGE, "the body exceeds the limit of " + maxSize + " bytes");
+                    throw new BodyException(
+                            ProblemType.TOO_LARGE, "the body exceeds the limit of " + maxSize + " bytes");
                 })
                 .setPropagateClose(false)
                 .get();
@@ -109,11 +109,14 @@ final class IncomingBody {
         }
         FileUploadException multipart = find(e, FileUploadException.class);
         if (multipart != null) {
-            return new UploadException(ProblemType.MULTIPART_SHAPE, "malformed multipart body: " + multipart.getMessage(), e);
+            return new UploadException(
+                    ProblemType.MULTIPART_SHAPE, "malformed multipart body: " + multipart.getMessage(), e);
         }
         if (find(e, EOFException.class) != null) {
-            return new UploadException(ProblemType.INCOMPLETE_BODY,
-                    "the body ended after " + count() + " bytes, before its declared length", e);
+            return new UploadException(
+                    ProblemType.INCOMPLETE_BODY,
+                    "the body ended after " + count() + " bytes, before its declared length",
+                    e);
         }
         return new UploadException(ProblemType.CLIENT_ABORTED, "reading the body failed: " + e, e);
     }
@@ -151,13 +154,15 @@ final class IncomingBody {
         }
         long count = count();
         if (declaredLength >= 0 && count != declaredLength) {
-            throw fail(new BodyException(ProblemType.INCOMPLETE_BODY,
-                    "received " + count + " bytes of the declared " + declaredLength));
+            throw fail(new BodyException(
+                    ProblemType.INCOMPLETE_BODY, "received " + count + " bytes of the declared " + declaredLength));
         }
         byte[] digest = hashed.getMessageDigest().digest();
         if (expectedMd5 != null && !MessageDigest.isEqual(expectedMd5, digest)) {
-            throw fail(new BodyException(ProblemType.MD5_MISMATCH, "Content-MD5 is "
-                    + HexFormat.of().formatHex(expectedMd5) + " but the body's MD5 is " + HexFormat.of().formatHex(digest)));
+            throw fail(new BodyException(
+                    ProblemType.MD5_MISMATCH,
+                    "Content-MD5 is " + HexFormat.of().formatHex(expectedMd5) + " but the body's MD5 is "
+                            + HexFormat.of().formatHex(digest)));
         }
         md5 = digest;
     }

@@ -1,10 +1,8 @@
 package dev.iolab.upload.upload;
 
-import java.util.concurrent.atomic.AtomicLong;
-
 import dev.iolab.upload.metrics.UploadMetrics;
 import dev.iolab.upload.system.UploadProperties;
-
+import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.stereotype.Component;
 
 /**

@@ -6,7 +6,6 @@ import dev.iolab.upload.storage.StorageTimeoutException;
 import dev.iolab.upload.system.UploadProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
@@ -23,7 +22,8 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
     private final String retryAfterSeconds;
 
     ProblemHandler(UploadProperties properties) {
-        this.retryAfterSeconds = Long.toString(Math.max(1, properties.retryAfter().toSeconds()));
+        this.retryAfterSeconds =
+                Long.toString(Math.max(1, properties.retryAfter().toSeconds()));
     }
 
     @ExceptionHandler(UploadException.class)
@@ -37,8 +37,9 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
             return answer(ProblemType.NOT_FOUND, e.getMessage());
         }
         log.warn("Blob storage failure: {}", e.getMessage());
-        return answer(e instanceof StorageTimeoutException ? ProblemType.STORAGE_TIMEOUT
-                : ProblemType.STORAGE_UNAVAILABLE, e.getMessage());
+        return answer(
+                e instanceof StorageTimeoutException ? ProblemType.STORAGE_TIMEOUT : ProblemType.STORAGE_UNAVAILABLE,
+                e.getMessage());
     }
 
     private ResponseEntity<ProblemDetail> answer(ProblemType type, String detail) {

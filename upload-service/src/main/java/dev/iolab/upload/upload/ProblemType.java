@@ -1,7 +1,6 @@
 package dev.iolab.upload.upload;
 
 import java.net.URI;
-
 import org.springframework.http.HttpStatus;
 
 /**

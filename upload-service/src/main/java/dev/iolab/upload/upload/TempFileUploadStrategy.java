@@ -1,11 +1,10 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.storage.BlobStorage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-
-import dev.iolab.upload.storage.BlobStorage;
 
 /**
  * {@code temp-file}: spools the body to a temp file, uploads the file, and deletes it whatever happens. Costs what

@@ -1,16 +1,14 @@
 package dev.iolab.upload.upload;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
-
 import dev.iolab.upload.storage.BlobDownload;
 import dev.iolab.upload.storage.BlobStorage;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import org.apache.commons.io.IOUtils;
-
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.util.MultiValueMap;
@@ -74,7 +72,9 @@ class UploadController {
             return null;
         }
         MultiValueMap<String, String> params = UriComponentsBuilder.newInstance()
-                .query(request.getQueryString()).build().getQueryParams();
+                .query(request.getQueryString())
+                .build()
+                .getQueryParams();
         String value = params.getFirst(parameter);
         return value == null ? null : UriUtils.decode(value, StandardCharsets.UTF_8);
     }

@@ -9,5 +9,4 @@ package dev.iolab.upload.upload;
  * @param strategy strategy ID used
  * @param durationMs milliseconds from acceptance to commit, queue time included
  */
-record UploadResult(String name, long size, String md5, String strategy, long durationMs) {
-}
+record UploadResult(String name, long size, String md5, String strategy, long durationMs) {}

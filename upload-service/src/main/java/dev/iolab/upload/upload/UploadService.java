@@ -1,5 +1,10 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.metrics.UploadMetrics;
+import dev.iolab.upload.metrics.UploadOutcome;
+import dev.iolab.upload.storage.StorageException;
+import dev.iolab.upload.system.UploadProperties;
+import jakarta.servlet.http.HttpServletRequest;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,12 +16,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
-
-import dev.iolab.upload.metrics.UploadMetrics;
-import dev.iolab.upload.metrics.UploadOutcome;
-import dev.iolab.upload.storage.StorageException;
-import dev.iolab.upload.system.UploadProperties;
-import jakarta.servlet.http.HttpServletRequest;
 import org.apache.commons.fileupload2.core.FileItemInput;
 import org.apache.commons.fileupload2.core.FileItemInputIterator;
 import org.apache.commons.fileupload2.core.FileUploadException;
@@ -25,7 +24,6 @@ import org.apache.commons.io.IOUtils;
 import org.apache.commons.io.input.BoundedInputStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.http.ResponseEntity;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
@@ -46,6 +44,7 @@ class UploadService {
     private static final Logger log = LoggerFactory.getLogger(UploadService.class);
     /** Room for the multipart envelope (boundaries, part headers, small fields) on top of {@code upload.max-size}. */
     private static final long MULTIPART_OVERHEAD = 64 * 1024;
+
     private static final String UNKNOWN = "unknown";
 
     private final UploadStrategies strategies;
@@ -55,8 +54,12 @@ class UploadService {
     private final long maxSize;
     private final long asyncTimeoutMillis;
 
-    UploadService(UploadStrategies strategies, MemoryBudget budget, UploadMetrics metrics,
-            @Qualifier("uploadExecutor") ThreadPoolTaskExecutor executor, UploadProperties properties) {
+    UploadService(
+            UploadStrategies strategies,
+            MemoryBudget budget,
+            UploadMetrics metrics,
+            @Qualifier("uploadExecutor") ThreadPoolTaskExecutor executor,
+            UploadProperties properties) {
         this.strategies = strategies;
         this.budget = budget;
         this.metrics = metrics;
@@ -76,8 +79,12 @@ class UploadService {
             long length = request.getContentLengthLong();
             checkLength(length, maxSize, strategy);
             byte[] md5 = parseMd5(request.getHeader("Content-MD5"));
-            return submit(new Job(start, tag,
-                    job -> transfer(job, name, strategy, length, length, md5, request.getInputStream())), request);
+            return submit(
+                    new Job(
+                            start,
+                            tag,
+                            job -> transfer(job, name, strategy, length, length, md5, request.getInputStream())),
+                    request);
         } catch (UploadException e) {
             metrics.record(tag, outcomeOf(e.problem()), elapsed(start), 0);
             throw e;
@@ -88,14 +95,16 @@ class UploadService {
      * {@code POST /uploads} multipart: a part named {@code file}; optional fields {@code strategy} and
      * {@code name} must come before it (the body is streamed, not parsed ahead).
      */
-    DeferredResult<ResponseEntity<UploadResult>> acceptMultipart(String strategyId, String name,
-            HttpServletRequest request) {
+    DeferredResult<ResponseEntity<UploadResult>> acceptMultipart(
+            String strategyId, String name, HttpServletRequest request) {
         long start = System.nanoTime();
         String tag = UNKNOWN;
         try {
             if (!JakartaServletFileUpload.isMultipartContent(request)) {
-                throw new UploadException(ProblemType.NOT_MULTIPART,
-                        "POST /uploads takes multipart/form-data with a part named 'file', not " + request.getContentType());
+                throw new UploadException(
+                        ProblemType.NOT_MULTIPART,
+                        "POST /uploads takes multipart/form-data with a part named 'file', not "
+                                + request.getContentType());
             }
             UploadStrategy queryStrategy = strategies.get(strategyId);
             tag = queryStrategy.id();
@@ -129,7 +138,8 @@ class UploadService {
             }
         } catch (IOException e) {
             if (IncomingBody.find(e, FileUploadException.class) != null) {
-                throw new UploadException(ProblemType.MULTIPART_SHAPE, "malformed multipart body: " + e.getMessage(), e);
+                throw new UploadException(
+                        ProblemType.MULTIPART_SHAPE, "malformed multipart body: " + e.getMessage(), e);
             }
             if (IncomingBody.find(e, EOFException.class) != null) {
                 throw new UploadException(ProblemType.INCOMPLETE_BODY, "the body ended early", e);
@@ -148,19 +158,31 @@ class UploadService {
     }
 
     private static String readField(FileItemInput item) throws IOException {
-        try (InputStream in = BoundedInputStream.builder().setInputStream(item.getInputStream()).setMaxCount(4096).get()) {
+        try (InputStream in = BoundedInputStream.builder()
+                .setInputStream(item.getInputStream())
+                .setMaxCount(4096)
+                .get()) {
             return IOUtils.toString(in, StandardCharsets.UTF_8).strip();
         }
     }
 
     /** Runs on the executor thread: reserve budget, then read and store. */
-    private UploadResult transfer(Job job, String name, UploadStrategy strategy, long requestLength,
-            long declaredLength, byte[] md5, InputStream raw) throws IOException {
+    private UploadResult transfer(
+            Job job,
+            String name,
+            UploadStrategy strategy,
+            long requestLength,
+            long declaredLength,
+            byte[] md5,
+            InputStream raw)
+            throws IOException {
         long cost = strategy.memoryCost(requestLength);
         if (!budget.tryAcquire(cost)) {
             job.discardUnaskedBody(raw);
-            throw new UploadException(ProblemType.MEMORY_BUDGET, strategy.id() + " needs " + cost
-                    + " bytes of the memory budget; " + budget.used() + " of " + budget.max() + " are in use");
+            throw new UploadException(
+                    ProblemType.MEMORY_BUDGET,
+                    strategy.id() + " needs " + cost + " bytes of the memory budget; " + budget.used() + " of "
+                            + budget.max() + " are in use");
         }
         try {
             IncomingBody body = new IncomingBody(raw, declaredLength, maxSize, md5);
@@ -175,7 +197,12 @@ class UploadService {
                 }
                 throw e;
             }
-            return new UploadResult(name, body.count(), body.md5Hex(), strategy.id(), elapsed(job.start).toMillis());
+            return new UploadResult(
+                    name,
+                    body.count(),
+                    body.md5Hex(),
+                    strategy.id(),
+                    elapsed(job.start).toMillis());
         } finally {
             budget.release(cost);
         }
@@ -190,19 +217,23 @@ class UploadService {
         try {
             job.future = executor.submit(job);
         } catch (RejectedExecutionException e) {
-            throw new UploadException(ProblemType.QUEUE_FULL, "all " + executor.getMaxPoolSize()
-                    + " upload threads are busy and " + executor.getQueueCapacity() + " uploads are waiting", e);
+            throw new UploadException(
+                    ProblemType.QUEUE_FULL,
+                    "all " + executor.getMaxPoolSize() + " upload threads are busy and " + executor.getQueueCapacity()
+                            + " uploads are waiting",
+                    e);
         }
         return result;
     }
 
     private static void checkLength(long length, long max, UploadStrategy strategy) {
         if (length > max) {
-            throw new UploadException(ProblemType.TOO_LARGE,
-                    "Content-Length " + length + " exceeds the limit of " + max + " bytes");
+            throw new UploadException(
+                    ProblemType.TOO_LARGE, "Content-Length " + length + " exceeds the limit of " + max + " bytes");
         }
         if (length < 0 && strategy.requiresLength()) {
-            throw new UploadException(ProblemType.LENGTH_REQUIRED,
+            throw new UploadException(
+                    ProblemType.LENGTH_REQUIRED,
                     strategy.id() + " sizes its buffer from Content-Length; send one or use another strategy");
         }
     }
@@ -242,7 +273,12 @@ class UploadService {
         UploadResult run(Job job) throws IOException;
     }
 
-    private enum State { QUEUED, RUNNING, CANCELLED, DONE }
+    private enum State {
+        QUEUED,
+        RUNNING,
+        CANCELLED,
+        DONE
+    }
 
     /** One admitted upload; the state decides who answers: the worker, or the container when still queued. */
     private final class Job implements Runnable {
@@ -299,7 +335,10 @@ class UploadService {
                 return;
             }
             try {
-                IOUtils.consume(BoundedInputStream.builder().setInputStream(raw).setMaxCount(maxSize).get());
+                IOUtils.consume(BoundedInputStream.builder()
+                        .setInputStream(raw)
+                        .setMaxCount(maxSize)
+                        .get());
             } catch (IOException e) {
                 log.debug("Discarding a refused upload's body failed: {}", e.toString());
             }
@@ -319,7 +358,8 @@ class UploadService {
             if (state.compareAndSet(State.QUEUED, State.CANCELLED)) {
                 future.cancel(false);
                 metrics.record(strategy, UploadOutcome.REJECTED, elapsed(start), 0);
-                result.setErrorResult(new UploadException(ProblemType.QUEUE_TIMEOUT,
+                result.setErrorResult(new UploadException(
+                        ProblemType.QUEUE_TIMEOUT,
                         "the upload waited " + elapsed(start).toMillis() + " ms for a thread and was cancelled"));
                 return;
             }

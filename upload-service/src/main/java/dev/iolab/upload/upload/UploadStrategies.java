@@ -1,12 +1,10 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.storage.BlobStorage;
+import dev.iolab.upload.system.UploadProperties;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import dev.iolab.upload.storage.BlobStorage;
-import dev.iolab.upload.system.UploadProperties;
-
 import org.springframework.stereotype.Component;
 
 /** The six strategies by ID, and the configured default. */
@@ -17,17 +15,18 @@ class UploadStrategies {
     private final UploadStrategy defaultStrategy;
 
     UploadStrategies(BlobStorage storage, UploadProperties properties) {
-        List.of(new InMemoryUploadStrategy(storage),
-                new OnDemandUploadStrategy(storage),
-                new FixedBufferUploadStrategy("buffer-4k", 4 * 1024, storage),
-                new FixedBufferUploadStrategy("buffer-4m", 4 * 1024 * 1024, storage),
-                new FixedBufferUploadStrategy("buffer-8m", 8 * 1024 * 1024, storage),
-                new TempFileUploadStrategy(storage, properties.effectiveTempDir()))
+        List.of(
+                        new InMemoryUploadStrategy(storage),
+                        new OnDemandUploadStrategy(storage),
+                        new FixedBufferUploadStrategy("buffer-4k", 4 * 1024, storage),
+                        new FixedBufferUploadStrategy("buffer-4m", 4 * 1024 * 1024, storage),
+                        new FixedBufferUploadStrategy("buffer-8m", 8 * 1024 * 1024, storage),
+                        new TempFileUploadStrategy(storage, properties.effectiveTempDir()))
                 .forEach(s -> byId.put(s.id(), s));
         defaultStrategy = byId.get(properties.defaultStrategy());
         if (defaultStrategy == null) {
-            throw new IllegalStateException("upload.default-strategy '" + properties.defaultStrategy()
-                    + "' is not one of " + byId.keySet());
+            throw new IllegalStateException(
+                    "upload.default-strategy '" + properties.defaultStrategy() + "' is not one of " + byId.keySet());
         }
     }
 
@@ -38,8 +37,8 @@ class UploadStrategies {
         }
         UploadStrategy strategy = byId.get(id);
         if (strategy == null) {
-            throw new UploadException(ProblemType.UNKNOWN_STRATEGY,
-                    "strategy '" + id + "' is not one of " + byId.keySet());
+            throw new UploadException(
+                    ProblemType.UNKNOWN_STRATEGY, "strategy '" + id + "' is not one of " + byId.keySet());
         }
         return strategy;
     }

@@ -1,7 +1,6 @@
 package dev.iolab.upload.upload;
 
 import dev.iolab.upload.system.UploadProperties;
-
 import org.springframework.context.annotation.Configuration;
 import org.springframework.util.StringUtils;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
@@ -20,7 +19,8 @@ class UploadWebConfiguration implements WebMvcConfigurer {
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
         if (StringUtils.hasText(properties.apiKey())) {
-            registry.addInterceptor(new ApiKeyInterceptor(properties.apiKey())).addPathPatterns("/uploads", "/uploads/**");
+            registry.addInterceptor(new ApiKeyInterceptor(properties.apiKey()))
+                    .addPathPatterns("/uploads", "/uploads/**");
         }
     }
 }

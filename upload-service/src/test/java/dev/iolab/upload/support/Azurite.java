@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -21,6 +20,7 @@ public final class Azurite implements BeforeAllCallback {
 
     /** Azurite's well-known development account. */
     public static final String ACCOUNT = "devstoreaccount1";
+
     public static final String KEY =
             "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
 
@@ -29,8 +29,8 @@ public final class Azurite implements BeforeAllCallback {
     @Override
     public void beforeAll(ExtensionContext context) {
         Instance started = get();
-        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
-                .computeIfAbsent(Azurite.class, key -> (AutoCloseable) started::stop);
+        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).computeIfAbsent(Azurite.class, key ->
+                (AutoCloseable) started::stop);
     }
 
     /** The running emulator, started on first use. */
@@ -69,10 +69,19 @@ public final class Azurite implements BeforeAllCallback {
             try {
                 int port = freePort();
                 Path work = Files.createTempDirectory("azurite-");
-                Process process = new ProcessBuilder(List.of(bin.toString(),
-                        "--blobHost", "127.0.0.1", "--blobPort", Integer.toString(port),
-                        "--inMemoryPersistence", "--skipApiVersionCheck", "--loose", "--disableTelemetry",
-                        "--silent", "--blobKeepAliveTimeout", "600"))
+                Process process = new ProcessBuilder(List.of(
+                                bin.toString(),
+                                "--blobHost",
+                                "127.0.0.1",
+                                "--blobPort",
+                                Integer.toString(port),
+                                "--inMemoryPersistence",
+                                "--skipApiVersionCheck",
+                                "--loose",
+                                "--disableTelemetry",
+                                "--silent",
+                                "--blobKeepAliveTimeout",
+                                "600"))
                         .directory(work.toFile())
                         .redirectErrorStream(true)
                         .redirectOutput(work.resolve("azurite.log").toFile())

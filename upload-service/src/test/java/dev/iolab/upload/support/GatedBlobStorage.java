@@ -1,14 +1,13 @@
 package dev.iolab.upload.support;
 
+import dev.iolab.upload.storage.BlobDownload;
+import dev.iolab.upload.storage.BlobStorage;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-
-import dev.iolab.upload.storage.BlobDownload;
-import dev.iolab.upload.storage.BlobStorage;
 
 /**
  * Test decorator of the real {@link BlobStorage}: while {@link #close() closed}, every write waits at the gate

@@ -1,7 +1,6 @@
 package dev.iolab.upload.support;
 
 import dev.iolab.upload.storage.BlobStorage;
-
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -16,7 +15,8 @@ public class GatedStorageConfiguration {
             @Override
             public Object postProcessAfterInitialization(Object bean, String beanName) {
                 return bean instanceof BlobStorage storage && !(bean instanceof GatedBlobStorage)
-                        ? new GatedBlobStorage(storage) : bean;
+                        ? new GatedBlobStorage(storage)
+                        : bean;
             }
         };
     }

@@ -74,7 +74,9 @@ public final class RawHttp implements AutoCloseable {
         Map<String, String> headers = new LinkedHashMap<>();
         for (String line = readLine(); line != null && !line.isEmpty(); line = readLine()) {
             int colon = line.indexOf(':');
-            headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
+            headers.put(
+                    line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                    line.substring(colon + 1).trim());
         }
         int status = Integer.parseInt(statusLine.split(" ")[1]);
         String body = "";
@@ -88,7 +90,9 @@ public final class RawHttp implements AutoCloseable {
 
     private String readChunked() throws IOException {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
-        for (int size = Integer.parseInt(readLine().trim(), 16); size > 0; size = Integer.parseInt(readLine().trim(), 16)) {
+        for (int size = Integer.parseInt(readLine().trim(), 16);
+                size > 0;
+                size = Integer.parseInt(readLine().trim(), 16)) {
             body.writeBytes(in.readNBytes(size));
             readLine();
         }
@@ -114,6 +118,5 @@ public final class RawHttp implements AutoCloseable {
     }
 
     /** Status, lower-cased headers and body of one response. */
-    public record Response(int status, Map<String, String> headers, String body) {
-    }
+    public record Response(int status, Map<String, String> headers, String body) {}
 }

@@ -1,16 +1,15 @@
 package dev.iolab.upload.upload;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.security.MessageDigest;
 import java.util.Random;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * How {@code buffer-N} cuts a body into staged blocks, against a recording store (the round trip through the SDK
@@ -30,11 +29,13 @@ class FixedBufferUploadStrategyTest {
         new FixedBufferUploadStrategy("buffer-4k", 4096, storage).upload("a.bin", body, size);
 
         assertThat(storage.committed).hasSize(expectedBlocks);
-        assertThat(storage.committed).allSatisfy(id -> assertThat(storage.staged.get(id).length).isBetween(1, BLOCK));
+        assertThat(storage.committed)
+                .allSatisfy(id -> assertThat(storage.staged.get(id).length).isBetween(1, BLOCK));
         ByteArrayOutputStream joined = new ByteArrayOutputStream();
         storage.committed.forEach(id -> joined.writeBytes(storage.staged.get(id)));
         assertThat(joined.toByteArray()).isEqualTo(data);
-        assertThat(storage.committedMd5).isEqualTo(MessageDigest.getInstance("MD5").digest(data));
+        assertThat(storage.committedMd5)
+                .isEqualTo(MessageDigest.getInstance("MD5").digest(data));
     }
 
     @Test

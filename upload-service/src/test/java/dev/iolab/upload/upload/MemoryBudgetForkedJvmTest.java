@@ -1,5 +1,9 @@
 package dev.iolab.upload.upload;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.iolab.upload.support.Azurite;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -11,14 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import dev.iolab.upload.support.Azurite;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * The memory budget refuses instead of running out of memory: the service in its own JVM with a 160 MB heap
@@ -34,19 +33,32 @@ class MemoryBudgetForkedJvmTest {
         int port = Azurite.freePort();
         Path log = work.resolve("service.log");
         String java = ProcessHandle.current().info().command().orElseThrow();
-        ProcessBuilder builder = new ProcessBuilder(java, "-Xmx160m", "-XX:+ExitOnOutOfMemoryError",
-                "-cp", System.getProperty("java.class.path"), "dev.iolab.upload.UploadServiceApplication",
-                "--server.port=" + port, "--upload.container=budget", "--upload.max-size=64MB",
-                "--upload.temp-dir=" + work.resolve("spool"), "--logging.level.root=WARN")
-                .redirectErrorStream(true).redirectOutput(log.toFile());
-        builder.environment().put("AZURE_STORAGE_CONNECTION_STRING", Azurite.get().connectionString());
+        ProcessBuilder builder = new ProcessBuilder(
+                        java,
+                        "-Xmx160m",
+                        "-XX:+ExitOnOutOfMemoryError",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "dev.iolab.upload.UploadServiceApplication",
+                        "--server.port=" + port,
+                        "--upload.container=budget",
+                        "--upload.max-size=64MB",
+                        "--upload.temp-dir=" + work.resolve("spool"),
+                        "--logging.level.root=WARN")
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment()
+                .put("AZURE_STORAGE_CONNECTION_STRING", Azurite.get().connectionString());
         Process service = builder.start();
         HttpClient http = HttpClient.newHttpClient();
         try {
             URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health");
-            await().atMost(90, TimeUnit.SECONDS).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
-                    .until(() -> http.send(HttpRequest.newBuilder(health).build(),
-                            HttpResponse.BodyHandlers.ofString()).statusCode() == 200);
+            await().atMost(90, TimeUnit.SECONDS)
+                    .pollInterval(Duration.ofMillis(500))
+                    .ignoreExceptions()
+                    .until(() -> http.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString())
+                                    .statusCode()
+                            == 200);
 
             byte[] file = UploadServiceTestSupport.randomBytes(24 * 1024 * 1024, 9);
             // First as curl sends large bodies (Expect: 100-continue: a refused body is never sent), then blind:
@@ -54,30 +66,41 @@ class MemoryBudgetForkedJvmTest {
             for (boolean expectContinue : new boolean[] {true, false}) {
                 List<CompletableFuture<HttpResponse<String>>> uploads = new ArrayList<>();
                 for (int i = 0; i < 10; i++) {
-                    uploads.add(http.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                            + "/uploads/budget/" + expectContinue + "/" + i + "?strategy=in-memory"))
-                            .expectContinue(expectContinue)
-                            .PUT(HttpRequest.BodyPublishers.ofByteArray(file)).build(), HttpResponse.BodyHandlers.ofString()));
+                    uploads.add(http.sendAsync(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/uploads/budget/"
+                                            + expectContinue + "/" + i + "?strategy=in-memory"))
+                                    .expectContinue(expectContinue)
+                                    .PUT(HttpRequest.BodyPublishers.ofByteArray(file))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString()));
                 }
                 try {
-                    CompletableFuture.allOf(uploads.toArray(CompletableFuture[]::new)).get(3, TimeUnit.MINUTES);
+                    CompletableFuture.allOf(uploads.toArray(CompletableFuture[]::new))
+                            .get(3, TimeUnit.MINUTES);
                 } catch (java.util.concurrent.ExecutionException e) {
-                    throw new AssertionError("upload failed (expectContinue=" + expectContinue + "); service alive="
-                            + service.isAlive() + ", log:\n" + Files.readString(log), e);
+                    throw new AssertionError(
+                            "upload failed (expectContinue=" + expectContinue + "); service alive=" + service.isAlive()
+                                    + ", log:\n" + Files.readString(log),
+                            e);
                 }
-                List<HttpResponse<String>> responses = uploads.stream().map(CompletableFuture::join).toList();
+                List<HttpResponse<String>> responses =
+                        uploads.stream().map(CompletableFuture::join).toList();
 
-                long stored = responses.stream().filter(r -> r.statusCode() == 201).count();
-                long refused = responses.stream().filter(r -> r.statusCode() == 503
-                        && r.body().contains("https://iolab.dev/problems/memory-budget")
-                        && r.headers().firstValue("Retry-After").isPresent()).count();
+                long stored =
+                        responses.stream().filter(r -> r.statusCode() == 201).count();
+                long refused = responses.stream()
+                        .filter(r -> r.statusCode() == 503
+                                && r.body().contains("https://iolab.dev/problems/memory-budget")
+                                && r.headers().firstValue("Retry-After").isPresent())
+                        .count();
                 assertThat(stored).as(describe(responses)).isPositive();
                 assertThat(refused).as(describe(responses)).isPositive();
                 assertThat(stored + refused).as(describe(responses)).isEqualTo(10);
             }
             assertThat(service.isAlive()).isTrue();
             assertThat(http.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString())
-                    .statusCode()).isEqualTo(200);
+                            .statusCode())
+                    .isEqualTo(200);
             assertThat(Files.readString(log)).doesNotContain("OutOfMemoryError");
         } finally {
             service.destroy();
@@ -88,6 +111,9 @@ class MemoryBudgetForkedJvmTest {
     }
 
     private static String describe(List<HttpResponse<String>> responses) {
-        return responses.stream().map(r -> r.statusCode() + " " + r.body()).toList().toString();
+        return responses.stream()
+                .map(r -> r.statusCode() + " " + r.body())
+                .toList()
+                .toString();
     }
 }

@@ -1,5 +1,7 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.storage.BlobDownload;
+import dev.iolab.upload.storage.BlobStorage;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,9 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-
-import dev.iolab.upload.storage.BlobDownload;
-import dev.iolab.upload.storage.BlobStorage;
 
 /** A block store in memory for strategy unit tests: keeps staged blocks and records the commit; 1 KiB blocks. */
 final class RecordingBlobStorage implements BlobStorage {
@@ -75,6 +74,5 @@ final class RecordingBlobStorage implements BlobStorage {
     }
 
     @Override
-    public void ping() {
-    }
+    public void ping() {}
 }

@@ -1,17 +1,16 @@
 package dev.iolab.upload.upload;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.iolab.upload.support.RawHttp;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import dev.iolab.upload.support.RawHttp;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * Admission on the bounded executor (25 threads, queue 100): of 200 simultaneous uploads whose work is held,
@@ -27,16 +26,26 @@ class UploadAdmissionTest extends UploadServiceTestSupport {
         List<CompletableFuture<HttpResponse<String>>> responses = new ArrayList<>();
         try {
             for (int i = 0; i < 200; i++) {
-                responses.add(http.sendAsync(authorized("/uploads/held/" + i + "?strategy=on-demand")
-                        .PUT(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString()));
+                responses.add(http.sendAsync(
+                        authorized("/uploads/held/" + i + "?strategy=on-demand")
+                                .PUT(HttpRequest.BodyPublishers.ofByteArray(body))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString()));
             }
             // The server counts a refusal before its 503 reaches the client: wait for both sides. Held uploads
             // cannot complete while the gate is closed, so every finished response here is a refusal.
-            await().atMost(60, TimeUnit.SECONDS).until(() -> rejectedCount() - rejectedBefore >= 75
-                    && gauge("executor.active") == 25 && gauge("executor.queued") == 100
-                    && responses.stream().filter(CompletableFuture::isDone).count() >= 75);
-            List<HttpResponse<String>> refused = responses.stream().filter(CompletableFuture::isDone)
-                    .map(CompletableFuture::join).toList();
+            await().atMost(60, TimeUnit.SECONDS)
+                    .until(() -> rejectedCount() - rejectedBefore >= 75
+                            && gauge("executor.active") == 25
+                            && gauge("executor.queued") == 100
+                            && responses.stream()
+                                            .filter(CompletableFuture::isDone)
+                                            .count()
+                                    >= 75);
+            List<HttpResponse<String>> refused = responses.stream()
+                    .filter(CompletableFuture::isDone)
+                    .map(CompletableFuture::join)
+                    .toList();
             assertThat(refused).hasSize(75).allSatisfy(response -> {
                 assertProblem(response, 503, "queue-full");
                 assertThat(response.headers().firstValue("Retry-After")).hasValue("5");
@@ -44,8 +53,11 @@ class UploadAdmissionTest extends UploadServiceTestSupport {
 
             // Still full: a client that asks first (Expect: 100-continue) is refused without sending its body ...
             try (RawHttp client = new RawHttp(port)) {
-                RawHttp.Response response = client.head("PUT /uploads/held/expect?strategy=on-demand HTTP/1.1",
-                        "Authorization: Bearer " + API_KEY, "Content-Length: 10485760", "Expect: 100-continue")
+                RawHttp.Response response = client.head(
+                                "PUT /uploads/held/expect?strategy=on-demand HTTP/1.1",
+                                "Authorization: Bearer " + API_KEY,
+                                "Content-Length: 10485760",
+                                "Expect: 100-continue")
                         .response(false);
                 assertThat(response.status()).isEqualTo(503);
                 assertThat(response.headers()).containsKey("retry-after");
@@ -53,8 +65,10 @@ class UploadAdmissionTest extends UploadServiceTestSupport {
             }
             // ... and one that sends 10 MB anyway still reads its 503, not a connection reset.
             try (RawHttp client = new RawHttp(port)) {
-                client.head("PUT /uploads/held/blind?strategy=on-demand HTTP/1.1",
-                        "Authorization: Bearer " + API_KEY, "Content-Length: 10485760")
+                client.head(
+                                "PUT /uploads/held/blind?strategy=on-demand HTTP/1.1",
+                                "Authorization: Bearer " + API_KEY,
+                                "Content-Length: 10485760")
                         .body(new byte[10 * 1024 * 1024]);
                 RawHttp.Response response = client.response(false);
                 assertThat(response.status()).isEqualTo(503);
@@ -65,7 +79,8 @@ class UploadAdmissionTest extends UploadServiceTestSupport {
             gate().open();
         }
         CompletableFuture.allOf(responses.toArray(CompletableFuture[]::new)).get(120, TimeUnit.SECONDS);
-        assertThat(responses.stream().map(CompletableFuture::join).filter(r -> r.statusCode() == 201)).hasSize(125);
+        assertThat(responses.stream().map(CompletableFuture::join).filter(r -> r.statusCode() == 201))
+                .hasSize(125);
         assertThat(blobExists("held/expect")).isFalse();
         assertThat(blobExists("held/blind")).isFalse();
     }
@@ -73,32 +88,36 @@ class UploadAdmissionTest extends UploadServiceTestSupport {
     @Test
     void exposesExecutorAndUploadMetricsForPrometheus() throws Exception {
         put("metrics/one.bin", "buffer-4m", randomBytes(1000, 1));
-        HttpResponse<String> scrape = http.send(HttpRequest.newBuilder(uri("/actuator/prometheus")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> scrape = http.send(
+                HttpRequest.newBuilder(uri("/actuator/prometheus")).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(scrape.statusCode()).isEqualTo(200);
-        assertThat(scrape.body()).contains(
-                "executor_active_threads{application=\"upload-service\",name=\"uploadExecutor\"}",
-                "executor_queued_tasks{application=\"upload-service\",name=\"uploadExecutor\"}",
-                "executor_pool_size_threads{application=\"upload-service\",name=\"uploadExecutor\"}",
-                "executor_pool_max_threads{application=\"upload-service\",name=\"uploadExecutor\"} 25",
-                "executor_completed_tasks_total{application=\"upload-service\",name=\"uploadExecutor\"}",
-                "executor_rejected_tasks_total{application=\"upload-service\",name=\"uploadExecutor\"}",
-                "iolab_upload_seconds_bucket{application=\"upload-service\",outcome=\"success\",strategy=\"buffer-4m\"",
-                "iolab_upload_size_bytes_sum{application=\"upload-service\",outcome=\"success\",strategy=\"buffer-4m\"}",
-                "iolab_upload_memory_budget_used_bytes{application=\"upload-service\"}",
-                "iolab_upload_memory_budget_max_bytes{application=\"upload-service\"}",
-                "jvm_memory_used_bytes{application=\"upload-service\",area=\"heap\"",
-                "jvm_buffer_memory_used_bytes{application=\"upload-service\",id=\"direct\"}");
-        HttpResponse<String> health = http.send(HttpRequest.newBuilder(uri("/actuator/health")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        assertThat(scrape.body())
+                .contains(
+                        "executor_active_threads{application=\"upload-service\",name=\"uploadExecutor\"}",
+                        "executor_queued_tasks{application=\"upload-service\",name=\"uploadExecutor\"}",
+                        "executor_pool_size_threads{application=\"upload-service\",name=\"uploadExecutor\"}",
+                        "executor_pool_max_threads{application=\"upload-service\",name=\"uploadExecutor\"} 25",
+                        "executor_completed_tasks_total{application=\"upload-service\",name=\"uploadExecutor\"}",
+                        "executor_rejected_tasks_total{application=\"upload-service\",name=\"uploadExecutor\"}",
+                        "iolab_upload_seconds_bucket{application=\"upload-service\",outcome=\"success\",strategy=\"buffer-4m\"",
+                        "iolab_upload_size_bytes_sum{application=\"upload-service\",outcome=\"success\",strategy=\"buffer-4m\"}",
+                        "iolab_upload_memory_budget_used_bytes{application=\"upload-service\"}",
+                        "iolab_upload_memory_budget_max_bytes{application=\"upload-service\"}",
+                        "jvm_memory_used_bytes{application=\"upload-service\",area=\"heap\"",
+                        "jvm_buffer_memory_used_bytes{application=\"upload-service\",id=\"direct\"}");
+        HttpResponse<String> health = http.send(
+                HttpRequest.newBuilder(uri("/actuator/health")).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(health.body()).contains("\"blobStorage\":{\"status\":\"UP\"");
-        HttpResponse<String> env = http.send(HttpRequest.newBuilder(uri("/actuator/env")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> env =
+                http.send(HttpRequest.newBuilder(uri("/actuator/env")).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(env.statusCode()).isEqualTo(404);
     }
 
     private double rejectedCount() {
-        return registry.get("executor.rejected").tag("name", "uploadExecutor").counter().count();
+        return registry.get("executor.rejected")
+                .tag("name", "uploadExecutor")
+                .counter()
+                .count();
     }
 
     private double gauge(String name) {

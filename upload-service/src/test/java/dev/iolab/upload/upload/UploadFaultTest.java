@@ -1,38 +1,5 @@
 package dev.iolab.upload.upload;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
-
-import com.azure.storage.blob.BlobContainerClient;
-import com.azure.storage.blob.BlobServiceClientBuilder;
-import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.http.Fault;
-import dev.iolab.upload.support.Azurite;
-import dev.iolab.upload.support.RawHttp;
-import io.micrometer.core.instrument.MeterRegistry;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
@@ -45,26 +12,61 @@ import static dev.iolab.upload.upload.UploadServiceTestSupport.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.azure.storage.blob.BlobContainerClient;
+import com.azure.storage.blob.BlobServiceClientBuilder;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.http.Fault;
+import dev.iolab.upload.support.Azurite;
+import dev.iolab.upload.support.RawHttp;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
 /**
  * Azure faults injected by a WireMock proxy in front of the real Azurite, and clients that go away: each gets its
  * answer (502, 504, 503), leaves no committed blob and no temp file, gives its budget back, and the service keeps
  * working. One upload thread and a queue of one, so a held thread makes the next upload queue.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "upload.container=faults",
-        "upload.executor.core-size=1",
-        "upload.executor.max-size=1",
-        "upload.executor.queue-capacity=1",
-        "upload.executor.async-timeout=4s",
-        "upload.azure.max-tries=2",
-        "upload.azure.try-timeout=1s",
-        "upload.azure.retry-delay=50ms",
-        "upload.azure.max-retry-delay=100ms"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "upload.container=faults",
+            "upload.executor.core-size=1",
+            "upload.executor.max-size=1",
+            "upload.executor.queue-capacity=1",
+            "upload.executor.async-timeout=4s",
+            "upload.azure.max-tries=2",
+            "upload.azure.try-timeout=1s",
+            "upload.azure.retry-delay=50ms",
+            "upload.azure.max-retry-delay=100ms"
+        })
 @ExtendWith(Azurite.class)
 class UploadFaultTest {
 
     static final Path SPOOL = Path.of("target", "upload-spool-faults").toAbsolutePath();
-    static final WireMockServer proxy = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+    static final WireMockServer proxy =
+            new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
 
     static {
         proxy.start();
@@ -77,14 +79,18 @@ class UploadFaultTest {
     @Autowired
     MeterRegistry registry;
 
-    final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     /** Talks to Azurite directly, past the proxy, to see what was really committed. */
     final BlobContainerClient azurite = new BlobServiceClientBuilder()
-            .connectionString(Azurite.get().connectionString()).buildClient().getBlobContainerClient("faults");
+            .connectionString(Azurite.get().connectionString())
+            .buildClient()
+            .getBlobContainerClient("faults");
 
     @DynamicPropertySource
     static void viaProxy(DynamicPropertyRegistry registry) {
-        registry.add("upload.azure.connection-string",
+        registry.add(
+                "upload.azure.connection-string",
                 () -> Azurite.Instance.connectionString(proxy.baseUrl() + "/" + Azurite.ACCOUNT));
         registry.add("upload.temp-dir", SPOOL::toString);
     }
@@ -102,14 +108,16 @@ class UploadFaultTest {
 
     /** Everything goes to Azurite unless a test adds a fault of higher priority. */
     static void passThroughStub() {
-        proxy.stubFor(any(anyUrl()).atPriority(10).willReturn(aResponse().proxiedFrom(Azurite.get().blobEndpoint()
-                .replace("/" + Azurite.ACCOUNT, ""))));
+        proxy.stubFor(any(anyUrl())
+                .atPriority(10)
+                .willReturn(aResponse().proxiedFrom(Azurite.get().blobEndpoint().replace("/" + Azurite.ACCOUNT, ""))));
     }
 
     @AfterEach
     void nothingLeftBehindAndStillHealthy() throws Exception {
         await().atMost(30, TimeUnit.SECONDS).untilAsserted(() -> {
-            assertThat(registry.get("iolab.upload.memory.budget.used").gauge().value()).isZero();
+            assertThat(registry.get("iolab.upload.memory.budget.used").gauge().value())
+                    .isZero();
             assertThat(spoolFiles()).isZero();
         });
         passThrough();
@@ -120,7 +128,8 @@ class UploadFaultTest {
     @ParameterizedTest
     @ValueSource(strings = {"in-memory", "on-demand", "buffer-4m", "temp-file"})
     void answers502WhenStorageKeepsFailing(String strategy) throws Exception {
-        proxy.stubFor(put(urlPathMatching("/devstoreaccount1/faults/broken.*")).atPriority(1)
+        proxy.stubFor(put(urlPathMatching("/devstoreaccount1/faults/broken.*"))
+                .atPriority(1)
                 .willReturn(aResponse().withStatus(500)));
         HttpResponse<String> response = upload("broken/" + strategy, strategy, randomBytes(2 * 1024 * 1024, 1));
         assertProblem(response, 502, "storage-unavailable");
@@ -130,8 +139,10 @@ class UploadFaultTest {
     @ParameterizedTest
     @ValueSource(strings = {"on-demand", "buffer-4k", "temp-file"})
     void answers504WhenStorageIsTooSlow(String strategy) throws Exception {
-        proxy.stubFor(put(urlPathMatching("/devstoreaccount1/faults/slow.*")).atPriority(1)
-                .willReturn(aResponse().proxiedFrom(Azurite.get().blobEndpoint().replace("/" + Azurite.ACCOUNT, ""))
+        proxy.stubFor(put(urlPathMatching("/devstoreaccount1/faults/slow.*"))
+                .atPriority(1)
+                .willReturn(aResponse()
+                        .proxiedFrom(Azurite.get().blobEndpoint().replace("/" + Azurite.ACCOUNT, ""))
                         .withFixedDelay(2500)));
         // Larger than one block, so the slow requests are block stages: a timed-out single-shot Put Blob may still
         // complete on the store's side (a timeout cannot tell), a timed-out stage never commits anything.
@@ -146,10 +157,14 @@ class UploadFaultTest {
         String name = "reset/" + strategy;
         byte[] original = randomBytes(3000, 4);
         assertThat(upload(name, strategy, original).statusCode()).isEqualTo(201);
-        proxy.stubFor(put(urlPathMatching("/devstoreaccount1/faults/reset.*")).withQueryParam("comp", equalTo("blocklist"))
-                .atPriority(1).willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
-        proxy.stubFor(put(urlPathMatching("/devstoreaccount1/faults/reset.*")).withHeader("x-ms-blob-type", equalTo("BlockBlob"))
-                .atPriority(1).willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
+        proxy.stubFor(put(urlPathMatching("/devstoreaccount1/faults/reset.*"))
+                .withQueryParam("comp", equalTo("blocklist"))
+                .atPriority(1)
+                .willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
+        proxy.stubFor(put(urlPathMatching("/devstoreaccount1/faults/reset.*"))
+                .withHeader("x-ms-blob-type", equalTo("BlockBlob"))
+                .atPriority(1)
+                .willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
 
         HttpResponse<String> response = upload(name, strategy, randomBytes(3 * 1024 * 1024, 5));
         assertProblem(response, 502, "storage-unavailable");
@@ -161,13 +176,16 @@ class UploadFaultTest {
     void clientAbortMidBodyLeavesNothing(String strategy) throws Exception {
         double abortedBefore = count("aborted", strategy);
         try (RawHttp client = new RawHttp(port)) {
-            client.head("PUT /uploads/aborted/" + strategy + "?strategy=" + strategy + " HTTP/1.1",
-                    "Content-Length: 5000000").body(randomBytes(1_000_000, 6));
+            client.head(
+                            "PUT /uploads/aborted/" + strategy + "?strategy=" + strategy + " HTTP/1.1",
+                            "Content-Length: 5000000")
+                    .body(randomBytes(1_000_000, 6));
             await().atMost(10, TimeUnit.SECONDS).until(() -> activeThreads() == 1);
             client.abort();
         }
-        await().atMost(30, TimeUnit.SECONDS).until(() -> count("aborted", strategy) + count("client_error", strategy)
-                > abortedBefore + 0 && activeThreads() == 0);
+        await().atMost(30, TimeUnit.SECONDS)
+                .until(() -> count("aborted", strategy) + count("client_error", strategy) > abortedBefore + 0
+                        && activeThreads() == 0);
         assertThat(azurite.getBlobClient("aborted/" + strategy).exists()).isFalse();
     }
 
@@ -175,11 +193,15 @@ class UploadFaultTest {
     void queuedUploadThatTimesOutIsCancelledWith503WhileTheRunningOneFinishes() throws Exception {
         try (RawHttp slowClient = new RawHttp(port)) {
             // Holds the only thread: head sent, body trickles.
-            slowClient.head("PUT /uploads/timeout/running?strategy=on-demand HTTP/1.1", "Content-Length: 20")
+            slowClient
+                    .head("PUT /uploads/timeout/running?strategy=on-demand HTTP/1.1", "Content-Length: 20")
                     .body(new byte[10]);
             await().atMost(10, TimeUnit.SECONDS).until(() -> activeThreads() == 1);
-            CompletableFuture<HttpResponse<String>> queued = http.sendAsync(request("timeout/queued", "on-demand")
-                    .PUT(HttpRequest.BodyPublishers.ofByteArray(new byte[100])).build(), HttpResponse.BodyHandlers.ofString());
+            CompletableFuture<HttpResponse<String>> queued = http.sendAsync(
+                    request("timeout/queued", "on-demand")
+                            .PUT(HttpRequest.BodyPublishers.ofByteArray(new byte[100]))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
 
             HttpResponse<String> cancelled = queued.get(30, TimeUnit.SECONDS);
             assertProblem(cancelled, 503, "queue-timeout");
@@ -195,21 +217,31 @@ class UploadFaultTest {
     }
 
     private HttpResponse<String> upload(String name, String strategy, byte[] body) throws Exception {
-        return http.send(request(name, strategy).PUT(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+        return http.send(
+                request(name, strategy)
+                        .PUT(HttpRequest.BodyPublishers.ofByteArray(body))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpRequest.Builder request(String name, String strategy) {
-        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/uploads/" + name + "?strategy=" + strategy))
+        return HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + port + "/uploads/" + name + "?strategy=" + strategy))
                 .timeout(Duration.ofMinutes(2));
     }
 
     private double activeThreads() {
-        return registry.get("executor.active").tag("name", "uploadExecutor").gauge().value();
+        return registry.get("executor.active")
+                .tag("name", "uploadExecutor")
+                .gauge()
+                .value();
     }
 
     private double count(String outcome, String strategy) {
-        var timer = registry.find("iolab.upload").tag("outcome", outcome).tag("strategy", strategy).timer();
+        var timer = registry.find("iolab.upload")
+                .tag("outcome", outcome)
+                .tag("strategy", strategy)
+                .timer();
         return timer == null ? 0 : timer.count();
     }
 

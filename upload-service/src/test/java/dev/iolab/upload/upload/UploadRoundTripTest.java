@@ -1,15 +1,14 @@
 package dev.iolab.upload.upload;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.net.http.HttpResponse;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every strategy, raw and multipart, 0 B to 10 MB: stored byte-exact with the MD5 it was received with. */
 class UploadRoundTripTest extends UploadServiceTestSupport {
@@ -18,8 +17,10 @@ class UploadRoundTripTest extends UploadServiceTestSupport {
     static final int[] SIZES = {0, 1, 1024 * 1024, 10 * 1024 * 1024};
 
     static Stream<Arguments> uploads() {
-        return Stream.of(STRATEGIES).flatMap(strategy -> Stream.of(true, false).flatMap(multipart ->
-                java.util.Arrays.stream(SIZES).mapToObj(size -> Arguments.of(strategy, multipart, size))));
+        return Stream.of(STRATEGIES)
+                .flatMap(strategy -> Stream.of(true, false)
+                        .flatMap(multipart -> java.util.Arrays.stream(SIZES)
+                                .mapToObj(size -> Arguments.of(strategy, multipart, size))));
     }
 
     @ParameterizedTest(name = "{0} multipart={1} {2} B")
@@ -38,14 +39,20 @@ class UploadRoundTripTest extends UploadServiceTestSupport {
         String md5Hex = HexFormat.of().formatHex(md5(content));
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         assertThat(created.headers().firstValue("Location")).hasValue("/uploads/" + name);
-        assertThat(created.body()).contains("\"size\":" + size, "\"md5\":\"" + md5Hex + "\"",
-                "\"strategy\":\"" + strategy + "\"", "\"name\":\"" + name + "\"");
+        assertThat(created.body())
+                .contains(
+                        "\"size\":" + size,
+                        "\"md5\":\"" + md5Hex + "\"",
+                        "\"strategy\":\"" + strategy + "\"",
+                        "\"name\":\"" + name + "\"");
 
         HttpResponse<byte[]> back = get(name);
         assertThat(back.statusCode()).isEqualTo(200);
         assertThat(back.body()).isEqualTo(content);
         assertThat(back.headers().firstValue("Content-Length")).hasValue(Integer.toString(size));
-        assertThat(back.headers().firstValue("Content-MD5")).hasValue(Base64.getEncoder().encodeToString(md5(content)));
-        assertThat(container.getBlobClient(name).getProperties().getContentMd5()).isEqualTo(md5(content));
+        assertThat(back.headers().firstValue("Content-MD5"))
+                .hasValue(Base64.getEncoder().encodeToString(md5(content)));
+        assertThat(container.getBlobClient(name).getProperties().getContentMd5())
+                .isEqualTo(md5(content));
     }
 }

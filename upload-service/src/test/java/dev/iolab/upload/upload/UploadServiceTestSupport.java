@@ -1,5 +1,13 @@
 package dev.iolab.upload.upload;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.azure.storage.blob.BlobContainerClient;
+import dev.iolab.upload.storage.BlobStorage;
+import dev.iolab.upload.support.Azurite;
+import dev.iolab.upload.support.GatedBlobStorage;
+import dev.iolab.upload.support.GatedStorageConfiguration;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
@@ -14,16 +22,8 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Random;
 import java.util.stream.Stream;
-
-import com.azure.storage.blob.BlobContainerClient;
-import dev.iolab.upload.storage.BlobStorage;
-import dev.iolab.upload.support.Azurite;
-import dev.iolab.upload.support.GatedBlobStorage;
-import dev.iolab.upload.support.GatedStorageConfiguration;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.ExtendWith;
-
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -31,17 +31,18 @@ import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
  * One application context for the tests against the real Azurite: the service on a random port, an API key,
  * a 12 MB size limit, a spool directory of its own, and the storage gate (open unless a test closes it).
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "upload.api-key=" + UploadServiceTestSupport.API_KEY,
-        "upload.max-size=12MB",
-        "upload.container=roundtrip",
-        "upload.executor.async-timeout=3m"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "upload.api-key=" + UploadServiceTestSupport.API_KEY,
+            "upload.max-size=12MB",
+            "upload.container=roundtrip",
+            "upload.executor.async-timeout=3m"
+        })
 @ExtendWith(Azurite.class)
 @Import(GatedStorageConfiguration.class)
 abstract class UploadServiceTestSupport {
@@ -62,7 +63,8 @@ abstract class UploadServiceTestSupport {
     @Autowired
     MeterRegistry registry;
 
-    final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     @DynamicPropertySource
     static void azurite(DynamicPropertyRegistry registry) {
@@ -96,19 +98,26 @@ abstract class UploadServiceTestSupport {
     }
 
     HttpRequest.Builder authorized(String pathAndQuery) {
-        return HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofMinutes(3))
+        return HttpRequest.newBuilder(uri(pathAndQuery))
+                .timeout(Duration.ofMinutes(3))
                 .header("Authorization", "Bearer " + API_KEY);
     }
 
     HttpResponse<String> put(String name, String strategy, byte[] body) throws Exception {
-        return http.send(authorized("/uploads/" + name + (strategy == null ? "" : "?strategy=" + strategy))
-                .PUT(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                authorized("/uploads/" + name + (strategy == null ? "" : "?strategy=" + strategy))
+                        .PUT(HttpRequest.BodyPublishers.ofByteArray(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     HttpResponse<String> postMultipart(String query, byte[] multipart, String boundary) throws Exception {
-        return http.send(authorized("/uploads" + query)
-                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(multipart)).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                authorized("/uploads" + query)
+                        .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(multipart))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     HttpResponse<byte[]> get(String name) throws Exception {
@@ -121,8 +130,8 @@ abstract class UploadServiceTestSupport {
 
     static void assertProblem(HttpResponse<String> response, int status, String type) {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-                contentType -> assertThat(contentType).startsWith("application/problem+json"));
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(contentType -> assertThat(contentType).startsWith("application/problem+json"));
         assertThat(response.body()).contains("\"type\":\"" + PROBLEMS + type + "\"");
     }
 
@@ -131,12 +140,19 @@ abstract class UploadServiceTestSupport {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         StringBuilder head = new StringBuilder();
         if (strategy != null) {
-            head.append("--").append(boundary).append("\r\n")
+            head.append("--")
+                    .append(boundary)
+                    .append("\r\n")
                     .append("Content-Disposition: form-data; name=\"strategy\"\r\n\r\n")
-                    .append(strategy).append("\r\n");
+                    .append(strategy)
+                    .append("\r\n");
         }
-        head.append("--").append(boundary).append("\r\n")
-                .append("Content-Disposition: form-data; name=\"file\"; filename=\"").append(filename).append("\"\r\n")
+        head.append("--")
+                .append(boundary)
+                .append("\r\n")
+                .append("Content-Disposition: form-data; name=\"file\"; filename=\"")
+                .append(filename)
+                .append("\"\r\n")
                 .append("Content-Type: application/octet-stream\r\n\r\n");
         out.writeBytes(head.toString().getBytes(StandardCharsets.UTF_8));
         out.writeBytes(content);

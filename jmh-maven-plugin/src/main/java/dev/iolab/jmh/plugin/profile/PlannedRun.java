@@ -15,8 +15,15 @@ import java.util.Locale;
  *                              makes the iteration longer
  * @param measurementTime       nominal time of one measured iteration ({@code -r})
  */
-public record PlannedRun(String label, List<String> jmhArgs, int combinations, int forks, int warmupIterations,
-                         Duration warmupTime, int measurementIterations, Duration measurementTime) {
+public record PlannedRun(
+        String label,
+        List<String> jmhArgs,
+        int combinations,
+        int forks,
+        int warmupIterations,
+        Duration warmupTime,
+        int measurementIterations,
+        Duration measurementTime) {
 
     /** JVM start, trial set-up (files, trees) and tear-down per fork, a guess used only until real timings arrive. */
     static final Duration FORK_OVERHEAD = Duration.ofMillis(1500);
@@ -35,7 +42,8 @@ public record PlannedRun(String label, List<String> jmhArgs, int combinations, i
 
     /** Nominal duration: iterations at their set time plus fork overhead (a lower bound when operations are slow). */
     public Duration nominalDuration() {
-        Duration perFork = FORK_OVERHEAD.plus(warmupTime.multipliedBy(warmupIterations))
+        Duration perFork = FORK_OVERHEAD
+                .plus(warmupTime.multipliedBy(warmupIterations))
                 .plus(measurementTime.multipliedBy(measurementIterations));
         return perFork.multipliedBy((long) combinations * forks);
     }
@@ -66,11 +74,21 @@ public record PlannedRun(String label, List<String> jmhArgs, int combinations, i
             }
             boolean known = true;
             switch (option) {
-                case "-f": forks = integer(jmhArgs, ++i, option, label); break;
-                case "-wi": warmups = integer(jmhArgs, ++i, option, label); break;
-                case "-i": measurements = integer(jmhArgs, ++i, option, label); break;
-                case "-w": warmupTime = time(value(jmhArgs, ++i, option, label), label); break;
-                case "-r": measurementTime = time(value(jmhArgs, ++i, option, label), label); break;
+                case "-f":
+                    forks = integer(jmhArgs, ++i, option, label);
+                    break;
+                case "-wi":
+                    warmups = integer(jmhArgs, ++i, option, label);
+                    break;
+                case "-i":
+                    measurements = integer(jmhArgs, ++i, option, label);
+                    break;
+                case "-w":
+                    warmupTime = time(value(jmhArgs, ++i, option, label), label);
+                    break;
+                case "-r":
+                    measurementTime = time(value(jmhArgs, ++i, option, label), label);
+                    break;
                 case "-bm":
                     String mode = value(jmhArgs, ++i, option, label);
                     singleShot = mode.equals("ss") || mode.equalsIgnoreCase("SingleShotTime");
@@ -79,11 +97,13 @@ public record PlannedRun(String label, List<String> jmhArgs, int combinations, i
                     String param = value(jmhArgs, ++i, option, label);
                     int eq = param.indexOf('=');
                     if (eq <= 0) {
-                        throw new IllegalArgumentException("Profile run " + label + ": -p needs name=v1,v2,…, got " + param);
+                        throw new IllegalArgumentException(
+                                "Profile run " + label + ": -p needs name=v1,v2,…, got " + param);
                     }
                     combinations *= param.substring(eq + 1).split(",", -1).length;
                     break;
-                default: known = false;
+                default:
+                    known = false;
             }
             if (!known && i + 1 < jmhArgs.size() && !jmhArgs.get(i + 1).startsWith("-") && takesValue(option)) {
                 i++;
@@ -102,8 +122,30 @@ public record PlannedRun(String label, List<String> jmhArgs, int combinations, i
 
     /** JMH options with a value (so the value is not read as a benchmark name). */
     private static boolean takesValue(String option) {
-        return List.of("-bm", "-tu", "-prof", "-jvmArgs", "-jvmArgsAppend", "-jvmArgsPrepend", "-t", "-bs", "-wbs",
-                "-to", "-e", "-wm", "-wf", "-gc", "-foe", "-si", "-opi", "-jvm", "-o", "-v", "-tg", "-rf", "-rff")
+        return List.of(
+                        "-bm",
+                        "-tu",
+                        "-prof",
+                        "-jvmArgs",
+                        "-jvmArgsAppend",
+                        "-jvmArgsPrepend",
+                        "-t",
+                        "-bs",
+                        "-wbs",
+                        "-to",
+                        "-e",
+                        "-wm",
+                        "-wf",
+                        "-gc",
+                        "-foe",
+                        "-si",
+                        "-opi",
+                        "-jvm",
+                        "-o",
+                        "-v",
+                        "-tg",
+                        "-rf",
+                        "-rff")
                 .contains(option);
     }
 
@@ -135,13 +177,28 @@ public record PlannedRun(String label, List<String> jmhArgs, int combinations, i
             String unit = t.substring(split);
             double nanos;
             switch (unit) {
-                case "ns": nanos = amount; break;
-                case "us": nanos = amount * 1e3; break;
-                case "ms": nanos = amount * 1e6; break;
-                case "": case "s": nanos = amount * 1e9; break;
-                case "m": case "min": nanos = amount * 60e9; break;
-                case "hr": nanos = amount * 3600e9; break;
-                default: throw new NumberFormatException(unit);
+                case "ns":
+                    nanos = amount;
+                    break;
+                case "us":
+                    nanos = amount * 1e3;
+                    break;
+                case "ms":
+                    nanos = amount * 1e6;
+                    break;
+                case "":
+                case "s":
+                    nanos = amount * 1e9;
+                    break;
+                case "m":
+                case "min":
+                    nanos = amount * 60e9;
+                    break;
+                case "hr":
+                    nanos = amount * 3600e9;
+                    break;
+                default:
+                    throw new NumberFormatException(unit);
             }
             return Duration.ofNanos(Math.round(nanos));
         } catch (NumberFormatException | StringIndexOutOfBoundsException e) {

@@ -1,5 +1,6 @@
 package dev.iolab.jmh.plugin.profile;
 
+import dev.iolab.jmh.plugin.CommandLine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -12,8 +13,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import dev.iolab.jmh.plugin.CommandLine;
 
 /**
  * A named set of JMH runs (one invocation each, so each benchmark gets its own settings), read from a small text
@@ -45,10 +44,14 @@ public record Profile(String name, String description, String expected, List<Pla
         if (BUILT_IN.contains(nameOrPath)) {
             try (InputStream in = Profile.class.getResourceAsStream(nameOrPath + ".profile")) {
                 if (in == null) {
-                    throw new IllegalStateException("Built-in profile " + nameOrPath + " is missing from the plugin jar");
+                    throw new IllegalStateException(
+                            "Built-in profile " + nameOrPath + " is missing from the plugin jar");
                 }
-                return parse(nameOrPath, new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
-                        .collect(Collectors.toList()));
+                return parse(
+                        nameOrPath,
+                        new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                                .lines()
+                                .collect(Collectors.toList()));
             }
         }
         Path file = baseDirectory.resolve(nameOrPath);
@@ -84,13 +87,14 @@ public record Profile(String name, String description, String expected, List<Pla
             } else if (key.startsWith("run ") && !key.substring(4).isBlank()) {
                 String label = key.substring(4).strip();
                 if (!labels.add(label)) {
-                    throw new IllegalArgumentException("Profile " + name + ", line " + (n + 1) + ": run " + label
-                            + " appears twice");
+                    throw new IllegalArgumentException(
+                            "Profile " + name + ", line " + (n + 1) + ": run " + label + " appears twice");
                 }
                 try {
                     runs.add(PlannedRun.of(label, CommandLine.split(value)));
                 } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("Profile " + name + ", line " + (n + 1) + ": " + e.getMessage(), e);
+                    throw new IllegalArgumentException(
+                            "Profile " + name + ", line " + (n + 1) + ": " + e.getMessage(), e);
                 }
             } else {
                 throw new IllegalArgumentException("Profile " + name + ", line " + (n + 1) + ": unknown key " + key);
@@ -104,13 +108,17 @@ public record Profile(String name, String description, String expected, List<Pla
 
     /** The same profile restricted to the runs with these labels. */
     public Profile only(Collection<String> labels) {
-        List<String> unknown = labels.stream().filter(l -> runs.stream().noneMatch(r -> r.label().equals(l)))
+        List<String> unknown = labels.stream()
+                .filter(l -> runs.stream().noneMatch(r -> r.label().equals(l)))
                 .collect(Collectors.toList());
         if (!unknown.isEmpty()) {
             throw new IllegalArgumentException("Profile " + name + " has no run " + String.join(", ", unknown)
                     + "; its runs are " + runs.stream().map(PlannedRun::label).collect(Collectors.joining(", ")));
         }
-        return new Profile(name, description, expected.isEmpty() ? "" : "the whole profile: " + expected,
+        return new Profile(
+                name,
+                description,
+                expected.isEmpty() ? "" : "the whole profile: " + expected,
                 runs.stream().filter(r -> labels.contains(r.label())).collect(Collectors.toList()));
     }
 

@@ -147,8 +147,14 @@ public final class RunProgress {
 
     /** {@code 42% (120/286 iterations), 3 min 10 s elapsed, about 4 min 20 s left}. */
     public String describe() {
-        return String.format(Locale.ROOT, "%d%% (%d/%d iterations), %s elapsed, about %s left",
-                (int) Math.floor(fraction() * 100), done(), total(), format(elapsed()), format(remaining()));
+        return String.format(
+                Locale.ROOT,
+                "%d%% (%d/%d iterations), %s elapsed, about %s left",
+                (int) Math.floor(fraction() * 100),
+                done(),
+                total(),
+                format(elapsed()),
+                format(remaining()));
     }
 
     /** {@code 1 h 02 min}, {@code 4 min 20 s}, {@code 35 s}. */
@@ -164,9 +170,10 @@ public final class RunProgress {
     }
 
     private static double runWeight(PlannedRun run) {
-        return run.combinations() * (double) run.forks()
+        return run.combinations()
+                * (double) run.forks()
                 * (run.warmupIterations() * iterationWeight(run, true)
-                + run.measurementIterations() * iterationWeight(run, false));
+                        + run.measurementIterations() * iterationWeight(run, false));
     }
 
     private static double iterationWeight(PlannedRun run, boolean warmup) {

@@ -9,8 +9,13 @@ import java.util.Map;
  * @param mode      JMH mode: {@code avgt}, {@code ss}, {@code thrpt}, {@code sample}
  * @param params    the {@code @Param} values of this run (empty when the benchmark has none)
  */
-public record BenchmarkResult(String benchmark, String mode, Map<String, String> params, Metric primary,
-                              Map<String, Metric> secondary, RunSettings settings) {
+public record BenchmarkResult(
+        String benchmark,
+        String mode,
+        Map<String, String> params,
+        Metric primary,
+        Map<String, Metric> secondary,
+        RunSettings settings) {
 
     public BenchmarkResult {
         params = Map.copyOf(params);

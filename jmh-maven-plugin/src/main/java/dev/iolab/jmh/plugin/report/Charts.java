@@ -9,7 +9,6 @@ import java.text.DecimalFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
@@ -29,15 +28,22 @@ final class Charts {
     static final int WIDTH = 900;
     static final int HEIGHT = 540;
     /** Okabe–Ito colours: distinguishable with colour-vision deficiencies, and none too pale on white. */
-    private static final Color[] PALETTE = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73),
-        new Color(0xCC79A7), new Color(0xE69F00), new Color(0x56B4E9), new Color(0x000000), new Color(0xF0E442)};
+    private static final Color[] PALETTE = {
+        new Color(0x0072B2),
+        new Color(0xD55E00),
+        new Color(0x009E73),
+        new Color(0xCC79A7),
+        new Color(0xE69F00),
+        new Color(0x56B4E9),
+        new Color(0x000000),
+        new Color(0xF0E442)
+    };
 
     static {
         System.setProperty("java.awt.headless", "true");
     }
 
-    private Charts() {
-    }
+    private Charts() {}
 
     /** One axis: its label and whether it is logarithmic (with that base; 0 for linear). */
     record Axis(String label, int logBase) {
@@ -70,7 +76,9 @@ final class Charts {
                 for (int i = 0; i < s.getItemCount(); i++) {
                     double px = s.getX(i).doubleValue();
                     double py = s.getY(i).doubleValue();
-                    if (Double.isFinite(px) && Double.isFinite(py) && (x.logBase() == 0 || px > 0)
+                    if (Double.isFinite(px)
+                            && Double.isFinite(py)
+                            && (x.logBase() == 0 || px > 0)
                             && (y.logBase() == 0 || py > 0)) {
                         kept.add(px, py);
                     }

@@ -45,9 +45,10 @@ final class CopySection extends Section {
         List<Integer> sizes = distinct(results, r -> intParam(r, "fileSizeKb"), Comparator.<Integer>naturalOrder());
         List<String> strategies = distinct(results, r -> r.param("strategy"), knownOrder(STRATEGIES));
         out.append("Copies a file of random bytes byte by byte (`read()`/`write(int)`) through bare file streams "
-                + "(UNBUFFERED) or buffered streams of 1, 8 and 32 kB, plus BULK_8K (`read(byte[])` into an 8 kB "
-                + "array). One operation = open, copy, flush, close. Page cache warm. JMH: ")
-                .append(settings(results)).append(". ± is JMH's 99.9 % confidence interval; MB = 2^20 bytes.\n\n");
+                        + "(UNBUFFERED) or buffered streams of 1, 8 and 32 kB, plus BULK_8K (`read(byte[])` into an 8 kB "
+                        + "array). One operation = open, copy, flush, close. Page cache warm. JMH: ")
+                .append(settings(results))
+                .append(". ± is JMH's 99.9 % confidence interval; MB = 2^20 bytes.\n\n");
 
         List<String> header = new ArrayList<>();
         header.add("size (kB)");
@@ -63,9 +64,11 @@ final class CopySection extends Section {
             List<String> d = new ArrayList<>(List.of(String.valueOf(size)));
             for (String strategy : strategies) {
                 Optional<BenchmarkResult> r = cell(results, size, strategy);
-                t.add(r.map(x -> Text.withError(x.millisPerOp(), x.millisPerOpError())).orElse(Text.NONE));
-                m.add(r.map(x -> Text.withError(megabytesPerSecond(size, x.millisPerOp()),
-                        megabytesPerSecond(size, x.millisPerOp()) * x.millisPerOpError() / x.millisPerOp()))
+                t.add(r.map(x -> Text.withError(x.millisPerOp(), x.millisPerOpError()))
+                        .orElse(Text.NONE));
+                m.add(r.map(x -> Text.withError(
+                                megabytesPerSecond(size, x.millisPerOp()),
+                                megabytesPerSecond(size, x.millisPerOp()) * x.millisPerOpError() / x.millisPerOp()))
                         .orElse(Text.NONE));
                 d.add(r.map(x -> Text.percent(x.primary().rsdPercent())).orElse(Text.NONE));
             }
@@ -75,7 +78,9 @@ final class CopySection extends Section {
         }
         out.append(time.render()).append('\n');
         out.append("**Throughput (MB/s)**\n\n").append(throughput.render()).append('\n');
-        out.append("**Relative standard deviation of the measured iterations (%)**\n\n").append(rsd.render()).append('\n');
+        out.append("**Relative standard deviation of the measured iterations (%)**\n\n")
+                .append(rsd.render())
+                .append('\n');
 
         if (strategies.contains(UNBUFFERED) && strategies.size() > 1) {
             List<String> speedHeader = new ArrayList<>(List.of("size (kB)"));
@@ -87,17 +92,22 @@ final class CopySection extends Section {
                 for (String strategy : strategies) {
                     if (!strategy.equals(UNBUFFERED)) {
                         Optional<BenchmarkResult> r = cell(results, size, strategy);
-                        row.add(base.isPresent() && r.isPresent()
-                                ? Text.times(base.get().millisPerOp() / r.get().millisPerOp()) : Text.NONE);
+                        row.add(
+                                base.isPresent() && r.isPresent()
+                                        ? Text.times(base.get().millisPerOp()
+                                                / r.get().millisPerOp())
+                                        : Text.NONE);
                     }
                 }
                 speedUp.row(row);
             }
             out.append("**Speed-up over UNBUFFERED (its time ÷ the strategy's time)**\n\n")
-                    .append(speedUp.render()).append('\n');
+                    .append(speedUp.render())
+                    .append('\n');
         }
 
-        Optional<PublishedTable> published = context.published("buffered-copy.csv", "size_kb", "strategy", "ms_per_copy");
+        Optional<PublishedTable> published =
+                context.published("buffered-copy.csv", "size_kb", "strategy", "ms_per_copy");
         if (published.isPresent()) {
             comparison(results, published.get(), out);
         }
@@ -116,22 +126,39 @@ final class CopySection extends Section {
             rsdSeries.add(strategy, size, r.primary().rsdPercent());
         }
         Charts.Axis sizeAxis = Charts.Axis.log("file size (kB, log scale)", 2);
-        out.append(context.chart(Charts.line("Mean time per copy", sizeAxis,
-                Charts.Axis.log("ms per copy (log scale)", 10), timeSeries), "copy-time.png",
+        out.append(context.chart(
+                Charts.line("Mean time per copy", sizeAxis, Charts.Axis.log("ms per copy (log scale)", 10), timeSeries),
+                "copy-time.png",
                 "Mean time per copy vs file size, log axes"));
-        out.append('\n').append(context.chart(Charts.line("Throughput", sizeAxis,
-                Charts.Axis.log("MB/s (log scale)", 10), mbSeries), "copy-throughput.png",
-                "Throughput vs file size"));
+        out.append('\n')
+                .append(context.chart(
+                        Charts.line("Throughput", sizeAxis, Charts.Axis.log("MB/s (log scale)", 10), mbSeries),
+                        "copy-throughput.png",
+                        "Throughput vs file size"));
         if (!rsdSeries.dataset(sizeAxis, Charts.Axis.linear("")).getSeries().isEmpty()) {
-            out.append('\n').append(context.chart(Charts.line("Relative standard deviation", sizeAxis,
-                    Charts.Axis.linear("RSD of measured iterations (%)"), rsdSeries), "copy-rsd.png",
-                    "Relative standard deviation vs file size"));
+            out.append('\n')
+                    .append(context.chart(
+                            Charts.line(
+                                    "Relative standard deviation",
+                                    sizeAxis,
+                                    Charts.Axis.linear("RSD of measured iterations (%)"),
+                                    rsdSeries),
+                            "copy-rsd.png",
+                            "Relative standard deviation vs file size"));
         }
     }
 
     private static void comparison(List<BenchmarkResult> results, PublishedTable published, StringBuilder out) {
-        Text.Table table = new Text.Table(List.of("size (kB)", "strategy", "published ms", "ours ms",
-                "ours ÷ published", "published MB/s", "ours MB/s", "published speed-up", "our speed-up"));
+        Text.Table table = new Text.Table(List.of(
+                "size (kB)",
+                "strategy",
+                "published ms",
+                "ours ms",
+                "ours ÷ published",
+                "published MB/s",
+                "ours MB/s",
+                "published speed-up",
+                "our speed-up"));
         for (Map<String, String> row : published.rows()) {
             int size = Integer.parseInt(row.get("size_kb"));
             String strategy = row.get("strategy");
@@ -142,13 +169,23 @@ final class CopySection extends Section {
             double publishedMs = PublishedTable.number(row, "ms_per_copy");
             double oursMs = ours.get().millisPerOp();
             double publishedBase = published.rows().stream()
-                    .filter(p -> p.get("size_kb").equals(row.get("size_kb")) && p.get("strategy").equals(UNBUFFERED))
-                    .mapToDouble(p -> PublishedTable.number(p, "ms_per_copy")).findFirst().orElse(Double.NaN);
-            double oursBase = cell(results, size, UNBUFFERED).map(BenchmarkResult::millisPerOp).orElse(Double.NaN);
+                    .filter(p -> p.get("size_kb").equals(row.get("size_kb"))
+                            && p.get("strategy").equals(UNBUFFERED))
+                    .mapToDouble(p -> PublishedTable.number(p, "ms_per_copy"))
+                    .findFirst()
+                    .orElse(Double.NaN);
+            double oursBase = cell(results, size, UNBUFFERED)
+                    .map(BenchmarkResult::millisPerOp)
+                    .orElse(Double.NaN);
             boolean base = strategy.equals(UNBUFFERED);
-            table.row(List.of(String.valueOf(size), strategy, Text.num(publishedMs),
-                    Text.withError(oursMs, ours.get().millisPerOpError()), Text.times(oursMs / publishedMs),
-                    Text.num(megabytesPerSecond(size, publishedMs)), Text.num(megabytesPerSecond(size, oursMs)),
+            table.row(List.of(
+                    String.valueOf(size),
+                    strategy,
+                    Text.num(publishedMs),
+                    Text.withError(oursMs, ours.get().millisPerOpError()),
+                    Text.times(oursMs / publishedMs),
+                    Text.num(megabytesPerSecond(size, publishedMs)),
+                    Text.num(megabytesPerSecond(size, oursMs)),
                     base ? Text.NONE : Text.times(publishedBase / publishedMs),
                     base ? Text.NONE : Text.times(oursBase / oursMs)));
         }
@@ -156,8 +193,11 @@ final class CopySection extends Section {
             out.append("*No size of this run matches a published row (64, 1024, 32768 kB).*\n\n");
             return;
         }
-        out.append("**Published figures beside ours** (ratio < 1: ours is faster)\n\n").append(table.render())
-                .append('\n').append(ReportContext.sourceNote(published)).append('\n');
+        out.append("**Published figures beside ours** (ratio < 1: ours is faster)\n\n")
+                .append(table.render())
+                .append('\n')
+                .append(ReportContext.sourceNote(published))
+                .append('\n');
     }
 
     private static Optional<BenchmarkResult> cell(List<BenchmarkResult> results, int size, String strategy) {

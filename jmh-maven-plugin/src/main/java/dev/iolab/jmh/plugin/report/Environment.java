@@ -1,13 +1,15 @@
 package dev.iolab.jmh.plugin.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeUnit;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
@@ -15,10 +17,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The machine a run happened on, recorded by {@code jmh:run} beside the JSON results (JMH's own file knows the JVM
@@ -44,11 +43,25 @@ import com.fasterxml.jackson.databind.SerializationFeature;
  * @param sourceRevision     {@code git describe --always --dirty} of the project, or empty outside git
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record Environment(String resultFile, String resultSha256, String profile, List<String> jmhArgs,
-                          String started, String finished, String cpuModel, int cpuCores, long memoryBytes,
-                          String os, String kernel, String benchmarkDirectory, String fileSystem,
-                          String loadAverageStart, String loadAverageEnd, boolean coldCacheAvailable,
-                          String java, String sourceRevision) {
+public record Environment(
+        String resultFile,
+        String resultSha256,
+        String profile,
+        List<String> jmhArgs,
+        String started,
+        String finished,
+        String cpuModel,
+        int cpuCores,
+        long memoryBytes,
+        String os,
+        String kernel,
+        String benchmarkDirectory,
+        String fileSystem,
+        String loadAverageStart,
+        String loadAverageEnd,
+        boolean coldCacheAvailable,
+        String java,
+        String sourceRevision) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -64,20 +77,36 @@ public record Environment(String resultFile, String resultSha256, String profile
     }
 
     /** What can be learnt about this machine now, before a run. */
-    public static Environment collect(String profile, List<String> jmhArgs, String java, Path benchmarkDirectory,
-                                      Path projectDirectory) {
-        return new Environment("", "", profile == null ? "" : profile, jmhArgs, Instant.now().toString(), "",
-                readCpuModel(), Runtime.getRuntime().availableProcessors(), readMemoryBytes(),
-                System.getProperty("os.name") + " " + System.getProperty("os.arch"), System.getProperty("os.version"),
-                benchmarkDirectory.toString(), fileSystem(benchmarkDirectory), loadAverage(), "",
-                Files.isWritable(Path.of("/proc/sys/vm/drop_caches")), java, gitRevision(projectDirectory));
+    public static Environment collect(
+            String profile, List<String> jmhArgs, String java, Path benchmarkDirectory, Path projectDirectory) {
+        return new Environment(
+                "",
+                "",
+                profile == null ? "" : profile,
+                jmhArgs,
+                Instant.now().toString(),
+                "",
+                readCpuModel(),
+                Runtime.getRuntime().availableProcessors(),
+                readMemoryBytes(),
+                System.getProperty("os.name") + " " + System.getProperty("os.arch"),
+                System.getProperty("os.version"),
+                benchmarkDirectory.toString(),
+                fileSystem(benchmarkDirectory),
+                loadAverage(),
+                "",
+                Files.isWritable(Path.of("/proc/sys/vm/drop_caches")),
+                java,
+                gitRevision(projectDirectory));
     }
 
     /** {@code git describe --always --dirty} in {@code directory}; empty when git or the repository is missing. */
     static String gitRevision(Path directory) {
         try {
             Process git = new ProcessBuilder("git", "describe", "--always", "--dirty")
-                    .directory(directory.toFile()).redirectErrorStream(true).start();
+                    .directory(directory.toFile())
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             if (!git.waitFor(10, TimeUnit.SECONDS)) {
                 git.destroy();
@@ -94,9 +123,25 @@ public record Environment(String resultFile, String resultSha256, String profile
 
     /** This record completed after the run: end time, load, and the result file it describes. */
     public Environment finish(Path resultFile) throws IOException {
-        return new Environment(resultFile.getFileName().toString(), sha256(resultFile), profile, jmhArgs, started,
-                Instant.now().toString(), cpuModel, cpuCores, memoryBytes, os, kernel, benchmarkDirectory, fileSystem,
-                loadAverageStart, loadAverage(), coldCacheAvailable, java, sourceRevision);
+        return new Environment(
+                resultFile.getFileName().toString(),
+                sha256(resultFile),
+                profile,
+                jmhArgs,
+                started,
+                Instant.now().toString(),
+                cpuModel,
+                cpuCores,
+                memoryBytes,
+                os,
+                kernel,
+                benchmarkDirectory,
+                fileSystem,
+                loadAverageStart,
+                loadAverage(),
+                coldCacheAvailable,
+                java,
+                sourceRevision);
     }
 
     public void write(Path file) throws IOException {
@@ -149,7 +194,9 @@ public record Environment(String resultFile, String resultSha256, String profile
     }
 
     private static long readMemoryBytes() {
-        String kb = firstLineValue(Path.of("/proc/meminfo"), "MemTotal").replace("kB", "").trim();
+        String kb = firstLineValue(Path.of("/proc/meminfo"), "MemTotal")
+                .replace("kB", "")
+                .trim();
         try {
             return Long.parseLong(kb) * 1024;
         } catch (NumberFormatException e) {

@@ -1,5 +1,10 @@
 package dev.iolab.jmh.plugin.report;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -9,12 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.io.JsonEOFException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 /**
  * Reads JMH's JSON result file ({@code -rf json}) into {@link BenchmarkResult}s. Any JMH 1.x file works, not only
  * ours. Every problem becomes a {@link ReportException} whose message names the file and, where it can, the place.
@@ -23,8 +22,7 @@ public final class JmhResultReader {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private JmhResultReader() {
-    }
+    private JmhResultReader() {}
 
     public static List<BenchmarkResult> read(Path file) throws ReportException {
         JsonNode root;
@@ -37,8 +35,8 @@ public final class JmhResultReader {
             throw new ReportException("JMH results in " + file + " end early " + where(e.getLocation())
                     + ": the file is truncated (was JMH interrupted while writing it?)");
         } catch (JsonProcessingException e) {
-            throw new ReportException("JMH results in " + file + " are not valid JSON " + where(e.getLocation())
-                    + ": " + e.getOriginalMessage());
+            throw new ReportException("JMH results in " + file + " are not valid JSON " + where(e.getLocation()) + ": "
+                    + e.getOriginalMessage());
         } catch (IOException e) {
             throw new ReportException("Cannot read JMH results from " + file + ": " + e.getMessage(), e);
         }
@@ -46,8 +44,9 @@ public final class JmhResultReader {
             throw new ReportException("JMH results file " + file + " is empty");
         }
         if (!root.isArray()) {
-            throw new ReportException("JMH results in " + file + " must be a JSON array of benchmark runs (JMH's -rf json)"
-                    + ", found " + root.getNodeType().toString().toLowerCase(java.util.Locale.ROOT));
+            throw new ReportException(
+                    "JMH results in " + file + " must be a JSON array of benchmark runs (JMH's -rf json)" + ", found "
+                            + root.getNodeType().toString().toLowerCase(java.util.Locale.ROOT));
         }
         if (root.isEmpty()) {
             throw new ReportException("JMH results file " + file + " holds no benchmark runs (empty array)");
@@ -95,10 +94,19 @@ public final class JmhResultReader {
         }
         List<String> jvmArgs = new ArrayList<>();
         node.path("jvmArgs").forEach(a -> jvmArgs.add(a.asText()));
-        RunSettings settings = new RunSettings(text(node, "jmhVersion"), text(node, "jvm"), text(node, "jdkVersion"),
-                text(node, "vmName"), text(node, "vmVersion"), jvmArgs, node.path("threads").asInt(1),
-                node.path("forks").asInt(0), node.path("warmupIterations").asInt(0), text(node, "warmupTime"),
-                node.path("measurementIterations").asInt(0), text(node, "measurementTime"));
+        RunSettings settings = new RunSettings(
+                text(node, "jmhVersion"),
+                text(node, "jvm"),
+                text(node, "jdkVersion"),
+                text(node, "vmName"),
+                text(node, "vmVersion"),
+                jvmArgs,
+                node.path("threads").asInt(1),
+                node.path("forks").asInt(0),
+                node.path("warmupIterations").asInt(0),
+                text(node, "warmupTime"),
+                node.path("measurementIterations").asInt(0),
+                text(node, "measurementTime"));
         return new BenchmarkResult(benchmark, mode, params, primary, secondary, settings);
     }
 

@@ -22,11 +22,13 @@ public record Metric(double score, double error, String unit, List<Double> sampl
         if (n < 2) {
             return Double.NaN;
         }
-        double mean = samples.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        double mean =
+                samples.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
         if (mean == 0) {
             return Double.NaN;
         }
-        double squares = samples.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+        double squares =
+                samples.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
         return Math.sqrt(squares / (n - 1)) / Math.abs(mean) * 100;
     }
 }

@@ -1,5 +1,9 @@
 package dev.iolab.jmh.plugin.report;
 
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,11 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
-
-import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.dataformat.csv.CsvMapper;
-import com.fasterxml.jackson.dataformat.csv.CsvParser;
-import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 
 /**
  * A table of figures published by an original experiment, kept as CSV under {@code bench/published/}: leading
@@ -24,8 +23,10 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
  */
 public record PublishedTable(String file, List<String> source, List<Map<String, String>> rows) {
 
-    private static final CsvMapper CSV = CsvMapper.builder().enable(CsvParser.Feature.ALLOW_COMMENTS)
-            .enable(CsvParser.Feature.TRIM_SPACES).build();
+    private static final CsvMapper CSV = CsvMapper.builder()
+            .enable(CsvParser.Feature.ALLOW_COMMENTS)
+            .enable(CsvParser.Feature.TRIM_SPACES)
+            .build();
 
     public PublishedTable {
         source = List.copyOf(source);
@@ -63,8 +64,8 @@ public record PublishedTable(String file, List<String> source, List<Map<String, 
                 for (String column : requiredColumns) {
                     String value = row.get(column);
                     if (value == null || value.isBlank()) {
-                        throw new ReportException("Published figures " + file + " lack column \"" + column
-                                + "\" in row " + row);
+                        throw new ReportException(
+                                "Published figures " + file + " lack column \"" + column + "\" in row " + row);
                     }
                 }
             }

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
 import org.jfree.chart.JFreeChart;
 
 /** Where a section's charts go and where the published figures are read from. */

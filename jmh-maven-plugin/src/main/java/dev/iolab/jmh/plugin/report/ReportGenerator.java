@@ -32,8 +32,8 @@ import java.util.stream.Stream;
 public final class ReportGenerator {
 
     public static final String REPORT_FILE = "report.md";
-    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT)
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter DATE =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
     private final Path publishedDirectory;
     private final Clock clock;
@@ -48,8 +48,7 @@ public final class ReportGenerator {
     }
 
     /** What was written. */
-    public record Report(Path markdown, List<Path> charts, List<String> presented, List<String> missing) {
-    }
+    public record Report(Path markdown, List<Path> charts, List<String> presented, List<String> missing) {}
 
     /**
      * @param resultFile JMH JSON ({@code -rf json})
@@ -59,8 +58,8 @@ public final class ReportGenerator {
     public Report generate(Path resultFile, Path reportDir) throws ReportException, IOException {
         List<BenchmarkResult> results = JmhResultReader.read(resultFile);
         Optional<Environment> environment = Environment.readFor(resultFile);
-        List<Section> sections = List.of(new CopySection(), new WriteBufferSection(), new ZeroCopySection(),
-                new WalkSection());
+        List<Section> sections =
+                List.of(new CopySection(), new WriteBufferSection(), new ZeroCopySection(), new WalkSection());
 
         Path target = reportDir.toAbsolutePath().normalize();
         Files.createDirectories(target);
@@ -72,11 +71,13 @@ public final class ReportGenerator {
             List<String> missing = new ArrayList<>();
             header(resultFile, results, environment, out);
             for (Section section : sections) {
-                List<BenchmarkResult> mine = results.stream().filter(section::accepts).collect(Collectors.toList());
+                List<BenchmarkResult> mine =
+                        results.stream().filter(section::accepts).collect(Collectors.toList());
                 out.append("## ").append(section.title()).append("\n\n");
                 if (mine.isEmpty()) {
                     missing.add(section.benchmark());
-                    out.append("*Not in this result file.* Run it with `").append(section.howToRun())
+                    out.append("*Not in this result file.* Run it with `")
+                            .append(section.howToRun())
                             .append("`, or with a profile: `./mvnw -pl bench jmh:run -Djmh.profile=quick`.\n\n");
                 } else {
                     presented.add(section.benchmark());
@@ -85,7 +86,8 @@ public final class ReportGenerator {
                 }
             }
             List<BenchmarkResult> others = results.stream()
-                    .filter(r -> sections.stream().noneMatch(s -> s.accepts(r))).collect(Collectors.toList());
+                    .filter(r -> sections.stream().noneMatch(s -> s.accepts(r)))
+                    .collect(Collectors.toList());
             if (!others.isEmpty()) {
                 otherBenchmarks(others, out);
             }
@@ -109,16 +111,23 @@ public final class ReportGenerator {
         }
     }
 
-    private void header(Path resultFile, List<BenchmarkResult> results, Optional<Environment> environment,
-                        StringBuilder out) {
+    private void header(
+            Path resultFile, List<BenchmarkResult> results, Optional<Environment> environment, StringBuilder out) {
         out.append("# iolab benchmark report\n\n");
-        Set<String> benchmarks = results.stream().map(BenchmarkResult::shortName)
-                .collect(Collectors.toCollection(LinkedHashSet::new));
-        out.append("From `").append(resultFile.getFileName()).append("`: ").append(results.size())
-                .append(results.size() == 1 ? " run of " : " runs of ").append(benchmarks.size())
-                .append(benchmarks.size() == 1 ? " benchmark" : " benchmarks").append(" (")
-                .append(String.join(", ", benchmarks)).append("). Report written ")
-                .append(DATE.format(clock.instant())).append(".\n\n");
+        Set<String> benchmarks =
+                results.stream().map(BenchmarkResult::shortName).collect(Collectors.toCollection(LinkedHashSet::new));
+        out.append("From `")
+                .append(resultFile.getFileName())
+                .append("`: ")
+                .append(results.size())
+                .append(results.size() == 1 ? " run of " : " runs of ")
+                .append(benchmarks.size())
+                .append(benchmarks.size() == 1 ? " benchmark" : " benchmarks")
+                .append(" (")
+                .append(String.join(", ", benchmarks))
+                .append("). Report written ")
+                .append(DATE.format(clock.instant()))
+                .append(".\n\n");
 
         out.append("## Environment\n\n");
         RunSettings first = results.get(0).settings();
@@ -128,42 +137,74 @@ public final class ReportGenerator {
             table.row(List.of("CPU", orUnknown(e.cpuModel()) + " — " + e.cpuCores() + " cores available"));
             table.row(List.of("Memory", orUnknown(e.memory())));
             table.row(List.of("OS / kernel", orUnknown(e.os()) + " / " + orUnknown(e.kernel())));
-            table.row(List.of("Benchmark directory", "`" + e.benchmarkDirectory() + "` on " + orUnknown(e.fileSystem())));
+            table.row(
+                    List.of("Benchmark directory", "`" + e.benchmarkDirectory() + "` on " + orUnknown(e.fileSystem())));
         } else {
-            table.row(List.of("Machine", "not recorded: no environment record (`"
-                    + Environment.fileFor(resultFile).getFileName() + "`) describes this file, so CPU, memory, "
-                    + "kernel and file system are unknown (a file from elsewhere, or from an older run)"));
+            table.row(List.of(
+                    "Machine",
+                    "not recorded: no environment record (`"
+                            + Environment.fileFor(resultFile).getFileName() + "`) describes this file, so CPU, memory, "
+                            + "kernel and file system are unknown (a file from elsewhere, or from an older run)"));
         }
-        table.row(List.of("JDK", distinct(results, r -> (r.settings().vmName() + " " + r.settings().vmVersion()
-                + " (JDK " + r.settings().jdkVersion() + ")").trim())));
-        table.row(List.of("JVM options of the forks", distinct(results, r -> r.settings().jvmArgs().isEmpty()
-                ? "none" : "`" + String.join(" ", r.settings().jvmArgs()) + "`")));
-        table.row(List.of("JMH", "JMH " + orUnknown(first.jmhVersion()) + "; " + results.stream()
-                .collect(Collectors.groupingBy(BenchmarkResult::shortName, java.util.LinkedHashMap::new,
-                        Collectors.mapping(r -> r.mode() + ", " + r.settings().describeIterations(),
-                                Collectors.toCollection(LinkedHashSet::new))))
-                .entrySet().stream().map(en -> en.getKey() + ": " + String.join(" / ", en.getValue()))
-                .collect(Collectors.joining("; "))));
+        table.row(List.of(
+                "JDK",
+                distinct(
+                        results,
+                        r -> (r.settings().vmName() + " " + r.settings().vmVersion() + " (JDK "
+                                        + r.settings().jdkVersion() + ")")
+                                .trim())));
+        table.row(List.of(
+                "JVM options of the forks",
+                distinct(
+                        results,
+                        r -> r.settings().jvmArgs().isEmpty()
+                                ? "none"
+                                : "`" + String.join(" ", r.settings().jvmArgs()) + "`")));
+        table.row(List.of(
+                "JMH",
+                "JMH " + orUnknown(first.jmhVersion()) + "; "
+                        + results.stream()
+                                .collect(Collectors.groupingBy(
+                                        BenchmarkResult::shortName,
+                                        java.util.LinkedHashMap::new,
+                                        Collectors.mapping(
+                                                r -> r.mode() + ", "
+                                                        + r.settings().describeIterations(),
+                                                Collectors.toCollection(LinkedHashSet::new))))
+                                .entrySet()
+                                .stream()
+                                .map(en -> en.getKey() + ": " + String.join(" / ", en.getValue()))
+                                .collect(Collectors.joining("; "))));
         String cache = WalkSection.describeCache(results.stream()
-                .filter(r -> r.benchmark().equals(WalkSection.BENCHMARK)).collect(Collectors.toList()));
-        String cacheText = "copies and writes: warm page cache (sources stay cached; every operation writes its output anew)"
-                + (cache.isEmpty() ? "" : "; directory walk: " + cache);
+                .filter(r -> r.benchmark().equals(WalkSection.BENCHMARK))
+                .collect(Collectors.toList()));
+        String cacheText =
+                "copies and writes: warm page cache (sources stay cached; every operation writes its output anew)"
+                        + (cache.isEmpty() ? "" : "; directory walk: " + cache);
         if (environment.isPresent()) {
-            cacheText += environment.get().coldCacheAvailable() ? "; cold-cache runs possible here (drop_caches writable)"
+            cacheText += environment.get().coldCacheAvailable()
+                    ? "; cold-cache runs possible here (drop_caches writable)"
                     : "; cold-cache runs not possible here (drop_caches not writable)";
         }
         table.row(List.of("Cache state", cacheText));
         if (environment.isPresent()) {
             Environment e = environment.get();
             table.row(List.of("Profile", e.profile().isEmpty() ? "none (plain `jmh:run`)" : "`" + e.profile() + "`"));
-            table.row(List.of("Run", orUnknown(date(e.started())) + " → " + orUnknown(date(e.finished()))
-                    + duration(e.started(), e.finished())));
-            table.row(List.of("Load average (1/5/15 min)", "at start " + orUnknown(e.loadAverageStart())
-                    + ", at end " + orUnknown(e.loadAverageEnd())));
-            table.row(List.of("Source revision", e.sourceRevision() == null || e.sourceRevision().isEmpty()
-                    ? "unknown" : "`" + e.sourceRevision() + "` (git describe)"));
-            table.row(List.of("JMH command lines", e.jmhArgs().stream().map(a -> "`" + a + "`")
-                    .collect(Collectors.joining("<br>"))));
+            table.row(List.of(
+                    "Run",
+                    orUnknown(date(e.started())) + " → " + orUnknown(date(e.finished()))
+                            + duration(e.started(), e.finished())));
+            table.row(List.of(
+                    "Load average (1/5/15 min)",
+                    "at start " + orUnknown(e.loadAverageStart()) + ", at end " + orUnknown(e.loadAverageEnd())));
+            table.row(List.of(
+                    "Source revision",
+                    e.sourceRevision() == null || e.sourceRevision().isEmpty()
+                            ? "unknown"
+                            : "`" + e.sourceRevision() + "` (git describe)"));
+            table.row(List.of(
+                    "JMH command lines",
+                    e.jmhArgs().stream().map(a -> "`" + a + "`").collect(Collectors.joining("<br>"))));
         } else {
             table.row(List.of("Profile / run date / load", "not recorded (see Machine)"));
         }
@@ -173,24 +214,34 @@ public final class ReportGenerator {
     private static void otherBenchmarks(List<BenchmarkResult> others, StringBuilder out) {
         out.append("## Other benchmarks in this file\n\n");
         Text.Table table = new Text.Table(List.of("benchmark", "params", "mode", "score", "unit", "RSD"), false);
-        others.stream().sorted(Comparator.comparing(BenchmarkResult::benchmark)).forEach(r -> table.row(List.of(
-                r.shortName(),
-                r.params().isEmpty() ? Text.NONE : r.params().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
-                        .map(p -> p.getKey() + "=" + p.getValue()).collect(Collectors.joining(", ")),
-                r.mode(), Text.withError(r.primary().score(), r.primary().error()), r.primary().unit(),
-                Text.percent(r.primary().rsdPercent()))));
+        others.stream()
+                .sorted(Comparator.comparing(BenchmarkResult::benchmark))
+                .forEach(r -> table.row(List.of(
+                        r.shortName(),
+                        r.params().isEmpty()
+                                ? Text.NONE
+                                : r.params().entrySet().stream()
+                                        .sorted(java.util.Map.Entry.comparingByKey())
+                                        .map(p -> p.getKey() + "=" + p.getValue())
+                                        .collect(Collectors.joining(", ")),
+                        r.mode(),
+                        Text.withError(r.primary().score(), r.primary().error()),
+                        r.primary().unit(),
+                        Text.percent(r.primary().rsdPercent()))));
         out.append(table.render()).append('\n');
     }
 
     private static void footer(StringBuilder out) {
-        out.append("---\n\nHow to read this: ± is half of JMH's 99.9 % confidence interval (shown as – when JMH had too "
-                + "few samples); RSD is the relative standard deviation of the measured iterations. Published figures "
-                + "come from the original experiments (files under `bench/published/`), on other machines and "
-                + "often other operating systems: compare shapes and ratios, not absolute times. Regenerate with "
-                + "`./mvnw -pl bench jmh:report -Djmh.resultFile=<this folder>/jmh-result.json`.\n");
+        out.append(
+                "---\n\nHow to read this: ± is half of JMH's 99.9 % confidence interval (shown as – when JMH had too "
+                        + "few samples); RSD is the relative standard deviation of the measured iterations. Published figures "
+                        + "come from the original experiments (files under `bench/published/`), on other machines and "
+                        + "often other operating systems: compare shapes and ratios, not absolute times. Regenerate with "
+                        + "`./mvnw -pl bench jmh:report -Djmh.resultFile=<this folder>/jmh-result.json`.\n");
     }
 
-    private static void copyInputs(Path resultFile, boolean withEnvironment, Path temp, Path target) throws IOException {
+    private static void copyInputs(Path resultFile, boolean withEnvironment, Path temp, Path target)
+            throws IOException {
         Path source = resultFile.toAbsolutePath().normalize();
         if (source.getParent().equals(target)) {
             return;
@@ -202,7 +253,8 @@ public final class ReportGenerator {
         }
     }
 
-    private static String distinct(List<BenchmarkResult> results, java.util.function.Function<BenchmarkResult, String> f) {
+    private static String distinct(
+            List<BenchmarkResult> results, java.util.function.Function<BenchmarkResult, String> f) {
         return results.stream().map(f).distinct().collect(Collectors.joining("; "));
     }
 

@@ -51,8 +51,8 @@ abstract class Section {
                 .thenComparing(Comparator.naturalOrder());
     }
 
-    static Optional<BenchmarkResult> find(List<BenchmarkResult> results, String param1, String value1,
-                                          String param2, String value2) {
+    static Optional<BenchmarkResult> find(
+            List<BenchmarkResult> results, String param1, String value1, String param2, String value2) {
         return results.stream()
                 .filter(r -> value1.equals(r.param(param1)) && value2.equals(r.param(param2)))
                 .findFirst();

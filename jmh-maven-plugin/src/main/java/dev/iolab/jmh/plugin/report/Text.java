@@ -9,8 +9,7 @@ final class Text {
 
     static final String NONE = "–";
 
-    private Text() {
-    }
+    private Text() {}
 
     /** About four significant figures, thousands grouped: {@code 116,644}, {@code 251.7}, {@code 3.880}, {@code 0.0441}. */
     static String num(double value) {
@@ -51,7 +50,10 @@ final class Text {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             return NONE;
         }
-        return "×" + (value >= 10 ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.2f", value));
+        return "×"
+                + (value >= 10
+                        ? String.format(Locale.ROOT, "%,.0f", value)
+                        : String.format(Locale.ROOT, "%.2f", value));
     }
 
     /** A GitHub-flavoured Markdown table. */
@@ -73,7 +75,8 @@ final class Text {
 
         Table row(List<String> cells) {
             if (cells.size() != header.size()) {
-                throw new IllegalArgumentException("Row of " + cells.size() + " cells for " + header.size() + " columns");
+                throw new IllegalArgumentException(
+                        "Row of " + cells.size() + " cells for " + header.size() + " columns");
             }
             rows.add(List.copyOf(cells));
             return this;

@@ -39,21 +39,24 @@ final class WalkSection extends Section {
     @Override
     void write(List<BenchmarkResult> results, ReportContext context, StringBuilder out)
             throws IOException, ReportException {
-        out.append("Sums the sizes of all files of a generated tree with each walker and thread count. "
-                + "JMH: ").append(settings(results)).append(". ± is JMH's 99.9 % confidence interval. "
-                + "Speed-up: the walker's time with 1 thread ÷ its time with N (for a walker without a 1-thread run, "
-                + "single-threaded `WALK_FILE_TREE`'s time).\n\n");
+        out.append("Sums the sizes of all files of a generated tree with each walker and thread count. " + "JMH: ")
+                .append(settings(results))
+                .append(". ± is JMH's 99.9 % confidence interval. "
+                        + "Speed-up: the walker's time with 1 thread ÷ its time with N (for a walker without a 1-thread run, "
+                        + "single-threaded `WALK_FILE_TREE`'s time).\n\n");
         Optional<PublishedTable> published = context.published("directory-walk.csv", "threads", "device", "seconds");
-        Map<String, List<BenchmarkResult>> groups = results.stream().collect(Collectors.groupingBy(
-                WalkSection::groupKey, TreeMap::new, Collectors.toList()));
+        Map<String, List<BenchmarkResult>> groups = results.stream()
+                .collect(Collectors.groupingBy(WalkSection::groupKey, TreeMap::new, Collectors.toList()));
         int index = 0;
         for (Map.Entry<String, List<BenchmarkResult>> group : groups.entrySet()) {
             index++;
             if (groups.size() > 1 || !group.getKey().isEmpty()) {
-                out.append("### ").append(group.getKey().isEmpty() ? "All runs" : group.getKey()).append("\n\n");
+                out.append("### ")
+                        .append(group.getKey().isEmpty() ? "All runs" : group.getKey())
+                        .append("\n\n");
             }
-            writeGroup(group.getValue(), published, context, out, groups.size() == 1 ? "" : "-" + index,
-                    group.getKey());
+            writeGroup(
+                    group.getValue(), published, context, out, groups.size() == 1 ? "" : "-" + index, group.getKey());
         }
         if (published.isPresent()) {
             writePublished(published.get(), out);
@@ -78,11 +81,18 @@ final class WalkSection extends Section {
         return String.join(", ", parts);
     }
 
-    private void writeGroup(List<BenchmarkResult> results, Optional<PublishedTable> published, ReportContext context,
-                            StringBuilder out, String suffix, String label) throws IOException {
+    private void writeGroup(
+            List<BenchmarkResult> results,
+            Optional<PublishedTable> published,
+            ReportContext context,
+            StringBuilder out,
+            String suffix,
+            String label)
+            throws IOException {
         List<Integer> threads = distinct(results, r -> intParam(r, "threads"), Comparator.<Integer>naturalOrder());
         List<String> walkers = distinct(results, r -> r.param("walker"), knownOrder(WALKERS));
-        double maxMs = results.stream().mapToDouble(BenchmarkResult::millisPerOp).max().orElse(0);
+        double maxMs =
+                results.stream().mapToDouble(BenchmarkResult::millisPerOp).max().orElse(0);
         boolean seconds = maxMs >= 10_000;
         double scale = seconds ? 1e-3 : 1;
         String unit = seconds ? "s" : "ms";
@@ -108,9 +118,14 @@ final class WalkSection extends Section {
             List<String> s = new ArrayList<>(List.of(String.valueOf(n)));
             for (String walker : walkers) {
                 Optional<BenchmarkResult> r = find(results, "threads", String.valueOf(n), "walker", walker);
-                t.add(r.map(x -> Text.withError(x.millisPerOp() * scale, x.millisPerOpError() * scale)).orElse(Text.NONE));
-                s.add(r.map(x -> Text.times(baselines.get(walker) / x.millisPerOp())).orElse(Text.NONE));
-                boolean single = results.stream().filter(x -> walker.equals(x.param("walker"))).count() == 1;
+                t.add(r.map(x -> Text.withError(x.millisPerOp() * scale, x.millisPerOpError() * scale))
+                        .orElse(Text.NONE));
+                s.add(r.map(x -> Text.times(baselines.get(walker) / x.millisPerOp()))
+                        .orElse(Text.NONE));
+                boolean single = results.stream()
+                                .filter(x -> walker.equals(x.param("walker")))
+                                .count()
+                        == 1;
                 r.filter(x -> !single || threads.size() == 1)
                         .ifPresent(x -> series.add(walker, n, x.millisPerOp() * scale));
             }
@@ -122,7 +137,8 @@ final class WalkSection extends Section {
         }
         // A walker measured at one thread count only (WALK_FILE_TREE ignores threads) is drawn as a flat reference.
         for (String walker : walkers) {
-            List<BenchmarkResult> own = results.stream().filter(r -> walker.equals(r.param("walker")))
+            List<BenchmarkResult> own = results.stream()
+                    .filter(r -> walker.equals(r.param("walker")))
                     .collect(Collectors.toList());
             if (own.size() == 1 && threads.size() > 1) {
                 double value = own.get(0).millisPerOp() * scale;
@@ -130,12 +146,22 @@ final class WalkSection extends Section {
                 series.add(walker + " (one thread)", threads.get(threads.size() - 1), value);
             }
         }
-        out.append("**Time per walk (").append(unit).append(")**\n\n").append(time.render()).append('\n');
+        out.append("**Time per walk (")
+                .append(unit)
+                .append(")**\n\n")
+                .append(time.render())
+                .append('\n');
         out.append("**Speed-up over 1 thread**\n\n").append(speedUp.render()).append('\n');
         String title = "Directory walk" + (label.isEmpty() ? "" : " (" + label + ")");
-        out.append(context.chart(Charts.line(title, Charts.Axis.log("threads (log scale)", 2),
-                Charts.Axis.linear(unit + " per walk"), series), "walk" + suffix + ".png",
-                "Time per walk vs threads per walker")).append('\n');
+        out.append(context.chart(
+                        Charts.line(
+                                title,
+                                Charts.Axis.log("threads (log scale)", 2),
+                                Charts.Axis.linear(unit + " per walk"),
+                                series),
+                        "walk" + suffix + ".png",
+                        "Time per walk vs threads per walker"))
+                .append('\n');
     }
 
     /** The walker's own 1-thread time, else the single-threaded walker's time at its fewest threads. */
@@ -144,9 +170,11 @@ final class WalkSection extends Section {
         if (own.isPresent()) {
             return own.get().millisPerOp();
         }
-        return results.stream().filter(r -> BASELINE_WALKER.equals(r.param("walker")))
+        return results.stream()
+                .filter(r -> BASELINE_WALKER.equals(r.param("walker")))
                 .min(Comparator.comparing(r -> intParam(r, "threads"), Comparator.nullsLast(Comparator.naturalOrder())))
-                .map(BenchmarkResult::millisPerOp).orElse(Double.NaN);
+                .map(BenchmarkResult::millisPerOp)
+                .orElse(Double.NaN);
     }
 
     private static Map<Integer, Double> publishedNvmeSpeedUp(Optional<PublishedTable> published) {
@@ -155,7 +183,8 @@ final class WalkSection extends Section {
             return speedUp;
         }
         Map<Integer, Double> nvme = new TreeMap<>();
-        published.get().rows().stream().filter(r -> "NVMe".equals(r.get("device")))
+        published.get().rows().stream()
+                .filter(r -> "NVMe".equals(r.get("device")))
                 .forEach(r -> nvme.put(Integer.valueOf(r.get("threads")), PublishedTable.number(r, "seconds")));
         Double one = nvme.get(1);
         if (one != null) {
@@ -165,9 +194,13 @@ final class WalkSection extends Section {
     }
 
     private static void writePublished(PublishedTable published, StringBuilder out) {
-        List<String> devices = published.rows().stream().map(r -> r.get("device")).distinct().collect(Collectors.toList());
-        List<Integer> threads = published.rows().stream().map(r -> Integer.valueOf(r.get("threads"))).distinct()
-                .sorted().collect(Collectors.toList());
+        List<String> devices =
+                published.rows().stream().map(r -> r.get("device")).distinct().collect(Collectors.toList());
+        List<Integer> threads = published.rows().stream()
+                .map(r -> Integer.valueOf(r.get("threads")))
+                .distinct()
+                .sorted()
+                .collect(Collectors.toList());
         List<String> header = new ArrayList<>(List.of("threads"));
         devices.forEach(d -> header.add(d + " s (speed-up)"));
         Text.Table table = new Text.Table(header);
@@ -180,15 +213,21 @@ final class WalkSection extends Section {
             }
             table.row(row);
         }
-        out.append("**Published figures** (the original's tree of 2,835,154 files on other devices, cold cache: compare "
-                + "speed-ups, not times)\n\n").append(table.render()).append('\n')
-                .append(ReportContext.sourceNote(published)).append('\n');
+        out.append(
+                        "**Published figures** (the original's tree of 2,835,154 files on other devices, cold cache: compare "
+                                + "speed-ups, not times)\n\n")
+                .append(table.render())
+                .append('\n')
+                .append(ReportContext.sourceNote(published))
+                .append('\n');
     }
 
     private static double value(PublishedTable published, int threads, String device) {
         return published.rows().stream()
                 .filter(r -> device.equals(r.get("device")) && Integer.parseInt(r.get("threads")) == threads)
-                .mapToDouble(r -> PublishedTable.number(r, "seconds")).findFirst().orElse(Double.NaN);
+                .mapToDouble(r -> PublishedTable.number(r, "seconds"))
+                .findFirst()
+                .orElse(Double.NaN);
     }
 
     private static Integer intParam(BenchmarkResult r, String name) {
@@ -200,7 +239,11 @@ final class WalkSection extends Section {
     }
 
     static String describeCache(List<BenchmarkResult> results) {
-        return results.stream().map(r -> r.param("cache")).filter(c -> c != null).distinct()
-                .map(c -> c.toUpperCase(Locale.ROOT)).collect(Collectors.joining(", "));
+        return results.stream()
+                .map(r -> r.param("cache"))
+                .filter(c -> c != null)
+                .distinct()
+                .map(c -> c.toUpperCase(Locale.ROOT))
+                .collect(Collectors.joining(", "));
     }
 }

@@ -61,12 +61,14 @@ final class ZeroCopySection extends Section {
     @Override
     void write(List<BenchmarkResult> results, ReportContext context, StringBuilder out)
             throws IOException, ReportException {
-        List<String> sizes = distinct(results, r -> r.param("fileSize"), Comparator.comparingLong(ZeroCopySection::sizeBytes));
+        List<String> sizes =
+                distinct(results, r -> r.param("fileSize"), Comparator.comparingLong(ZeroCopySection::sizeBytes));
         List<String> methods = distinct(results, r -> r.param("method"), knownOrder(METHODS));
         boolean syscalls = results.stream().anyMatch(r -> r.secondary().containsKey(READS));
         out.append("Copies one file with each method: a 4 KB stream loop (STREAM_4K), FileChannel read/write through a "
-                + "heap or direct buffer, memory mappings (MMAP), `transferTo` (sendfile/copy_file_range) and "
-                + "`Files.copy`. JMH: ").append(settings(results))
+                        + "heap or direct buffer, memory mappings (MMAP), `transferTo` (sendfile/copy_file_range) and "
+                        + "`Files.copy`. JMH: ")
+                .append(settings(results))
                 .append(". ± is JMH's 99.9 % confidence interval; sizes and MB use K = 1024.\n\n");
 
         List<String> header = new ArrayList<>(List.of("size"));
@@ -82,8 +84,10 @@ final class ZeroCopySection extends Section {
             long bytes = sizeBytes(size);
             for (String method : methods) {
                 Optional<BenchmarkResult> r = find(results, "fileSize", size, "method", method);
-                t.add(r.map(x -> Text.withError(x.millisPerOp(), x.millisPerOpError())).orElse(Text.NONE));
-                m.add(r.map(x -> Text.num(megabytesPerSecond(bytes, x.millisPerOp()))).orElse(Text.NONE));
+                t.add(r.map(x -> Text.withError(x.millisPerOp(), x.millisPerOpError()))
+                        .orElse(Text.NONE));
+                m.add(r.map(x -> Text.num(megabytesPerSecond(bytes, x.millisPerOp())))
+                        .orElse(Text.NONE));
                 c.add(r.map(ZeroCopySection::syscallCell).orElse(Text.NONE));
                 r.ifPresent(x -> mbSeries.add(method, bytes / 1024.0, megabytesPerSecond(bytes, x.millisPerOp())));
             }
@@ -95,18 +99,29 @@ final class ZeroCopySection extends Section {
         out.append("**Throughput (MB/s)**\n\n").append(throughput.render()).append('\n');
         if (syscalls) {
             out.append("**Syscalls per copy (read + write, from `/proc/self/io` syscr/syscw)** — mmap page faults "
-                    + "are not syscalls and do not count.\n\n").append(calls.render()).append('\n');
+                            + "are not syscalls and do not count.\n\n")
+                    .append(calls.render())
+                    .append('\n');
         } else {
-            out.append("*No syscall counts: run with `-prof dev.iolab.bench.profile.SyscallProfiler` (the profiles do).*\n\n");
+            out.append(
+                    "*No syscall counts: run with `-prof dev.iolab.bench.profile.SyscallProfiler` (the profiles do).*\n\n");
         }
 
         Optional<PublishedTable> published =
                 context.published("zero-copy.csv", "file_size", "method", "original_method", "seconds", "syscalls");
         if (published.isPresent()) {
-            Text.Table table = new Text.Table(List.of("size", "method (original's)", "published s", "ours s",
-                    "ours ÷ published", "published syscalls", "our read+write syscalls", "ours ÷ published"));
+            Text.Table table = new Text.Table(List.of(
+                    "size",
+                    "method (original's)",
+                    "published s",
+                    "ours s",
+                    "ours ÷ published",
+                    "published syscalls",
+                    "our read+write syscalls",
+                    "ours ÷ published"));
             for (Map<String, String> row : published.get().rows()) {
-                Optional<BenchmarkResult> ours = find(results, "fileSize", row.get("file_size"), "method", row.get("method"));
+                Optional<BenchmarkResult> ours =
+                        find(results, "fileSize", row.get("file_size"), "method", row.get("method"));
                 if (ours.isEmpty()) {
                     continue;
                 }
@@ -114,20 +129,33 @@ final class ZeroCopySection extends Section {
                 double oursS = ours.get().millisPerOp() / 1000;
                 double publishedCalls = PublishedTable.number(row, "syscalls");
                 double oursCalls = totalSyscalls(ours.get());
-                table.row(List.of(row.get("file_size"), row.get("method") + " (" + row.get("original_method") + ")",
-                        Text.num(publishedS), Text.withError(oursS, ours.get().millisPerOpError() / 1000),
-                        Text.times(oursS / publishedS), String.format(Locale.ROOT, "%,.0f", publishedCalls),
-                        Text.num(oursCalls), Text.times(oursCalls / publishedCalls)));
+                table.row(List.of(
+                        row.get("file_size"),
+                        row.get("method") + " (" + row.get("original_method") + ")",
+                        Text.num(publishedS),
+                        Text.withError(oursS, ours.get().millisPerOpError() / 1000),
+                        Text.times(oursS / publishedS),
+                        String.format(Locale.ROOT, "%,.0f", publishedCalls),
+                        Text.num(oursCalls),
+                        Text.times(oursCalls / publishedCalls)));
             }
             if (table.isEmpty()) {
                 out.append("*The published figures are for 300M and 3G; this run has neither.*\n\n");
             } else {
-                out.append("**Published figures beside ours**\n\n").append(table.render()).append('\n')
-                        .append(ReportContext.sourceNote(published.get())).append('\n');
+                out.append("**Published figures beside ours**\n\n")
+                        .append(table.render())
+                        .append('\n')
+                        .append(ReportContext.sourceNote(published.get()))
+                        .append('\n');
             }
         }
-        out.append(context.chart(Charts.line("Throughput per copy method", Charts.Axis.log("file size (KB, log scale)", 10),
-                Charts.Axis.log("MB/s (log scale)", 10), mbSeries), "zero-copy-throughput.png",
+        out.append(context.chart(
+                Charts.line(
+                        "Throughput per copy method",
+                        Charts.Axis.log("file size (KB, log scale)", 10),
+                        Charts.Axis.log("MB/s (log scale)", 10),
+                        mbSeries),
+                "zero-copy-throughput.png",
                 "Throughput vs file size per copy method"));
     }
 

@@ -3,19 +3,19 @@ package dev.iolab.jmh.plugin.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.iolab.jmh.plugin.CommandLine;
 import java.time.Duration;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
-
-import dev.iolab.jmh.plugin.CommandLine;
 
 class PlannedRunTest {
 
     @Test
     void countsIterationsAsCombinationsTimesForksTimesWarmupAndMeasurement() {
-        PlannedRun run = PlannedRun.of("copy", CommandLine.split(
-                "CopyBenchmark -p strategy=A,B,C -p fileSizeKb=64,1024 -f 2 -wi 1 -i 3 -w 500ms -r 1s -prof gc"));
+        PlannedRun run = PlannedRun.of(
+                "copy",
+                CommandLine.split(
+                        "CopyBenchmark -p strategy=A,B,C -p fileSizeKb=64,1024 -f 2 -wi 1 -i 3 -w 500ms -r 1s -prof gc"));
 
         assertThat(run.combinations()).isEqualTo(6);
         assertThat(run.iterations()).isEqualTo(6 * 2 * (1 + 3));

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,11 +18,21 @@ class ProfileTest {
     void everyBuiltInProfileRunsAllFourBenchmarksWithCountableSettings() throws Exception {
         for (String name : Profile.BUILT_IN) {
             Profile profile = Profile.load(name, dir);
-            String all = profile.runs().stream().map(r -> String.join(" ", r.jmhArgs())).reduce("", String::concat);
-            assertThat(all).as(name).contains("CopyBenchmark", "WriteBufferBenchmark", "ZeroCopyBenchmark",
-                    "DirectoryWalkBenchmark", "-prof gc", "-prof dev.iolab.bench.profile.SyscallProfiler");
-            assertThat(profile.runs()).as(name + ": benchmarks named in full, so that CopyBenchmark is not also"
-                    + " ZeroCopyBenchmark").allSatisfy(r -> assertThat(r.jmhArgs().get(0)).startsWith("dev.iolab.bench."));
+            String all = profile.runs().stream()
+                    .map(r -> String.join(" ", r.jmhArgs()))
+                    .reduce("", String::concat);
+            assertThat(all)
+                    .as(name)
+                    .contains(
+                            "CopyBenchmark",
+                            "WriteBufferBenchmark",
+                            "ZeroCopyBenchmark",
+                            "DirectoryWalkBenchmark",
+                            "-prof gc",
+                            "-prof dev.iolab.bench.profile.SyscallProfiler");
+            assertThat(profile.runs())
+                    .as(name + ": benchmarks named in full, so that CopyBenchmark is not also" + " ZeroCopyBenchmark")
+                    .allSatisfy(r -> assertThat(r.jmhArgs().get(0)).startsWith("dev.iolab.bench."));
             assertThat(profile.description()).as(name).isNotBlank();
             assertThat(profile.expected()).as(name).isNotBlank();
         }
@@ -41,10 +50,15 @@ class ProfileTest {
 
     @Test
     void readsAProfileFile() throws Exception {
-        Files.writeString(dir.resolve("mine.profile"), String.join("\n",
-                "# my runs", "description: two runs", "expected: 1 minute",
-                "run a: CopyBenchmark -p fileSizeKb=64 -f 1 -wi 0 -i 1",
-                "run b: WriteBufferBenchmark -p bufferSize=1,2 -f 1 -wi 1 -i 1 -jvmArgs '-Xmx1g -Xms1g'"));
+        Files.writeString(
+                dir.resolve("mine.profile"),
+                String.join(
+                        "\n",
+                        "# my runs",
+                        "description: two runs",
+                        "expected: 1 minute",
+                        "run a: CopyBenchmark -p fileSizeKb=64 -f 1 -wi 0 -i 1",
+                        "run b: WriteBufferBenchmark -p bufferSize=1,2 -f 1 -wi 1 -i 1 -jvmArgs '-Xmx1g -Xms1g'"));
 
         Profile profile = Profile.load("mine.profile", dir);
 
@@ -52,7 +66,9 @@ class ProfileTest {
         assertThat(profile.runs()).extracting(PlannedRun::label).containsExactly("a", "b");
         assertThat(profile.runs().get(1).jmhArgs()).contains("-Xmx1g -Xms1g");
         assertThat(profile.iterations()).isEqualTo(1 + 2 * 2);
-        assertThat(profile.only(List.of("b")).runs()).extracting(PlannedRun::label).containsExactly("b");
+        assertThat(profile.only(List.of("b")).runs())
+                .extracting(PlannedRun::label)
+                .containsExactly("b");
     }
 
     @Test

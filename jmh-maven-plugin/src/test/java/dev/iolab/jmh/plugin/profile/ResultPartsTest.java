@@ -3,15 +3,13 @@ package dev.iolab.jmh.plugin.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.iolab.jmh.plugin.report.BenchmarkResult;
+import dev.iolab.jmh.plugin.report.JmhResultReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.iolab.jmh.plugin.report.BenchmarkResult;
-import dev.iolab.jmh.plugin.report.JmhResultReader;
 
 class ResultPartsTest {
 

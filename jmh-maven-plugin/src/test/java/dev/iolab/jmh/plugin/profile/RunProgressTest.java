@@ -2,23 +2,21 @@ package dev.iolab.jmh.plugin.profile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.iolab.jmh.plugin.CommandLine;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.junit.jupiter.api.Test;
-
-import dev.iolab.jmh.plugin.CommandLine;
 
 class RunProgressTest {
 
     private final AtomicLong clock = new AtomicLong();
     // 2 combinations x 1 fork x (1 + 2) iterations of 1 s: 6 lines; weight per iteration 1 s + 1.5 s / 3 = 1.5 s
-    private final PlannedRun copy = PlannedRun.of("copy",
-            CommandLine.split("CopyBenchmark -p fileSizeKb=64,1024 -f 1 -wi 1 -i 2 -w 1s -r 1s"));
+    private final PlannedRun copy =
+            PlannedRun.of("copy", CommandLine.split("CopyBenchmark -p fileSizeKb=64,1024 -f 1 -wi 1 -i 2 -w 1s -r 1s"));
     // 1 combination x 1 fork x (0 + 2) iterations: 2 lines; weight per iteration 1 s + 0.75 s
-    private final PlannedRun write = PlannedRun.of("write",
-            CommandLine.split("WriteBufferBenchmark -p bufferSize=1 -f 1 -wi 0 -i 2 -r 1s"));
+    private final PlannedRun write =
+            PlannedRun.of("write", CommandLine.split("WriteBufferBenchmark -p bufferSize=1 -f 1 -wi 0 -i 2 -r 1s"));
     private final RunProgress progress = new RunProgress(List.of(copy, write), clock::get);
 
     @Test
@@ -27,9 +25,11 @@ class RunProgressTest {
 
         assertThat(progress.onLine("# Warmup Iteration   1: 1.234 ms/op")).isTrue();
         assertThat(progress.onLine("Iteration   1: 1.200 ms/op")).isTrue();
-        assertThat(progress.onLine("                 gc.alloc.rate:      0.429 MB/sec")).isFalse();
+        assertThat(progress.onLine("                 gc.alloc.rate:      0.429 MB/sec"))
+                .isFalse();
         assertThat(progress.onLine("# Warmup: 1 iterations, 1 s each")).isFalse();
-        assertThat(progress.onLine("Result \"dev.iolab.bench.copy.CopyBenchmark.copy\":")).isFalse();
+        assertThat(progress.onLine("Result \"dev.iolab.bench.copy.CopyBenchmark.copy\":"))
+                .isFalse();
 
         assertThat(progress.done()).isEqualTo(2);
         assertThat(progress.total()).isEqualTo(8);

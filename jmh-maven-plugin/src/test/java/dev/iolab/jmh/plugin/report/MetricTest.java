@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class MetricTest {
@@ -18,7 +17,8 @@ class MetricTest {
 
     @Test
     void oneSampleHasNoDeviation() {
-        assertThat(new Metric(4, Double.NaN, "ms/op", List.of(4.0)).rsdPercent()).isNaN();
+        assertThat(new Metric(4, Double.NaN, "ms/op", List.of(4.0)).rsdPercent())
+                .isNaN();
     }
 
     @Test

@@ -13,9 +13,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.stream.Stream;
-
 import javax.imageio.ImageIO;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,8 +47,11 @@ class ReportGeneratorTest {
         ReportGenerator.Report report = generator.generate(json, dir.resolve("out"));
 
         String md = Files.readString(report.markdown());
-        assertThat(md).startsWith("# iolab benchmark report")
-                .contains("## Environment", "OpenJDK 64-Bit Server VM 25.0.3+9-LTS (JDK 25.0.3)",
+        assertThat(md)
+                .startsWith("# iolab benchmark report")
+                .contains(
+                        "## Environment",
+                        "OpenJDK 64-Bit Server VM 25.0.3+9-LTS (JDK 25.0.3)",
                         "CopyBenchmark.copy: avgt, 1 fork, 1 warm-up × 200 ms, 3 measured × 200 ms")
                 // Table 1: ms per copy with JMH's error, per size × strategy
                 .contains("| size (kB) | UNBUFFERED | BUFFERED_1K | BUFFERED_8K | BUFFERED_32K | BULK_8K |")
@@ -65,16 +66,19 @@ class ReportGeneratorTest {
                 .contains("`bench/published/buffered-copy.csv`", "Java 8, Windows 10, 7200 rpm HDD");
         assertThat(report.presented()).containsExactly(CopySection.BENCHMARK, WriteBufferSection.BENCHMARK);
         assertThat(report.missing()).containsExactly(ZeroCopySection.BENCHMARK, WalkSection.BENCHMARK);
-        assertThat(md).contains("## 3. Copy methods and their syscalls (`ZeroCopyBenchmark`)\n\n*Not in this result file.*")
+        assertThat(md)
+                .contains("## 3. Copy methods and their syscalls (`ZeroCopyBenchmark`)\n\n*Not in this result file.*")
                 .contains("## 4. Parallel directory walk (`DirectoryWalkBenchmark`)\n\n*Not in this result file.*");
     }
 
     @Test
     void writesWriteBufferTimesWithBytesPerOperation() throws Exception {
         Path json = fixture(dir, "copy-and-writebuffer.json");
-        String md = Files.readString(generator.generate(json, dir.resolve("out")).markdown());
+        String md =
+                Files.readString(generator.generate(json, dir.resolve("out")).markdown());
 
-        assertThat(md).contains("| buffer (bytes) | write calls | ms per file | ns per file | RSD | B/op (-prof gc)"
+        assertThat(md)
+                .contains("| buffer (bytes) | write calls | ms per file | ns per file | RSD | B/op (-prof gc)"
                         + " | B/op (benchmark thread) | allocs/op |")
                 .contains("| 1 | 1,000,000 | 959.8 | 959,770,966 | 1.3 % | 439,332 | (not profiled) | (not profiled) |")
                 .contains("| 8192 | 123 | 2.312 | 2,311,737 | 7.8 % | 3,377 | (not profiled) | (not profiled) |");
@@ -87,9 +91,11 @@ class ReportGeneratorTest {
     @Test
     void takesWriteTimesFromTheGcRunAndAllocationCountsFromTheCountingRun() throws Exception {
         Path json = fixture(dir, "writebuffer-time-and-allocs.json");
-        String md = Files.readString(generator.generate(json, dir.resolve("out")).markdown());
+        String md =
+                Files.readString(generator.generate(json, dir.resolve("out")).markdown());
 
-        assertThat(md).contains("| 1 | 1,000,000 | 1,706 ± 10,485 | 1,706,014,459 | 33.7 % | 295,224 | 688.0 | 22.00 |")
+        assertThat(md)
+                .contains("| 1 | 1,000,000 | 1,706 ± 10,485 | 1,706,014,459 | 33.7 % | 295,224 | 688.0 | 22.00 |")
                 .contains("| 8192 | 123 | 2.558 ± 5.564 | 2,557,900 | 11.9 % | 1,537 | 198.8 | 6.218 |")
                 .doesNotContain("1,133"); // the counting run's time (TLABs off) is not shown
     }
@@ -104,20 +110,23 @@ class ReportGeneratorTest {
         ReportGenerator.Report report = generator.generate(json, dir.resolve("out"));
         String md = Files.readString(report.markdown());
 
-        assertThat(md).contains("| size | STREAM_4K | CHANNEL_HEAP | CHANNEL_DIRECT | MMAP | TRANSFER_TO | FILES_COPY |")
+        assertThat(md)
+                .contains("| size | STREAM_4K | CHANNEL_HEAP | CHANNEL_DIRECT | MMAP | TRANSFER_TO | FILES_COPY |")
                 .contains("| 3K | 1.972 ± 35.08 | 0.381 ± 1.719 | 0.450 ± 3.344 | 0.685 ± 10.68 | 0.465 ± 5.116 |")
                 // 30 MiB in 36.71 ms
                 .contains("| 30M | 275.8 | 817.1 | 824.6 | 474.9 | 532.2 | 1,941 |")
                 .contains("| 30M | 7,682 + 7,680 | 481.2 + 480.0 | 481.2 + 480.0 | 0.347 + 0.000 | 1.292 + 1.000 |")
                 .contains("*The published figures are for 300M and 3G; this run has neither.*");
-        assertThat(md).contains("### cache WARM, depth 5, fanOut 6, files 20000, maxFileSize 2048")
+        assertThat(md)
+                .contains("### cache WARM, depth 5, fanOut 6, files 20000, maxFileSize 2048")
                 .contains("| threads | WALK_FILE_TREE | FIXED_POOL | FORK_JOIN | VIRTUAL_THREADS |\n")
                 .contains("| 1 | 210.0 ± 793.6 | 312.4 ± 899.8 | 310.8 ± 1,686 | 282.4 ± 1,482 |")
                 .contains("| 16 | ×1.13 | ×1.29 | ×1.46 | ×1.07 |\n")
                 // the original walked a cold cache: its table is shown, but not beside our warm speed-ups
                 .contains("| 8 | 7.190 (×5.03) | 102.4 (×1.46) | 54.05 (×1.61) | 22.57 (×1.76) |");
         assertThat(report.presented()).containsExactly(ZeroCopySection.BENCHMARK, WalkSection.BENCHMARK);
-        assertThat(report.charts()).extracting(p -> p.getFileName().toString())
+        assertThat(report.charts())
+                .extracting(p -> p.getFileName().toString())
                 .containsExactly("walk.png", "zero-copy-throughput.png");
     }
 
@@ -130,14 +139,17 @@ class ReportGeneratorTest {
     @Test
     void setsThePublishedCopyMethodAndColdWalkFiguresBesideOurs() throws Exception {
         Path json = fixture(dir, "zerocopy-300m-and-cold-walk.json");
-        String md = Files.readString(generator.generate(json, dir.resolve("out")).markdown());
+        String md =
+                Files.readString(generator.generate(json, dir.resolve("out")).markdown());
 
-        assertThat(md).contains("| size | method (original's) | published s | ours s | ours ÷ published"
+        assertThat(md)
+                .contains("| size | method (original's) | published s | ours s | ours ÷ published"
                         + " | published syscalls | our read+write syscalls | ours ÷ published |")
                 .contains("| 300M | STREAM_4K (naive) | 7.580 | 1.493 | ×0.20 | 150,285 | 156,055 | ×1.04 |")
                 .contains("| 300M | TRANSFER_TO (sendfile) | 2.340 | 0.336 | ×0.14 | 146 | 2,454 | ×17 |")
                 .contains("`bench/published/zero-copy.csv`");
-        assertThat(md).contains("### cache COLD, depth 5, fanOut 6, files 20000, maxFileSize 2048")
+        assertThat(md)
+                .contains("### cache COLD, depth 5, fanOut 6, files 20000, maxFileSize 2048")
                 .contains("| threads | FIXED_POOL | published NVMe speed-up |")
                 .contains("| 8 | ×1.90 | ×5.03 |")
                 .contains("| 16 | ×2.38 | ×6.02 |");
@@ -148,7 +160,8 @@ class ReportGeneratorTest {
         Path json = fixture(dir, "copy-and-writebuffer.json");
         ReportGenerator.Report report = generator.generate(json, dir.resolve("out"));
 
-        assertThat(report.charts()).extracting(p -> p.getFileName().toString())
+        assertThat(report.charts())
+                .extracting(p -> p.getFileName().toString())
                 .containsExactly("copy-rsd.png", "copy-throughput.png", "copy-time.png", "write-buffer.png");
         String md = Files.readString(report.markdown());
         for (Path chart : report.charts()) {
@@ -157,7 +170,9 @@ class ReportGeneratorTest {
             assertThat(image).as("PNG %s", chart).isNotNull();
             assertThat(image.getWidth()).isEqualTo(Charts.WIDTH);
         }
-        assertThat(dir.resolve("out").resolve("copy-and-writebuffer.json")).as("a copy of the input").exists();
+        assertThat(dir.resolve("out").resolve("copy-and-writebuffer.json"))
+                .as("a copy of the input")
+                .exists();
         try (Stream<Path> files = Files.list(dir.resolve("out"))) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith(".report-"));
         }
@@ -167,7 +182,8 @@ class ReportGeneratorTest {
     void withoutPublishedFiguresTheReportSaysNothingAboutThem() throws Exception {
         Path json = fixture(dir, "copy-and-writebuffer.json");
         String md = Files.readString(new ReportGenerator(dir.resolve("none"), CLOCK)
-                .generate(json, dir.resolve("out")).markdown());
+                .generate(json, dir.resolve("out"))
+                .markdown());
 
         assertThat(md).doesNotContain("Published figures beside ours").contains("| 64 | 114.4 ± 130.4 |");
     }
@@ -176,24 +192,37 @@ class ReportGeneratorTest {
     void startsWithTheRecordedEnvironmentWhenItDescribesThisFile() throws Exception {
         Path json = fixture(dir, "copy-and-writebuffer.json");
         Environment.collect("quick", List.of("CopyBenchmark -f 1"), "/jdk/bin/java", dir, Path.of("."))
-                .finish(json).write(Environment.fileFor(json));
+                .finish(json)
+                .write(Environment.fileFor(json));
 
-        String md = Files.readString(generator.generate(json, dir.resolve("out")).markdown());
+        String md =
+                Files.readString(generator.generate(json, dir.resolve("out")).markdown());
 
-        assertThat(md).contains("| CPU |", "cores available", "| Memory |", "| OS / kernel |", "| Profile | `quick` |",
-                "| Load average (1/5/15 min) | at start ", "`CopyBenchmark -f 1`", "| Source revision | `")
+        assertThat(md)
+                .contains(
+                        "| CPU |",
+                        "cores available",
+                        "| Memory |",
+                        "| OS / kernel |",
+                        "| Profile | `quick` |",
+                        "| Load average (1/5/15 min) | at start ",
+                        "`CopyBenchmark -f 1`",
+                        "| Source revision | `")
                 .doesNotContain("not recorded");
-        assertThat(dir.resolve("out").resolve("copy-and-writebuffer-environment.json")).exists();
+        assertThat(dir.resolve("out").resolve("copy-and-writebuffer-environment.json"))
+                .exists();
     }
 
     @Test
     void ignoresAnEnvironmentRecordOfOtherResults() throws Exception {
         Path json = fixture(dir, "copy-and-writebuffer.json");
         Path other = Files.writeString(dir.resolve("other.json"), "[]");
-        Environment stale = Environment.collect("full", List.of(), "/jdk/bin/java", dir, dir).finish(other);
+        Environment stale = Environment.collect("full", List.of(), "/jdk/bin/java", dir, dir)
+                .finish(other);
         stale.write(Environment.fileFor(json));
 
-        String md = Files.readString(generator.generate(json, dir.resolve("out")).markdown());
+        String md =
+                Files.readString(generator.generate(json, dir.resolve("out")).markdown());
 
         assertThat(md).contains("| Machine | not recorded").doesNotContain("`full`");
     }
@@ -223,8 +252,8 @@ class ReportGeneratorTest {
 
     @Test
     void anEntryWithoutItsPrimaryMetricIsReportedAsPartial() throws Exception {
-        Path partial = Files.writeString(dir.resolve("partial.json"),
-                "[{\"benchmark\": \"x.Y.z\", \"mode\": \"avgt\", \"params\": {}}]");
+        Path partial = Files.writeString(
+                dir.resolve("partial.json"), "[{\"benchmark\": \"x.Y.z\", \"mode\": \"avgt\", \"params\": {}}]");
 
         assertThatThrownBy(() -> generator.generate(partial, dir.resolve("out")))
                 .isInstanceOf(ReportException.class)
@@ -239,11 +268,14 @@ class ReportGeneratorTest {
         Path nothing = Files.writeString(dir.resolve("nothing.json"), "");
 
         assertThatThrownBy(() -> generator.generate(empty, dir.resolve("out")))
-                .hasMessageContaining(empty.toString()).hasMessageContaining("no benchmark runs");
+                .hasMessageContaining(empty.toString())
+                .hasMessageContaining("no benchmark runs");
         assertThatThrownBy(() -> generator.generate(object, dir.resolve("out")))
-                .hasMessageContaining(object.toString()).hasMessageContaining("must be a JSON array");
+                .hasMessageContaining(object.toString())
+                .hasMessageContaining("must be a JSON array");
         assertThatThrownBy(() -> generator.generate(nothing, dir.resolve("out")))
-                .hasMessageContaining(nothing.toString()).hasMessageContaining("empty");
+                .hasMessageContaining(nothing.toString())
+                .hasMessageContaining("empty");
     }
 
     @Test

@@ -63,9 +63,7 @@ class AdmissionTest {
 
     @Test
     void refusesAJobWhenEveryThreadIsBusyAndTheQueueIsFull() throws Exception {
-        HeldJob running = held();
-        admission.submit(running);
-        running.awaitStarted();
+        HeldJob running = occupyTheThread();
         HeldJob queued = held();
         admission.submit(queued);
 
@@ -89,9 +87,7 @@ class AdmissionTest {
 
     @Test
     void aQueuedJobWhoseRequestTimesOutIsCancelledAndAnswered503WithoutEverRunning() throws Exception {
-        HeldJob running = held();
-        admission.submit(running);
-        running.awaitStarted();
+        HeldJob running = occupyTheThread();
         HeldJob queued = held();
         DeferredResult<String> result = admission.submit(queued);
         Container container = Container.handling(result);
@@ -116,9 +112,7 @@ class AdmissionTest {
 
     @Test
     void aQueuedJobWhoseRequestFailsIsCancelledTheSameWay() throws Exception {
-        HeldJob running = held();
-        admission.submit(running);
-        running.awaitStarted();
+        HeldJob running = occupyTheThread();
         HeldJob queued = held();
         DeferredResult<String> result = admission.submit(queued);
 
@@ -157,6 +151,14 @@ class AdmissionTest {
         assertThat(containerThread.isAlive()).isFalse();
         assertThat(result.getResult()).as("answered by the job itself").isEqualTo("held");
         assertThat(admission.overdue()).isZero();
+    }
+
+    /** Submits a held job and waits until it runs on the only thread. */
+    private HeldJob occupyTheThread() throws InterruptedException {
+        HeldJob running = held();
+        admission.submit(running);
+        running.awaitStarted();
+        return running;
     }
 
     private HeldJob held() {

@@ -1,5 +1,7 @@
 package dev.iolab.upload.upload;
 
+import static dev.iolab.upload.upload.UploadServiceTestSupport.md5;
+import static dev.iolab.upload.upload.UploadServiceTestSupport.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIOException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
@@ -7,9 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.security.MessageDigest;
 import java.util.HexFormat;
-import java.util.Random;
 import org.apache.commons.io.IOUtils;
 import org.apache.commons.io.input.BrokenInputStream;
 import org.junit.jupiter.api.Test;
@@ -23,7 +23,7 @@ class IncomingBodyTest {
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 8191, 65536})
     void countsAndHashesEveryByteItPassesOn(int size) throws Exception {
-        byte[] data = randomBytes(size);
+        byte[] data = randomBytes(size, 11);
         IncomingBody body = new IncomingBody(new ByteArrayInputStream(data), size, MAX, md5(data));
 
         assertThat(body.stream().readAllBytes()).isEqualTo(data);
@@ -35,7 +35,7 @@ class IncomingBodyTest {
 
     @Test
     void acceptsAnyLengthWhenNoneWasDeclared() throws Exception {
-        byte[] data = randomBytes(5000);
+        byte[] data = randomBytes(5000, 11);
         IncomingBody body = new IncomingBody(new ByteArrayInputStream(data), -1, MAX, null);
         assertThat(body.stream().readAllBytes()).isEqualTo(data);
         assertThat(body.md5()).isEqualTo(md5(data));
@@ -49,7 +49,7 @@ class IncomingBodyTest {
 
     @Test
     void failsTheReadThatMeetsEndOfStreamWhenTheMd5DiffersFromContentMd5() throws Exception {
-        byte[] data = randomBytes(3000);
+        byte[] data = randomBytes(3000, 11);
         byte[] other = md5(new byte[] {1});
         IncomingBody body = new IncomingBody(new ByteArrayInputStream(data), data.length, MAX, other);
         assertRefused(body, ProblemType.MD5_MISMATCH, "but the body's MD5 is");
@@ -113,19 +113,5 @@ class IncomingBodyTest {
                         .satisfies(refusal -> assertThat(refusal.problem()).isEqualTo(problem))
                         .hasMessageContaining(detail));
         assertThat(BodyFailures.find(body.failure(), BodyException.class)).isNotNull();
-    }
-
-    static byte[] randomBytes(int size) {
-        byte[] data = new byte[size];
-        new Random(size).nextBytes(data);
-        return data;
-    }
-
-    static byte[] md5(byte[] data) {
-        try {
-            return MessageDigest.getInstance("MD5").digest(data);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

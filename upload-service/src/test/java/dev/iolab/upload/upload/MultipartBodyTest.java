@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** Reading a multipart body up to its file part, from bytes: no server, no servlet request. */
 class MultipartBodyTest {
 
-    private final byte[] content = IncomingBodyTest.randomBytes(3000);
+    private final byte[] content = UploadServiceTestSupport.randomBytes(3000, 3);
 
     @Test
     void fieldsBeforeTheFilePartReplaceTheQueryAndItsContentIsStreamed() throws Exception {

@@ -194,7 +194,7 @@ class UploadControllerTest {
 
     @Test
     void getStreamsTheBlobWithItsLengthAndMd5() {
-        byte[] md5 = IncomingBodyTest.md5(new byte[] {1, 2, 3});
+        byte[] md5 = UploadServiceTestSupport.md5(new byte[] {1, 2, 3});
         when(storage.open("dir/f.bin"))
                 .thenReturn(new BlobDownload(3, md5, new ByteArrayInputStream(new byte[] {1, 2, 3})));
 

@@ -1,7 +1,7 @@
 package dev.iolab.upload.upload;
 
-import static dev.iolab.upload.upload.IncomingBodyTest.md5;
-import static dev.iolab.upload.upload.IncomingBodyTest.randomBytes;
+import static dev.iolab.upload.upload.UploadServiceTestSupport.md5;
+import static dev.iolab.upload.upload.UploadServiceTestSupport.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
@@ -69,7 +69,7 @@ class UploadServiceTest {
 
     @Test
     void storesARawBodyAndAnswers201WithItsLocation() throws Exception {
-        byte[] data = randomBytes(5000);
+        byte[] data = randomBytes(5000, 5000);
         String md5 = Base64.getEncoder().encodeToString(md5(data));
 
         ResponseEntity<UploadResult> created =
@@ -119,7 +119,7 @@ class UploadServiceTest {
 
     @Test
     void multipartFieldsChooseTheStrategyAndNameAndAreRecordedUnderIt() throws Exception {
-        byte[] data = randomBytes(3000);
+        byte[] data = randomBytes(3000, 3000);
         MultipartBuilder body = new MultipartBuilder("b")
                 .field("strategy", "buffer-4k")
                 .field("name", "from/field.bin")

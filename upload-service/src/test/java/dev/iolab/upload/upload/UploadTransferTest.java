@@ -1,7 +1,7 @@
 package dev.iolab.upload.upload;
 
-import static dev.iolab.upload.upload.IncomingBodyTest.md5;
-import static dev.iolab.upload.upload.IncomingBodyTest.randomBytes;
+import static dev.iolab.upload.upload.UploadServiceTestSupport.md5;
+import static dev.iolab.upload.upload.UploadServiceTestSupport.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -57,7 +57,7 @@ class UploadTransferTest {
     @ValueSource(strings = {"in-memory", "on-demand", "buffer-4k", "temp-file"})
     void storesTheBodyAndAnswersWithItsSizeAndMd5(String strategy) throws Exception {
         start();
-        byte[] data = randomBytes(5000);
+        byte[] data = randomBytes(5000, 5000);
         UploadAttempt attempt = new UploadAttempt(metrics);
 
         UploadResult result = transfer.transfer(
@@ -130,7 +130,7 @@ class UploadTransferTest {
         start();
         assertFails(
                 strategy,
-                new ByteArrayInputStream(randomBytes(3000)),
+                new ByteArrayInputStream(randomBytes(3000, 3000)),
                 3000,
                 md5(new byte[] {7}),
                 ProblemType.MD5_MISMATCH);
@@ -191,7 +191,7 @@ class UploadTransferTest {
         start();
         StorageException down = new StorageException("blob store answered 500", null);
         storage.failWith(down);
-        byte[] data = randomBytes(3000);
+        byte[] data = randomBytes(3000, 3000);
         assertThatExceptionOfType(StorageException.class)
                 .isThrownBy(() -> transfer.transfer(
                         upload("x", strategy, data.length, null, false),

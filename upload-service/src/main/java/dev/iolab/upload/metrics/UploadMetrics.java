@@ -11,14 +11,14 @@ import org.springframework.stereotype.Component;
 /**
  * The service's own meters: timer {@code iolab.upload} (histogram buckets published, for p50/p95/p99 with
  * {@code histogram_quantile}) and bytes received {@code iolab.upload.size}, both tagged {@code strategy} and
- * {@code outcome}; and the memory-budget gauges.
+ * {@code outcome}; the memory-budget gauges, and the gauge of overdue uploads.
  */
 @Component
 public class UploadMetrics {
 
     private final MeterRegistry registry;
 
-    UploadMetrics(MeterRegistry registry) {
+    public UploadMetrics(MeterRegistry registry) {
         this.registry = registry;
     }
 
@@ -49,6 +49,17 @@ public class UploadMetrics {
         Gauge.builder("iolab.upload.memory.budget.max", budget, max)
                 .baseUnit("bytes")
                 .description("Size of the memory budget")
+                .register(registry);
+    }
+
+    /**
+     * Registers {@code iolab.upload.overdue}: uploads still running after the container gave up on their request
+     * (async timeout or error), each holding a container thread until it ends.
+     */
+    public <T> void overdueGauge(T admission, ToDoubleFunction<T> overdue) {
+        Gauge.builder("iolab.upload.overdue", admission, overdue)
+                .baseUnit("requests")
+                .description("Uploads still running after their request timed out or failed")
                 .register(registry);
     }
 }

@@ -1,12 +1,9 @@
 package dev.iolab.upload.upload;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
 import java.util.HexFormat;
-import org.apache.commons.fileupload2.core.FileUploadException;
-import org.apache.commons.io.IOExceptionList;
 import org.apache.commons.io.input.BoundedInputStream;
 import org.apache.commons.io.input.MessageDigestInputStream;
 import org.apache.commons.io.input.ObservableInputStream;
@@ -17,7 +14,7 @@ import org.apache.commons.io.input.ObservableInputStream;
  * length and the client's {@code Content-MD5}. A failed check throws a {@link BodyException} from the read that
  * hit end of stream, so the reader (a strategy or the Azure SDK) never reaches its commit. The first I/O failure,
  * ours or the container's, is remembered so the caller can tell a client fault from a storage fault however the
- * SDK wrapped it.
+ * SDK wrapped it ({@link BodyFailures} turns it into the answer).
  */
 final class IncomingBody {
 
@@ -94,52 +91,6 @@ final class IncomingBody {
     /** The first I/O failure seen while reading, or null. */
     IOException failure() {
         return failure;
-    }
-
-    /**
-     * Turns the remembered failure into the answer the client gets. commons-io wraps observer failures in
-     * {@code IOExceptionList}s and Tomcat wraps a premature end of stream in a {@code ClientAbortException}, so the
-     * cause chain is searched for the most specific cause.
-     */
-    UploadException failureAsProblem() {
-        IOException e = failure;
-        BodyException body = find(e, BodyException.class);
-        if (body != null) {
-            return new UploadException(body.problem(), body.getMessage(), e);
-        }
-        FileUploadException multipart = find(e, FileUploadException.class);
-        if (multipart != null) {
-            return new UploadException(
-                    ProblemType.MULTIPART_SHAPE, "malformed multipart body: " + multipart.getMessage(), e);
-        }
-        if (find(e, EOFException.class) != null) {
-            return new UploadException(
-                    ProblemType.INCOMPLETE_BODY,
-                    "the body ended after " + count() + " bytes, before its declared length",
-                    e);
-        }
-        return new UploadException(ProblemType.CLIENT_ABORTED, "reading the body failed: " + e, e);
-    }
-
-    /** The first throwable of {@code type} in {@code e}'s causes, including the lists commons-io collects. */
-    static <T extends Throwable> T find(Throwable e, Class<T> type) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (type.isInstance(t)) {
-                return type.cast(t);
-            }
-            if (t instanceof IOExceptionList list) {
-                for (Throwable cause : list) {
-                    T found = find(cause, type);
-                    if (found != null) {
-                        return found;
-                    }
-                }
-            }
-            if (t.getCause() == t) {
-                break;
-            }
-        }
-        return null;
     }
 
     private void remember(IOException e) {

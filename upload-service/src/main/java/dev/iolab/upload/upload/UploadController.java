@@ -6,12 +6,10 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import org.apache.commons.io.IOUtils;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -19,13 +17,11 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
-import org.springframework.web.util.UriComponentsBuilder;
-import org.springframework.web.util.UriUtils;
 
 /**
  * The HTTP contract: {@code PUT /uploads/{name}?strategy=ID} (raw body), {@code POST /uploads} (multipart, part
- * {@code file}), {@code GET /uploads/{name}}. Query parameters are read from the query string only, so that no
- * container parameter parsing ever touches the body.
+ * {@code file}), {@code GET /uploads/{name}}. An upload's request is turned into an {@link UploadRequest} by
+ * {@link UploadRequests} and handed to the {@link UploadService}; its body is read later, on a worker thread.
  */
 @RestController
 @RequestMapping("/uploads")
@@ -41,12 +37,12 @@ class UploadController {
 
     @PutMapping("/{*name}")
     DeferredResult<ResponseEntity<UploadResult>> put(@PathVariable String name, HttpServletRequest request) {
-        return uploads.acceptRaw(stripSlash(name), query(request, "strategy"), request);
+        return uploads.accept(UploadRequests.raw(stripSlash(name), request));
     }
 
     @PostMapping
     DeferredResult<ResponseEntity<UploadResult>> post(HttpServletRequest request) {
-        return uploads.acceptMultipart(query(request, "strategy"), query(request, "name"), request);
+        return uploads.accept(UploadRequests.multipart(request));
     }
 
     @GetMapping("/{*name}")
@@ -65,17 +61,5 @@ class UploadController {
 
     private static String stripSlash(String captured) {
         return captured.startsWith("/") ? captured.substring(1) : captured;
-    }
-
-    private static String query(HttpServletRequest request, String parameter) {
-        if (request.getQueryString() == null) {
-            return null;
-        }
-        MultiValueMap<String, String> params = UriComponentsBuilder.newInstance()
-                .query(request.getQueryString())
-                .build()
-                .getQueryParams();
-        String value = params.getFirst(parameter);
-        return value == null ? null : UriUtils.decode(value, StandardCharsets.UTF_8);
     }
 }

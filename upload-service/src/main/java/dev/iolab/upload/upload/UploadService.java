@@ -1,232 +1,109 @@
 package dev.iolab.upload.upload;
 
 import dev.iolab.upload.metrics.UploadMetrics;
-import dev.iolab.upload.metrics.UploadOutcome;
-import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.system.UploadProperties;
-import jakarta.servlet.http.HttpServletRequest;
-import java.io.EOFException;
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Base64;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Future;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicReference;
-import org.apache.commons.fileupload2.core.FileItemInput;
-import org.apache.commons.fileupload2.core.FileItemInputIterator;
-import org.apache.commons.fileupload2.core.FileUploadException;
-import org.apache.commons.fileupload2.jakarta.servlet6.JakartaServletFileUpload;
-import org.apache.commons.io.IOUtils;
-import org.apache.commons.io.input.BoundedInputStream;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Qualifier;
+import org.apache.commons.io.function.IOSupplier;
 import org.springframework.http.ResponseEntity;
-import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 import org.springframework.stereotype.Service;
 import org.springframework.web.context.request.async.DeferredResult;
 import org.springframework.web.util.UriUtils;
 
 /**
- * Admits uploads on the container thread and runs them on the {@code uploadExecutor}. Everything that can be
- * refused without the body (auth, name, strategy, size, length, queue) is refused before the body is read; the
- * body is read only on the executor thread, after the upload got its memory budget. A queued upload whose request
- * times out is cancelled and never touches the request; a running one keeps the request until it has finished
- * with it.
+ * What happens to an upload between the controller and its answer. Everything its head allows to refuse (strategy,
+ * name, size, missing length, Content-MD5; for multipart the content type) is refused on the container thread, before
+ * a worker or a body byte is spent on it. The rest runs on a worker through {@link Admission}: a multipart body's
+ * fields before the file part are read and checked the same way, then {@link UploadTransfer} stores the file. Every
+ * request's outcome is recorded once, whichever way it ends ({@link UploadAttempt}).
  */
 @Service
 class UploadService {
 
-    private static final Logger log = LoggerFactory.getLogger(UploadService.class);
     /** Room for the multipart envelope (boundaries, part headers, small fields) on top of {@code upload.max-size}. */
-    private static final long MULTIPART_OVERHEAD = 64 * 1024;
-
-    private static final String UNKNOWN = "unknown";
+    static final long MULTIPART_OVERHEAD = 64 * 1024;
 
     private final UploadStrategies strategies;
-    private final MemoryBudget budget;
+    private final UploadTransfer transfer;
+    private final Admission admission;
     private final UploadMetrics metrics;
-    private final ThreadPoolTaskExecutor executor;
     private final long maxSize;
-    private final long asyncTimeoutMillis;
 
     UploadService(
             UploadStrategies strategies,
-            MemoryBudget budget,
+            UploadTransfer transfer,
+            Admission uploadAdmission,
             UploadMetrics metrics,
-            @Qualifier("uploadExecutor") ThreadPoolTaskExecutor executor,
             UploadProperties properties) {
         this.strategies = strategies;
-        this.budget = budget;
+        this.transfer = transfer;
+        this.admission = uploadAdmission;
         this.metrics = metrics;
-        this.executor = executor;
         this.maxSize = properties.maxSize().toBytes();
-        this.asyncTimeoutMillis = properties.executor().asyncTimeout().toMillis();
-    }
-
-    /** {@code PUT /uploads/{name}}: the body is the file. */
-    DeferredResult<ResponseEntity<UploadResult>> acceptRaw(String name, String strategyId, HttpServletRequest request) {
-        long start = System.nanoTime();
-        String tag = UNKNOWN;
-        try {
-            UploadStrategy strategy = strategies.get(strategyId);
-            tag = strategy.id();
-            BlobNames.validate(name);
-            long length = request.getContentLengthLong();
-            checkLength(length, maxSize, strategy);
-            byte[] md5 = parseMd5(request.getHeader("Content-MD5"));
-            return submit(
-                    new Job(
-                            start,
-                            tag,
-                            job -> transfer(job, name, strategy, length, length, md5, request.getInputStream())),
-                    request);
-        } catch (UploadException e) {
-            metrics.record(tag, outcomeOf(e.problem()), elapsed(start), 0);
-            throw e;
-        }
     }
 
     /**
-     * {@code POST /uploads} multipart: a part named {@code file}; optional fields {@code strategy} and
-     * {@code name} must come before it (the body is streamed, not parsed ahead).
+     * Checks and admits an upload; the result is answered {@code 201} with the {@link UploadResult} once it is
+     * stored, or with the problem that ended it.
+     *
+     * @throws UploadException when the head alone is refused, or admission is full
      */
-    DeferredResult<ResponseEntity<UploadResult>> acceptMultipart(
-            String strategyId, String name, HttpServletRequest request) {
-        long start = System.nanoTime();
-        String tag = UNKNOWN;
+    DeferredResult<ResponseEntity<UploadResult>> accept(UploadRequest request) {
+        UploadAttempt attempt = new UploadAttempt(metrics);
+        UploadJob job;
         try {
-            if (!JakartaServletFileUpload.isMultipartContent(request)) {
-                throw new UploadException(
-                        ProblemType.NOT_MULTIPART,
-                        "POST /uploads takes multipart/form-data with a part named 'file', not "
-                                + request.getContentType());
-            }
-            UploadStrategy queryStrategy = strategies.get(strategyId);
-            tag = queryStrategy.id();
-            long length = request.getContentLengthLong();
-            checkLength(length, maxSize + MULTIPART_OVERHEAD, queryStrategy);
-            return submit(new Job(start, tag, job -> readMultipart(job, strategyId, name, length, request)), request);
-        } catch (UploadException e) {
-            metrics.record(tag, outcomeOf(e.problem()), elapsed(start), 0);
-            throw e;
-        }
-    }
-
-    private UploadResult readMultipart(Job job, String strategyId, String name, long length, HttpServletRequest request)
-            throws IOException {
-        String strategyField = strategyId;
-        String nameField = name;
-        FileItemInput file = null;
-        try {
-            FileItemInputIterator items = new JakartaServletFileUpload<>().getItemIterator(request);
-            while (file == null && items.hasNext()) {
-                FileItemInput item = items.next();
-                if (!item.isFormField()) {
-                    if ("file".equals(item.getFieldName())) {
-                        file = item;
+            job = switch (request.body()) {
+                case UploadBody.Raw raw -> {
+                    Upload upload = check(request, request.name(), request.strategy(), request.contentMd5(), attempt);
+                    yield new UploadJob(attempt, () -> transfer.transfer(upload, raw.open(), attempt));
+                }
+                case MultipartBody multipart -> {
+                    if (!multipart.isMultipart()) {
+                        throw new UploadException(
+                                ProblemType.NOT_MULTIPART,
+                                "POST /uploads takes multipart/form-data with a part named 'file', not "
+                                        + multipart.contentType());
                     }
-                } else if ("strategy".equals(item.getFieldName())) {
-                    strategyField = readField(item);
-                } else if ("name".equals(item.getFieldName())) {
-                    nameField = readField(item);
+                    checkLength(request, strategy(request.strategy(), attempt));
+                    yield new UploadJob(attempt, () -> {
+                        MultipartBody.FilePart file = multipart.readToFile(request.name(), request.strategy());
+                        Upload upload = check(request, file.name(), file.strategy(), file.contentMd5(), attempt);
+                        return transfer.transfer(upload, file.content(), attempt);
+                    });
                 }
-            }
-        } catch (IOException e) {
-            if (IncomingBody.find(e, FileUploadException.class) != null) {
-                throw new UploadException(
-                        ProblemType.MULTIPART_SHAPE, "malformed multipart body: " + e.getMessage(), e);
-            }
-            if (IncomingBody.find(e, EOFException.class) != null) {
-                throw new UploadException(ProblemType.INCOMPLETE_BODY, "the body ended early", e);
-            }
-            throw new UploadException(ProblemType.CLIENT_ABORTED, "reading the body failed: " + e, e);
+            };
+        } catch (UploadException e) {
+            throw attempt.failed(e);
         }
-        if (file == null) {
-            throw new UploadException(ProblemType.MULTIPART_SHAPE, "no file part named 'file'");
-        }
-        UploadStrategy strategy = strategies.get(strategyField);
-        job.strategy = strategy.id();
-        String blobName = BlobNames.validate(nameField != null ? nameField : file.getName());
-        checkLength(length, maxSize + MULTIPART_OVERHEAD, strategy);
-        byte[] md5 = parseMd5(file.getHeaders().getHeader("Content-MD5"));
-        return transfer(job, blobName, strategy, length, -1, md5, file.getInputStream());
+        return admission.submit(job);
     }
 
-    private static String readField(FileItemInput item) throws IOException {
-        try (InputStream in = BoundedInputStream.builder()
-                .setInputStream(item.getInputStream())
-                .setMaxCount(4096)
-                .get()) {
-            return IOUtils.toString(in, StandardCharsets.UTF_8).strip();
-        }
+    /** The checks a file's head allows, in the order the client is answered: strategy, name, size, MD5. */
+    private Upload check(UploadRequest request, String name, String strategyId, String md5, UploadAttempt attempt) {
+        UploadStrategy strategy = strategy(strategyId, attempt);
+        String blobName = BlobNames.validate(name);
+        checkLength(request, strategy);
+        boolean raw = request.body() instanceof UploadBody.Raw;
+        return new Upload(
+                blobName,
+                strategy,
+                request.contentLength(),
+                raw ? request.contentLength() : -1,
+                parseMd5(md5),
+                request.expectsContinue());
     }
 
-    /** Runs on the executor thread: reserve budget, then read and store. */
-    private UploadResult transfer(
-            Job job,
-            String name,
-            UploadStrategy strategy,
-            long requestLength,
-            long declaredLength,
-            byte[] md5,
-            InputStream raw)
-            throws IOException {
-        long cost = strategy.memoryCost(requestLength);
-        if (!budget.tryAcquire(cost)) {
-            job.discardUnaskedBody(raw);
-            throw new UploadException(
-                    ProblemType.MEMORY_BUDGET,
-                    strategy.id() + " needs " + cost + " bytes of the memory budget; " + budget.used() + " of "
-                            + budget.max() + " are in use");
-        }
-        try {
-            IncomingBody body = new IncomingBody(raw, declaredLength, maxSize, md5);
-            job.body = body;
-            try {
-                strategy.upload(name, body, requestLength);
-            } catch (BodyException e) {
-                throw new UploadException(e.problem(), e.getMessage(), e);
-            } catch (IOException | RuntimeException e) {
-                if (body.failure() != null) {
-                    throw body.failureAsProblem();
-                }
-                throw e;
-            }
-            return new UploadResult(
-                    name,
-                    body.count(),
-                    body.md5Hex(),
-                    strategy.id(),
-                    elapsed(job.start).toMillis());
-        } finally {
-            budget.release(cost);
-        }
+    private UploadStrategy strategy(String id, UploadAttempt attempt) {
+        UploadStrategy strategy = strategies.get(id);
+        attempt.strategy(strategy.id());
+        return strategy;
     }
 
-    private DeferredResult<ResponseEntity<UploadResult>> submit(Job job, HttpServletRequest request) {
-        job.expectsContinue = "100-continue".equalsIgnoreCase(request.getHeader("Expect"));
-        DeferredResult<ResponseEntity<UploadResult>> result = new DeferredResult<>(asyncTimeoutMillis);
-        job.result = result;
-        result.onTimeout(job::onContainerGivesUp);
-        result.onError(error -> job.onContainerGivesUp());
-        try {
-            job.future = executor.submit(job);
-        } catch (RejectedExecutionException e) {
-            throw new UploadException(
-                    ProblemType.QUEUE_FULL,
-                    "all " + executor.getMaxPoolSize() + " upload threads are busy and " + executor.getQueueCapacity()
-                            + " uploads are waiting",
-                    e);
-        }
-        return result;
-    }
-
-    private static void checkLength(long length, long max, UploadStrategy strategy) {
+    /** A raw body may be {@code upload.max-size}; a multipart one that plus its envelope. */
+    private void checkLength(UploadRequest request, UploadStrategy strategy) {
+        long length = request.contentLength();
+        long max = request.body() instanceof UploadBody.Raw ? maxSize : maxSize + MULTIPART_OVERHEAD;
         if (length > max) {
             throw new UploadException(
                     ProblemType.TOO_LARGE, "Content-Length " + length + " exceeds the limit of " + max + " bytes");
@@ -253,121 +130,25 @@ class UploadService {
         throw new UploadException(ProblemType.INVALID_CONTENT_MD5, "Content-MD5 must be the Base64 of 16 bytes");
     }
 
-    static UploadOutcome outcomeOf(ProblemType problem) {
-        if (problem.isCapacityRefusal()) {
-            return UploadOutcome.REJECTED;
-        }
-        return switch (problem) {
-            case CLIENT_ABORTED -> UploadOutcome.ABORTED;
-            case STORAGE_TIMEOUT, STORAGE_UNAVAILABLE, INTERNAL -> UploadOutcome.STORAGE_ERROR;
-            default -> UploadOutcome.CLIENT_ERROR;
-        };
-    }
+    /** An admitted upload: runs its work, records its outcome, answers 201 with a Location. */
+    private record UploadJob(UploadAttempt attempt, IOSupplier<UploadResult> work)
+            implements Admission.Job<ResponseEntity<UploadResult>> {
 
-    private static Duration elapsed(long startNanos) {
-        return Duration.ofNanos(System.nanoTime() - startNanos);
-    }
-
-    @FunctionalInterface
-    private interface Work {
-        UploadResult run(Job job) throws IOException;
-    }
-
-    private enum State {
-        QUEUED,
-        RUNNING,
-        CANCELLED,
-        DONE
-    }
-
-    /** One admitted upload; the state decides who answers: the worker, or the container when still queued. */
-    private final class Job implements Runnable {
-
-        final long start;
-        final Work work;
-        final AtomicReference<State> state = new AtomicReference<>(State.QUEUED);
-        final CountDownLatch finished = new CountDownLatch(1);
-        volatile String strategy;
-        volatile IncomingBody body;
-        volatile DeferredResult<ResponseEntity<UploadResult>> result;
-        volatile Future<?> future;
-
-        /** Whether the client sent {@code Expect: 100-continue}, i.e. waits for our go before sending its body. */
-        volatile boolean expectsContinue;
-
-        Job(long start, String strategy, Work work) {
-            this.start = start;
-            this.strategy = strategy;
-            this.work = work;
+        @Override
+        public ResponseEntity<UploadResult> run() {
+            try {
+                UploadResult uploaded = work.get();
+                attempt.succeeded(uploaded);
+                URI location = URI.create("/uploads/" + UriUtils.encodePath(uploaded.name(), StandardCharsets.UTF_8));
+                return ResponseEntity.created(location).body(uploaded);
+            } catch (Exception | OutOfMemoryError e) {
+                throw attempt.failed(e);
+            }
         }
 
         @Override
-        public void run() {
-            if (!state.compareAndSet(State.QUEUED, State.RUNNING)) {
-                return; // timed out while queued: the container has answered and may have recycled the request
-            }
-            try {
-                UploadResult uploaded = work.run(this);
-                metrics.record(uploaded.strategy(), UploadOutcome.SUCCESS, elapsed(start), uploaded.size());
-                URI location = URI.create("/uploads/" + UriUtils.encodePath(uploaded.name(), StandardCharsets.UTF_8));
-                result.setResult(ResponseEntity.created(location).body(uploaded));
-            } catch (UploadException e) {
-                fail(outcomeOf(e.problem()), e);
-            } catch (StorageException e) {
-                fail(UploadOutcome.STORAGE_ERROR, e);
-            } catch (Exception | OutOfMemoryError e) {
-                log.error("Upload failed unexpectedly", e);
-                fail(UploadOutcome.STORAGE_ERROR, new UploadException(ProblemType.INTERNAL, "upload failed: " + e, e));
-            } finally {
-                state.set(State.DONE);
-                finished.countDown();
-            }
-        }
-
-        /**
-         * Refusing on this thread (memory budget) after the client already sent its body without waiting for
-         * {@code 100 Continue}: read and discard it (at most {@code upload.max-size}), so that closing the connection
-         * after the 503 does not reset it under the client before it has read the answer. A client that sent
-         * {@code Expect: 100-continue} has sent nothing and is not read from.
-         */
-        void discardUnaskedBody(InputStream raw) {
-            if (expectsContinue) {
-                return;
-            }
-            try {
-                IOUtils.consume(BoundedInputStream.builder()
-                        .setInputStream(raw)
-                        .setMaxCount(maxSize)
-                        .get());
-            } catch (IOException e) {
-                log.debug("Discarding a refused upload's body failed: {}", e.toString());
-            }
-        }
-
-        private void fail(UploadOutcome outcome, RuntimeException e) {
-            IncomingBody b = body;
-            metrics.record(strategy, outcome, elapsed(start), b == null ? 0 : b.count());
-            result.setErrorResult(e);
-        }
-
-        /**
-         * Container thread, on async timeout or error. Still queued: cancel and answer 503 here. Running: wait
-         * until the worker is done with the request (it answers itself), so the request is never recycled under it.
-         */
-        void onContainerGivesUp() {
-            if (state.compareAndSet(State.QUEUED, State.CANCELLED)) {
-                future.cancel(false);
-                metrics.record(strategy, UploadOutcome.REJECTED, elapsed(start), 0);
-                result.setErrorResult(new UploadException(
-                        ProblemType.QUEUE_TIMEOUT,
-                        "the upload waited " + elapsed(start).toMillis() + " ms for a thread and was cancelled"));
-                return;
-            }
-            try {
-                finished.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        public void refused(UploadException refusal) {
+            attempt.failed(refusal);
         }
     }
 }

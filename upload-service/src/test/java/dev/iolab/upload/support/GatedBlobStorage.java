@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -16,6 +17,7 @@ import java.util.function.Supplier;
 public final class GatedBlobStorage implements BlobStorage {
 
     private final BlobStorage delegate;
+    private final AtomicInteger waiting = new AtomicInteger();
     private volatile CountDownLatch gate = new CountDownLatch(0);
 
     public GatedBlobStorage(BlobStorage delegate) {
@@ -30,7 +32,13 @@ public final class GatedBlobStorage implements BlobStorage {
         gate.countDown();
     }
 
+    /** Writes waiting at the gate now. */
+    public int waiting() {
+        return waiting.get();
+    }
+
     private void pass() {
+        waiting.incrementAndGet();
         try {
             if (!gate.await(120, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("test gate never opened");
@@ -38,6 +46,8 @@ public final class GatedBlobStorage implements BlobStorage {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        } finally {
+            waiting.decrementAndGet();
         }
     }
 

@@ -15,22 +15,33 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The memory budget refuses instead of running out of memory: the service in its own JVM with a 160 MB heap
- * (budget: half of it) gets ten simultaneous 24 MB in-memory uploads, 240 MB in all, twice: with and without
- * {@code Expect: 100-continue}. Some are stored, the rest
- * refused with 503 memory-budget; none fails, no OutOfMemoryError, and the service still answers afterwards.
+ * (budget: half of it) gets ten simultaneous 24 MiB in-memory uploads, 240 MiB in all, twice: with and without
+ * {@code Expect: 100-continue}. The store is gated ({@code GatedBlobStorage}, driven over HTTP through
+ * {@code GateController}), so every admitted upload holds its reservation and its 24 MiB array until all ten have
+ * been admitted or refused: exactly as many are stored as the budget holds, the rest are refused with 503
+ * memory-budget, no OutOfMemoryError, and the service still answers afterwards. Without the budget the ten arrays
+ * would not fit in the heap and the JVM would exit ({@code -XX:+ExitOnOutOfMemoryError}).
  */
 @ExtendWith(Azurite.class)
 class MemoryBudgetForkedJvmTest {
 
+    private static final int UPLOADS = 10;
+    private static final int FILE_SIZE = 24 * 1024 * 1024;
+
+    private final HttpClient http = HttpClient.newHttpClient();
+    private int port;
+
     @Test
     void refusesInMemoryUploadsOverBudgetInsteadOfRunningOutOfMemory(@TempDir Path work) throws Exception {
-        int port = Azurite.freePort();
+        port = Azurite.freePort();
         Path log = work.resolve("service.log");
         String java = ProcessHandle.current().info().command().orElseThrow();
         ProcessBuilder builder = new ProcessBuilder(
@@ -44,63 +55,70 @@ class MemoryBudgetForkedJvmTest {
                         "--upload.container=budget",
                         "--upload.max-size=64MB",
                         "--upload.temp-dir=" + work.resolve("spool"),
+                        "--iolab.test.gate-endpoint=true",
                         "--logging.level.root=WARN")
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         builder.environment()
                 .put("AZURE_STORAGE_CONNECTION_STRING", Azurite.get().connectionString());
         Process service = builder.start();
-        HttpClient http = HttpClient.newHttpClient();
         try {
-            URI health = URI.create("http://127.0.0.1:" + port + "/actuator/health");
             await().atMost(90, TimeUnit.SECONDS)
                     .pollInterval(Duration.ofMillis(500))
                     .ignoreExceptions()
-                    .until(() -> http.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString())
-                                    .statusCode()
-                            == 200);
+                    .until(() -> !service.isAlive() || get("/actuator/health").statusCode() == 200);
+            assertThat(service.isAlive())
+                    .as("service started, log:\n%s", Files.readString(log))
+                    .isTrue();
+            long fitting = budgetMax() / FILE_SIZE;
+            assertThat(fitting).as("uploads the budget holds").isBetween(1L, UPLOADS - 1L);
 
-            byte[] file = UploadServiceTestSupport.randomBytes(24 * 1024 * 1024, 9);
+            byte[] file = UploadServiceTestSupport.randomBytes(FILE_SIZE, 9);
             // First as curl sends large bodies (Expect: 100-continue: a refused body is never sent), then blind:
             // the refused body is already on its way and must not cost the client its answer.
             for (boolean expectContinue : new boolean[] {true, false}) {
+                post("/test/gate/close");
                 List<CompletableFuture<HttpResponse<String>>> uploads = new ArrayList<>();
-                for (int i = 0; i < 10; i++) {
+                for (int i = 0; i < UPLOADS; i++) {
                     uploads.add(http.sendAsync(
-                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/uploads/budget/"
-                                            + expectContinue + "/" + i + "?strategy=in-memory"))
+                            HttpRequest.newBuilder(
+                                            uri("/uploads/budget/" + expectContinue + "/" + i + "?strategy=in-memory"))
                                     .expectContinue(expectContinue)
                                     .PUT(HttpRequest.BodyPublishers.ofByteArray(file))
                                     .build(),
                             HttpResponse.BodyHandlers.ofString()));
                 }
-                try {
-                    CompletableFuture.allOf(uploads.toArray(CompletableFuture[]::new))
-                            .get(3, TimeUnit.MINUTES);
-                } catch (java.util.concurrent.ExecutionException e) {
-                    throw new AssertionError(
-                            "upload failed (expectContinue=" + expectContinue + "); service alive=" + service.isAlive()
-                                    + ", log:\n" + Files.readString(log),
-                            e);
-                }
+                // Admitted uploads read their body and wait at the gate, holding their reservation; the others are
+                // answered. Once the two add up to all ten, every upload has met the budget while the admitted ones
+                // still hold it.
+                await().atMost(3, TimeUnit.MINUTES)
+                        .ignoreExceptions()
+                        .until(() -> !service.isAlive() || done(uploads) + waitingAtGate() == UPLOADS);
+                assertThat(service.isAlive())
+                        .as("service alive, log:\n%s", Files.readString(log))
+                        .isTrue();
+                List<HttpResponse<String>> refused = uploads.stream()
+                        .filter(CompletableFuture::isDone)
+                        .map(CompletableFuture::join)
+                        .toList();
+                assertThat(refused).as(describe(refused)).hasSize((int) (UPLOADS - fitting));
+                assertThat(refused).allSatisfy(r -> {
+                    assertThat(r.statusCode()).as(r.body()).isEqualTo(503);
+                    assertThat(r.body()).contains("https://iolab.dev/problems/memory-budget");
+                    assertThat(r.headers().firstValue("Retry-After")).isPresent();
+                });
+
+                post("/test/gate/open");
+                CompletableFuture.allOf(uploads.toArray(CompletableFuture[]::new))
+                        .get(3, TimeUnit.MINUTES);
                 List<HttpResponse<String>> responses =
                         uploads.stream().map(CompletableFuture::join).toList();
-
-                long stored =
-                        responses.stream().filter(r -> r.statusCode() == 201).count();
-                long refused = responses.stream()
-                        .filter(r -> r.statusCode() == 503
-                                && r.body().contains("https://iolab.dev/problems/memory-budget")
-                                && r.headers().firstValue("Retry-After").isPresent())
-                        .count();
-                assertThat(stored).as(describe(responses)).isPositive();
-                assertThat(refused).as(describe(responses)).isPositive();
-                assertThat(stored + refused).as(describe(responses)).isEqualTo(10);
+                assertThat(responses.stream().filter(r -> r.statusCode() == 201))
+                        .as(describe(responses))
+                        .hasSize((int) fitting);
             }
             assertThat(service.isAlive()).isTrue();
-            assertThat(http.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString())
-                            .statusCode())
-                    .isEqualTo(200);
+            assertThat(get("/actuator/health").statusCode()).isEqualTo(200);
             assertThat(Files.readString(log)).doesNotContain("OutOfMemoryError");
         } finally {
             service.destroy();
@@ -108,6 +126,39 @@ class MemoryBudgetForkedJvmTest {
                 service.destroyForcibly();
             }
         }
+    }
+
+    private URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    private HttpResponse<String> get(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(uri(path)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private void post(String path) throws Exception {
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(uri(path))
+                        .POST(HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(path).isEqualTo(200);
+    }
+
+    private int waitingAtGate() throws Exception {
+        return Integer.parseInt(get("/test/gate/waiting").body().strip());
+    }
+
+    /** The budget the service applies, in bytes, from its own gauge. */
+    private long budgetMax() throws Exception {
+        Matcher max = Pattern.compile("(?m)^iolab_upload_memory_budget_max_bytes\\{[^}]*} (\\S+)$")
+                .matcher(get("/actuator/prometheus").body());
+        assertThat(max.find()).as("budget gauge published").isTrue();
+        return (long) Double.parseDouble(max.group(1));
+    }
+
+    private static long done(List<? extends CompletableFuture<?>> uploads) {
+        return uploads.stream().filter(CompletableFuture::isDone).count();
     }
 
     private static String describe(List<HttpResponse<String>> responses) {

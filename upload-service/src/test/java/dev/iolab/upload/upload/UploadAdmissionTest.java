@@ -34,14 +34,19 @@ class UploadAdmissionTest extends UploadServiceTestSupport {
             }
             // The server counts a refusal before its 503 reaches the client: wait for both sides. Held uploads
             // cannot complete while the gate is closed, so every finished response here is a refusal.
-            await().atMost(60, TimeUnit.SECONDS)
-                    .until(() -> rejectedCount() - rejectedBefore >= 75
-                            && gauge("executor.active") == 25
-                            && gauge("executor.queued") == 100
-                            && responses.stream()
-                                            .filter(CompletableFuture::isDone)
-                                            .count()
-                                    >= 75);
+            await().atMost(2, TimeUnit.MINUTES).untilAsserted(() -> {
+                assertThat(responses)
+                        .as("requests failed on the client's side")
+                        .noneMatch(CompletableFuture::isCompletedExceptionally);
+                assertThat(rejectedCount() - rejectedBefore)
+                        .as("refusals counted")
+                        .isGreaterThanOrEqualTo(75);
+                assertThat(gauge("executor.active")).as("uploads running").isEqualTo(25);
+                assertThat(gauge("executor.queued")).as("uploads queued").isEqualTo(100);
+                assertThat(responses.stream().filter(CompletableFuture::isDone).count())
+                        .as("answers received")
+                        .isGreaterThanOrEqualTo(75);
+            });
             List<HttpResponse<String>> refused = responses.stream()
                     .filter(CompletableFuture::isDone)
                     .map(CompletableFuture::join)

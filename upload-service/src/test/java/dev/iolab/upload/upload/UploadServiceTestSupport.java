@@ -63,8 +63,9 @@ abstract class UploadServiceTestSupport {
     @Autowired
     MeterRegistry registry;
 
+    /** Generous connect timeout: 200 simultaneous connects can overflow Tomcat's accept queue (100) on a loaded host. */
     final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+            HttpClient.newBuilder().connectTimeout(Duration.ofMinutes(1)).build();
 
     @DynamicPropertySource
     static void azurite(DynamicPropertyRegistry registry) {

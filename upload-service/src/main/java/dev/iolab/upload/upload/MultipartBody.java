@@ -1,0 +1,93 @@
+package dev.iolab.upload.upload;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import org.apache.commons.fileupload2.core.AbstractFileUpload;
+import org.apache.commons.fileupload2.core.FileItemInput;
+import org.apache.commons.fileupload2.core.FileItemInputIterator;
+import org.apache.commons.fileupload2.core.RequestContext;
+import org.apache.commons.fileupload2.jakarta.servlet6.JakartaServletFileUpload;
+import org.apache.commons.io.IOUtils;
+import org.apache.commons.io.input.BoundedInputStream;
+
+/**
+ * A {@code multipart/form-data} body, read with commons-fileupload's streaming API: nothing is parsed ahead or
+ * spooled. The form fields {@code strategy} and {@code name} are read up to the part named {@code file}, whose
+ * content is then handed on as a stream; parts after it are never read. Works on a {@link RequestContext}, so it
+ * needs no servlet request (tests give it bytes).
+ */
+final class MultipartBody implements UploadBody {
+
+    /** Bytes of a form field value that are read; the rest of a longer value is ignored. */
+    static final int MAX_FIELD_BYTES = 4096;
+
+    private final RequestContext request;
+
+    MultipartBody(RequestContext request) {
+        this.request = request;
+    }
+
+    /** Whether the request's content type is {@code multipart/*} at all (read from the head, not the body). */
+    boolean isMultipart() {
+        return AbstractFileUpload.isMultipartContent(request);
+    }
+
+    String contentType() {
+        return request.getContentType();
+    }
+
+    /**
+     * Reads the parts before the {@code file} part; a failure while reading them is answered as any body failure
+     * ({@link BodyFailures}), a body without a {@code file} part with 400 multipart-shape.
+     *
+     * @param name the name from the query string; a {@code name} field replaces it, and the file part's filename is
+     *     used when both are absent
+     * @param strategy the strategy from the query string; a {@code strategy} field replaces it
+     */
+    FilePart readToFile(String name, String strategy) {
+        String strategyField = strategy;
+        String nameField = name;
+        try {
+            FileItemInputIterator items = new JakartaServletFileUpload<>().getItemIterator(request);
+            while (items.hasNext()) {
+                FileItemInput item = items.next();
+                if (!item.isFormField()) {
+                    if ("file".equals(item.getFieldName())) {
+                        return new FilePart(
+                                nameField != null ? nameField : item.getName(),
+                                strategyField,
+                                item.getHeaders().getHeader("Content-MD5"),
+                                item.getInputStream());
+                    }
+                } else if ("strategy".equals(item.getFieldName())) {
+                    strategyField = readField(item);
+                } else if ("name".equals(item.getFieldName())) {
+                    nameField = readField(item);
+                }
+            }
+        } catch (IOException e) {
+            throw BodyFailures.asProblem(e, -1);
+        }
+        throw new UploadException(ProblemType.MULTIPART_SHAPE, "no file part named 'file'");
+    }
+
+    private static String readField(FileItemInput item) throws IOException {
+        try (InputStream in = BoundedInputStream.builder()
+                .setInputStream(item.getInputStream())
+                .setMaxCount(MAX_FIELD_BYTES)
+                .get()) {
+            return IOUtils.toString(in, StandardCharsets.UTF_8).strip();
+        }
+    }
+
+    /**
+     * The file part, positioned at its first content byte.
+     *
+     * @param name the blob name the client asked for, unvalidated, or null
+     * @param strategy the strategy ID the client asked for, or null
+     * @param contentMd5 the part's {@code Content-MD5} header, as sent, or null
+     * @param content the part's content, up to (not including) the next boundary
+     */
+    record FilePart(String name, String strategy, String contentMd5, InputStream content) {}
+}

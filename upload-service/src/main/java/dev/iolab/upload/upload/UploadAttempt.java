@@ -1,0 +1,83 @@
+package dev.iolab.upload.upload;
+
+import dev.iolab.upload.metrics.UploadMetrics;
+import dev.iolab.upload.metrics.UploadOutcome;
+import dev.iolab.upload.storage.StorageException;
+import java.time.Duration;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One upload request in the metrics, from the moment it is handed to the service to its answer. However it ends —
+ * stored, refused from its head, refused by admission or the memory budget, failed mid-body or in the store — the
+ * code that ends it calls {@link #succeeded} or {@link #failed} once, which records the outcome tagged with the
+ * strategy known by then ({@value #UNKNOWN} before one was resolved) and the bytes received until then.
+ */
+final class UploadAttempt {
+
+    static final String UNKNOWN = "unknown";
+
+    private static final Logger log = LoggerFactory.getLogger(UploadAttempt.class);
+
+    private final UploadMetrics metrics;
+    private final long start = System.nanoTime();
+    private volatile String strategy = UNKNOWN;
+    private volatile LongSupplier received = () -> 0;
+
+    UploadAttempt(UploadMetrics metrics) {
+        this.metrics = metrics;
+    }
+
+    /** The strategy the upload uses from now on (a multipart field may replace the query's). */
+    void strategy(String id) {
+        this.strategy = id;
+    }
+
+    /** Where to read how many bytes of the file have been received, once the body is being read. */
+    void receiving(LongSupplier bytesReceived) {
+        this.received = bytesReceived;
+    }
+
+    /** Time since the request was handed to the service. */
+    Duration elapsed() {
+        return Duration.ofNanos(System.nanoTime() - start);
+    }
+
+    void succeeded(UploadResult result) {
+        metrics.record(result.strategy(), UploadOutcome.SUCCESS, elapsed(), result.size());
+    }
+
+    /**
+     * Records a failure and returns what the client is answered with: an {@link UploadException} or a
+     * {@link StorageException} as it is; anything else is a bug or the JVM's distress, logged and answered 500.
+     */
+    RuntimeException failed(Throwable e) {
+        if (e instanceof UploadException upload) {
+            record(outcomeOf(upload.problem()));
+            return upload;
+        }
+        if (e instanceof StorageException storage) {
+            record(UploadOutcome.STORAGE_ERROR);
+            return storage;
+        }
+        log.error("Upload failed unexpectedly", e);
+        record(UploadOutcome.STORAGE_ERROR);
+        return new UploadException(ProblemType.INTERNAL, "upload failed: " + e, e);
+    }
+
+    private void record(UploadOutcome outcome) {
+        metrics.record(strategy, outcome, elapsed(), received.getAsLong());
+    }
+
+    static UploadOutcome outcomeOf(ProblemType problem) {
+        if (problem.isCapacityRefusal()) {
+            return UploadOutcome.REJECTED;
+        }
+        return switch (problem) {
+            case CLIENT_ABORTED -> UploadOutcome.ABORTED;
+            case STORAGE_TIMEOUT, STORAGE_UNAVAILABLE, INTERNAL -> UploadOutcome.STORAGE_ERROR;
+            default -> UploadOutcome.CLIENT_ERROR;
+        };
+    }
+}

@@ -1,0 +1,59 @@
+package dev.iolab.upload.upload;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.nio.charset.StandardCharsets;
+import org.apache.commons.fileupload2.jakarta.servlet6.JakartaServletRequestContext;
+import org.springframework.http.HttpHeaders;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.util.UriComponentsBuilder;
+import org.springframework.web.util.UriUtils;
+
+/**
+ * Turns an upload's servlet request into an {@link UploadRequest}: the only upload code that reads servlet APIs. It
+ * reads the head only and hands the body on unopened, so nothing here consumes a byte of it or makes Tomcat send
+ * {@code 100 Continue}. Query parameters are read from the query string alone, so that no container parameter
+ * parsing ever touches the body (a {@code PUT} of {@code application/x-www-form-urlencoded} is a file, not a form).
+ */
+final class UploadRequests {
+
+    private UploadRequests() {}
+
+    /** {@code PUT /uploads/{name}?strategy=ID}: the body is the file. */
+    static UploadRequest raw(String name, HttpServletRequest request) {
+        return new UploadRequest(
+                name,
+                query(request, "strategy"),
+                request.getContentLengthLong(),
+                request.getHeader("Content-MD5"),
+                expectsContinue(request),
+                new UploadBody.Raw(request::getInputStream));
+    }
+
+    /** {@code POST /uploads?strategy=ID&name=NAME}: the file is the multipart part named {@code file}. */
+    static UploadRequest multipart(HttpServletRequest request) {
+        return new UploadRequest(
+                query(request, "name"),
+                query(request, "strategy"),
+                request.getContentLengthLong(),
+                null,
+                expectsContinue(request),
+                new MultipartBody(new JakartaServletRequestContext(request)));
+    }
+
+    private static boolean expectsContinue(HttpServletRequest request) {
+        return "100-continue".equalsIgnoreCase(request.getHeader(HttpHeaders.EXPECT));
+    }
+
+    /** The first value of a query parameter, percent-decoded as UTF-8, or null. */
+    private static String query(HttpServletRequest request, String parameter) {
+        if (request.getQueryString() == null) {
+            return null;
+        }
+        MultiValueMap<String, String> params = UriComponentsBuilder.newInstance()
+                .query(request.getQueryString())
+                .build()
+                .getQueryParams();
+        String value = params.getFirst(parameter);
+        return value == null ? null : UriUtils.decode(value, StandardCharsets.UTF_8);
+    }
+}

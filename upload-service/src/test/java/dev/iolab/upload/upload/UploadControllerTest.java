@@ -1,0 +1,250 @@
+package dev.iolab.upload.upload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import dev.iolab.upload.storage.BlobDownload;
+import dev.iolab.upload.storage.BlobStorage;
+import dev.iolab.upload.storage.StorageException;
+import dev.iolab.upload.system.UploadProperties;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentCaptor;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
+import org.springframework.web.context.request.async.DeferredResult;
+
+/**
+ * The HTTP layer alone (Spring's web slice, no storage, no executor): how a request becomes an {@link UploadRequest}
+ * with its body unread, how answers and problems are written, and that the API key is checked before anything.
+ */
+@WebMvcTest(controllers = UploadController.class, properties = "upload.api-key=" + UploadControllerTest.KEY)
+@Import(UploadControllerTest.Properties.class)
+class UploadControllerTest {
+
+    /** The slice loads no configuration properties of its own; the advice and the key check need them. */
+    @TestConfiguration(proxyBeanMethods = false)
+    @EnableConfigurationProperties(UploadProperties.class)
+    static class Properties {}
+
+    static final String KEY = "slice-key";
+    static final String AUTHORIZATION = "Bearer " + KEY;
+
+    @Autowired
+    MockMvcTester mvc;
+
+    @MockitoBean
+    UploadService uploads;
+
+    @MockitoBean
+    BlobStorage storage;
+
+    @Test
+    void putHandsTheHeadToTheServiceAndLeavesTheBodyUnread() throws Exception {
+        ArgumentCaptor<UploadRequest> request = ArgumentCaptor.forClass(UploadRequest.class);
+        when(uploads.accept(request.capture())).thenReturn(created("dir/a b.bin"));
+
+        MvcTestResult result = mvc.put()
+                .uri(URI.create("/uploads/dir/a%20b.bin?strategy=buffer%2D4k&strategy=ignored"))
+                .header(HttpHeaders.AUTHORIZATION, AUTHORIZATION)
+                .header("Content-MD5", "c29tZQ==")
+                .header(HttpHeaders.EXPECT, "100-Continue")
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .content("a=b&c=d")
+                .exchange();
+
+        assertThat(result).hasStatus(201);
+        UploadRequest head = request.getValue();
+        assertThat(head.name()).isEqualTo("dir/a b.bin");
+        assertThat(head.strategy()).isEqualTo("buffer-4k");
+        assertThat(head.contentLength()).isEqualTo(7);
+        assertThat(head.contentMd5()).isEqualTo("c29tZQ==");
+        assertThat(head.expectsContinue()).isTrue();
+        assertThat(head.body())
+                .as("a form-encoded PUT is a file, not a form")
+                .isInstanceOfSatisfying(
+                        UploadBody.Raw.class,
+                        raw -> assertThat(raw)
+                                .satisfies(r -> assertThat(new String(r.open().readAllBytes(), StandardCharsets.UTF_8))
+                                        .isEqualTo("a=b&c=d")));
+    }
+
+    @Test
+    void putWithoutQueryOrHeadersLeavesThoseValuesOpen() {
+        ArgumentCaptor<UploadRequest> request = ArgumentCaptor.forClass(UploadRequest.class);
+        when(uploads.accept(request.capture())).thenReturn(created("plain"));
+
+        assertThat(mvc.put()
+                        .uri("/uploads/plain")
+                        .header(HttpHeaders.AUTHORIZATION, AUTHORIZATION)
+                        .content(new byte[3]))
+                .hasStatus(201);
+
+        UploadRequest head = request.getValue();
+        assertThat(head.strategy()).isNull();
+        assertThat(head.contentMd5()).isNull();
+        assertThat(head.expectsContinue()).isFalse();
+    }
+
+    @Test
+    void postHandsTheQueryToTheServiceWithTheMultipartBodyUnread() {
+        ArgumentCaptor<UploadRequest> request = ArgumentCaptor.forClass(UploadRequest.class);
+        when(uploads.accept(request.capture())).thenReturn(created("x/y.bin"));
+        MultipartBuilder multipart = new MultipartBuilder("slice").file("file", "f.bin", "", new byte[] {1, 2, 3});
+
+        assertThat(mvc.post()
+                        .uri(URI.create("/uploads?name=x%2Fy.bin&strategy=temp-file"))
+                        .header(HttpHeaders.AUTHORIZATION, AUTHORIZATION)
+                        .contentType(multipart.contentType())
+                        .content(multipart.build()))
+                .hasStatus(201);
+
+        UploadRequest head = request.getValue();
+        assertThat(head.name()).isEqualTo("x/y.bin");
+        assertThat(head.strategy()).isEqualTo("temp-file");
+        assertThat(head.contentMd5()).isNull();
+        assertThat(head.body()).isInstanceOfSatisfying(MultipartBody.class, body -> {
+            assertThat(body.isMultipart()).isTrue();
+            assertThat(body.readToFile(head.name(), head.strategy()).name()).isEqualTo("x/y.bin");
+        });
+    }
+
+    @Test
+    void answersACreatedUploadWithItsJsonAndLocation() {
+        when(uploads.accept(any())).thenReturn(created("dir/a b.bin"));
+
+        MvcTestResult result = mvc.put()
+                .uri(URI.create("/uploads/dir/a%20b.bin"))
+                .header(HttpHeaders.AUTHORIZATION, AUTHORIZATION)
+                .content(new byte[3])
+                .exchange();
+
+        assertThat(result).hasStatus(201).hasHeader(HttpHeaders.LOCATION, "/uploads/dir/a%20b.bin");
+        assertThat(result).bodyJson().isLenientlyEqualTo("""
+                        {"name": "dir/a b.bin", "size": 3, "md5": "0123", "strategy": "temp-file", "durationMs": 7}
+                        """);
+    }
+
+    @Test
+    void answersARefusalOfTheHeadAsProblemJson() {
+        when(uploads.accept(any())).thenThrow(new UploadException(ProblemType.INVALID_NAME, "the name is empty"));
+
+        MvcTestResult result = mvc.put()
+                .uri("/uploads/x")
+                .header(HttpHeaders.AUTHORIZATION, AUTHORIZATION)
+                .content(new byte[1])
+                .exchange();
+
+        assertProblem(result, 400, "invalid-name");
+        assertThat(result).doesNotContainHeader(HttpHeaders.RETRY_AFTER);
+    }
+
+    @Test
+    void answersACapacityRefusalWith503AndRetryAfter() {
+        when(uploads.accept(any())).thenThrow(new UploadException(ProblemType.QUEUE_FULL, "all threads are busy"));
+
+        MvcTestResult result = mvc.put()
+                .uri("/uploads/x")
+                .header(HttpHeaders.AUTHORIZATION, AUTHORIZATION)
+                .content(new byte[1])
+                .exchange();
+
+        assertProblem(result, 503, "queue-full");
+        assertThat(result).hasHeader(HttpHeaders.RETRY_AFTER, "5");
+    }
+
+    @Test
+    void answersAFailureOfTheAdmittedUploadAsProblemJson() {
+        DeferredResult<ResponseEntity<UploadResult>> failed = new DeferredResult<>();
+        failed.setErrorResult(new UploadException(ProblemType.MEMORY_BUDGET, "no room"));
+        when(uploads.accept(any())).thenReturn(failed);
+
+        MvcTestResult result = mvc.put()
+                .uri("/uploads/x")
+                .header(HttpHeaders.AUTHORIZATION, AUTHORIZATION)
+                .content(new byte[1])
+                .exchange();
+
+        assertProblem(result, 503, "memory-budget");
+        assertThat(result).hasHeader(HttpHeaders.RETRY_AFTER, "5");
+    }
+
+    @Test
+    void refusesARequestWithoutTheApiKeyBeforeTheServiceSeesIt() {
+        MvcTestResult result = mvc.put().uri("/uploads/x").content(new byte[1]).exchange();
+
+        assertProblem(result, 401, "unauthorized");
+        assertThat(result).hasHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+        verify(uploads, never()).accept(any());
+    }
+
+    @Test
+    void getStreamsTheBlobWithItsLengthAndMd5() {
+        byte[] md5 = UploadServiceTestSupport.md5(new byte[] {1, 2, 3});
+        when(storage.open("dir/f.bin"))
+                .thenReturn(new BlobDownload(3, md5, new ByteArrayInputStream(new byte[] {1, 2, 3})));
+
+        MvcTestResult result = mvc.get()
+                .uri("/uploads/dir/f.bin")
+                .header(HttpHeaders.AUTHORIZATION, AUTHORIZATION)
+                .exchange();
+
+        assertThat(result)
+                .hasStatus(200)
+                .hasContentType(MediaType.APPLICATION_OCTET_STREAM)
+                .hasHeader(HttpHeaders.CONTENT_LENGTH, "3")
+                .hasHeader("Content-MD5", java.util.Base64.getEncoder().encodeToString(md5));
+        assertThat(result.getResponse().getContentAsByteArray()).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void getRefusesAnInvalidNameWithoutAskingTheStore() {
+        assertProblem(
+                mvc.get()
+                        .uri(URI.create("/uploads/tab%09name"))
+                        .header(HttpHeaders.AUTHORIZATION, AUTHORIZATION)
+                        .exchange(),
+                400,
+                "invalid-name");
+        verify(storage, never()).open(any());
+    }
+
+    @Test
+    void getAnswersAStoreFailureWith502() {
+        when(storage.open("down")).thenThrow(new StorageException("blob store answered 500 for 'down'", null));
+        assertProblem(
+                mvc.get()
+                        .uri("/uploads/down")
+                        .header(HttpHeaders.AUTHORIZATION, AUTHORIZATION)
+                        .exchange(),
+                502,
+                "storage-unavailable");
+    }
+
+    private static DeferredResult<ResponseEntity<UploadResult>> created(String name) {
+        DeferredResult<ResponseEntity<UploadResult>> result = new DeferredResult<>();
+        result.setResult(ResponseEntity.created(URI.create(
+                        "/uploads/" + org.springframework.web.util.UriUtils.encodePath(name, StandardCharsets.UTF_8)))
+                .body(new UploadResult(name, 3, "0123", "temp-file", 7)));
+        return result;
+    }
+
+    private static void assertProblem(MvcTestResult result, int status, String type) {
+        assertThat(result).hasStatus(status).hasContentType(MediaType.APPLICATION_PROBLEM_JSON);
+        assertThat(result).bodyJson().extractingPath("$.type").isEqualTo("https://iolab.dev/problems/" + type);
+    }
+}

@@ -1,0 +1,249 @@
+package dev.iolab.upload.upload;
+
+import static dev.iolab.upload.upload.UploadServiceTestSupport.md5;
+import static dev.iolab.upload.upload.UploadServiceTestSupport.randomBytes;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+import dev.iolab.upload.metrics.UploadMetrics;
+import dev.iolab.upload.storage.StorageException;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import org.apache.commons.io.IOUtils;
+import org.apache.commons.io.input.BrokenInputStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The transfer against a store in memory: the budget is held while a strategy runs and given back on every path,
+ * and each way a body can fail is answered with its problem while a store failure passes through as it is.
+ */
+class UploadTransferTest {
+
+    private static final int BUDGET = 1024 * 1024;
+
+    @TempDir
+    Path spool;
+
+    private final RecordingBlobStorage storage = new RecordingBlobStorage(50_000);
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final UploadMetrics metrics = new UploadMetrics(registry);
+    private MemoryBudget budget;
+    private UploadTransfer transfer;
+    private UploadStrategies strategies;
+
+    private void start() {
+        var properties = TestProperties.with(
+                "max-size=32KB", "memory-budget.max-bytes=" + BUDGET + "B", "temp-dir=" + spool.toAbsolutePath());
+        budget = new MemoryBudget(properties, metrics);
+        transfer = new UploadTransfer(budget, properties);
+        strategies = new UploadStrategies(storage, properties);
+    }
+
+    @AfterEach
+    void theBudgetIsGivenBack() {
+        assertThat(budget.used()).as("memory budget held after the transfer").isZero();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"in-memory", "on-demand", "buffer-4k", "temp-file"})
+    void storesTheBodyAndAnswersWithItsSizeAndMd5(String strategy) throws Exception {
+        start();
+        byte[] data = randomBytes(5000, 5000);
+        UploadAttempt attempt = new UploadAttempt(metrics);
+
+        UploadResult result = transfer.transfer(
+                upload("dir/a.bin", strategy, data.length, md5(data), false), new ByteArrayInputStream(data), attempt);
+
+        assertThat(result.name()).isEqualTo("dir/a.bin");
+        assertThat(result.size()).isEqualTo(5000);
+        assertThat(result.md5()).isEqualTo(java.util.HexFormat.of().formatHex(md5(data)));
+        assertThat(result.strategy()).isEqualTo(strategy);
+        assertThat(storage.blobs.get("dir/a.bin")).isEqualTo(data);
+        assertThat(storage.md5s.get("dir/a.bin")).isEqualTo(md5(data));
+    }
+
+    @Test
+    void holdsTheStrategysCostWhileItRuns() throws Exception {
+        start();
+        long[] heldDuringUpload = {-1};
+        UploadStrategy observing = strategy(777, (name, body) -> {
+            heldDuringUpload[0] = budget.used();
+            IOUtils.consume(body.stream());
+        });
+        transfer.transfer(
+                new Upload("x", observing, 10, 10, null, false),
+                new ByteArrayInputStream(new byte[10]),
+                new UploadAttempt(metrics));
+        assertThat(heldDuringUpload[0]).isEqualTo(777);
+    }
+
+    @Test
+    void refusesWith503WhenTheCostDoesNotFitAndReadsTheBodyTheClientSentAnyway() throws Exception {
+        start();
+        ByteArrayInputStream sent = new ByteArrayInputStream(new byte[1000]);
+        try (MemoryBudget.Reservation other = budget.tryReserve(BUDGET - 100).orElseThrow()) {
+            assertThatExceptionOfType(UploadException.class)
+                    .isThrownBy(() -> transfer.transfer(
+                            new Upload("x", strategy(101, (n, b) -> {}), 1000, 1000, null, false),
+                            sent,
+                            new UploadAttempt(metrics)))
+                    .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.MEMORY_BUDGET));
+            assertThat(budget.used()).isEqualTo(BUDGET - 100);
+        }
+        assertThat(sent.available())
+                .as("discarded, so the client can read the answer")
+                .isZero();
+    }
+
+    @Test
+    void refusesWithoutReadingTheBodyOfAClientThatWaitsForContinue() throws Exception {
+        start();
+        ByteArrayInputStream unsent = new ByteArrayInputStream(new byte[1000]);
+        assertThatExceptionOfType(UploadException.class)
+                .isThrownBy(() -> transfer.transfer(
+                        new Upload("x", strategy(BUDGET + 1, (n, b) -> {}), 1000, 1000, null, true),
+                        unsent,
+                        new UploadAttempt(metrics)))
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.MEMORY_BUDGET));
+        assertThat(unsent.available()).isEqualTo(1000);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"in-memory", "on-demand", "buffer-4k", "temp-file"})
+    void answersABodyShorterThanDeclaredWith400IncompleteBody(String strategy) throws Exception {
+        start();
+        assertFails(strategy, new ByteArrayInputStream(new byte[600]), 1000, null, ProblemType.INCOMPLETE_BODY);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"in-memory", "on-demand", "buffer-4k", "temp-file"})
+    void answersABodyWhoseMd5DiffersWith400Md5Mismatch(String strategy) throws Exception {
+        start();
+        assertFails(
+                strategy,
+                new ByteArrayInputStream(randomBytes(3000, 3000)),
+                3000,
+                md5(new byte[] {7}),
+                ProblemType.MD5_MISMATCH);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"on-demand", "buffer-4k", "temp-file"})
+    void answersABodyOverTheLimitWith413(String strategy) throws Exception {
+        start();
+        assertFails(strategy, new ByteArrayInputStream(new byte[32 * 1024 + 1]), -1, null, ProblemType.TOO_LARGE);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"in-memory", "on-demand", "buffer-4k", "temp-file"})
+    void answersAClientThatGoesAwayWith400ClientAbortedAndCountsWhatArrived(String strategy) throws Exception {
+        start();
+        InputStream reset = new SequenceInputStream(
+                new ByteArrayInputStream(new byte[1500]), new BrokenInputStream(new IOException("Connection reset")));
+        UploadAttempt attempt = assertFails(strategy, reset, 4000, null, ProblemType.CLIENT_ABORTED);
+        assertThat(received(attempt)).isEqualTo(1500);
+    }
+
+    @Test
+    void answersTheStrategysOwnRefusalWithItsProblem() throws Exception {
+        start();
+        RecordingBlobStorage oneBlock = new RecordingBlobStorage(1);
+        UploadStrategy buffer = new FixedBufferUploadStrategy("buffer-4k", 4096, oneBlock);
+        assertThatExceptionOfType(UploadException.class)
+                .isThrownBy(() -> transfer.transfer(
+                        new Upload("x", buffer, 3000, 3000, null, false),
+                        new ByteArrayInputStream(new byte[3000]),
+                        new UploadAttempt(metrics)))
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.TOO_LARGE));
+        assertThat(oneBlock.committed).isNull();
+    }
+
+    @Test
+    void answersABodyFailureTheReaderWrappedAsTheBodyFailureItIs() throws Exception {
+        start();
+        UploadStrategy wrapping = strategy(10, (name, body) -> {
+            try {
+                IOUtils.consume(body.stream());
+            } catch (IOException e) {
+                throw new IllegalStateException("SDK: upload failed", new UncheckedIOException(e));
+            }
+        });
+        assertThatExceptionOfType(UploadException.class)
+                .isThrownBy(() -> transfer.transfer(
+                        new Upload("x", wrapping, 100, 100, null, false),
+                        new ByteArrayInputStream(new byte[99]),
+                        new UploadAttempt(metrics)))
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.INCOMPLETE_BODY));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"in-memory", "on-demand", "buffer-4k", "temp-file"})
+    void letsAStoreFailurePassAsItIs(String strategy) throws Exception {
+        start();
+        StorageException down = new StorageException("blob store answered 500", null);
+        storage.failWith(down);
+        byte[] data = randomBytes(3000, 3000);
+        assertThatExceptionOfType(StorageException.class)
+                .isThrownBy(() -> transfer.transfer(
+                        upload("x", strategy, data.length, null, false),
+                        new ByteArrayInputStream(data),
+                        new UploadAttempt(metrics)))
+                .isSameAs(down);
+        assertThat(spool).isEmptyDirectory();
+    }
+
+    private UploadAttempt assertFails(
+            String strategy, InputStream body, long declaredLength, byte[] md5, ProblemType expected) {
+        UploadAttempt attempt = new UploadAttempt(metrics);
+        assertThatExceptionOfType(UploadException.class)
+                .isThrownBy(
+                        () -> transfer.transfer(upload("failed", strategy, declaredLength, md5, false), body, attempt))
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(expected));
+        assertThat(storage.blobs).doesNotContainKey("failed");
+        assertThat(spool).isEmptyDirectory();
+        return attempt;
+    }
+
+    private Upload upload(String name, String strategy, long length, byte[] md5, boolean expectsContinue) {
+        return new Upload(name, strategies.get(strategy), length, length, md5, expectsContinue);
+    }
+
+    /** Bytes the attempt records when it ends: the bytes received until then. */
+    private long received(UploadAttempt attempt) {
+        attempt.failed(new UploadException(ProblemType.CLIENT_ABORTED, "reset"));
+        return (long) registry.get("iolab.upload.size").summary().totalAmount();
+    }
+
+    @FunctionalInterface
+    interface Body {
+        void upload(String name, IncomingBody body) throws IOException;
+    }
+
+    private static UploadStrategy strategy(long cost, Body body) {
+        return new UploadStrategy() {
+            @Override
+            public String id() {
+                return "test";
+            }
+
+            @Override
+            public long memoryCost(long length) {
+                return cost;
+            }
+
+            @Override
+            public void upload(String name, IncomingBody incoming, long length) throws IOException {
+                body.upload(name, incoming);
+            }
+        };
+    }
+}

@@ -1,0 +1,483 @@
+package dev.iolab.bench.nativeio;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.invoke.VarHandle;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+/**
+ * The Linux libc calls of the native rows, bound once through Java 25's FFM ({@link Linker}): no C compiler, no JNI.
+ * Each call captures {@code errno} in the same downcall and turns a failure into an {@link IOException} that names
+ * the call, its subject and the error ({@code "openat(/tmp/x): No such file or directory (errno 2)"}).
+ *
+ * <p>Contract: Linux on x86_64 or aarch64 (glibc), checked by {@link #ensureAvailable()}, which every benchmark's
+ * setup calls so that an unsupported platform gets one clear message instead of a linkage error. The JVM needs
+ * {@code --enable-native-access=ALL-UNNAMED} (jmh:run's forks and the tests pass it) or it prints a warning.
+ *
+ * <p>Cost: a downcall is a few nanoseconds plus the thread-local lookup of the {@code errno} slot; beside a
+ * system call (hundreds of nanoseconds at least) it does not matter, which is what lets these rows stand as the
+ * kernel's ceiling for the Java rows measured beside them.
+ */
+public final class Libc {
+
+    public static final int O_RDONLY = 0;
+    public static final int O_WRONLY = 1;
+    public static final int O_RDWR = 2;
+    public static final int O_CREAT = 0100;
+    public static final int O_EXCL = 0200;
+    public static final int O_TRUNC = 01000;
+    public static final int O_DIRECTORY = 0200000;
+    public static final int O_NOFOLLOW = 0400000;
+    public static final int O_CLOEXEC = 02000000;
+
+    /** {@code openat}/{@code fstatat} relative to the current directory. */
+    public static final int AT_FDCWD = -100;
+    /** {@code fstatat}: do not follow a final symbolic link. */
+    public static final int AT_SYMLINK_NOFOLLOW = 0x100;
+
+    /** {@code posix_fadvise}: drop the range from the page cache (clean pages only; fsync first for dirty ones). */
+    public static final int POSIX_FADV_DONTNEED = 4;
+
+    /** {@code errno} values callers branch on. */
+    public static final int EINTR = 4;
+
+    public static final int EAGAIN = 11;
+    public static final int EXDEV = 18;
+    public static final int EINVAL = 22;
+    public static final int ENOSYS = 38;
+    public static final int EOPNOTSUPP = 95;
+
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static final SymbolLookup LIBC = LINKER.defaultLookup();
+    private static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
+    private static final VarHandle ERRNO = CAPTURE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+    private static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
+    /** One errno slot per thread, freed with the thread (virtual threads included) by the GC. */
+    private static final ThreadLocal<MemorySegment> ERRNO_SLOT =
+            ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(CAPTURE));
+
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;
+    private static final ValueLayout PTR = ValueLayout.ADDRESS;
+
+    private static final String UNSUPPORTED = unsupportedReason();
+
+    private static final MethodHandle OPENAT = bind("openat", FunctionDescriptor.of(INT, INT, PTR, INT, INT));
+    private static final MethodHandle CLOSE = bind("close", FunctionDescriptor.of(INT, INT));
+    private static final MethodHandle READ = bind("read", FunctionDescriptor.of(LONG, INT, PTR, LONG));
+    private static final MethodHandle WRITE = bind("write", FunctionDescriptor.of(LONG, INT, PTR, LONG));
+    private static final MethodHandle SENDFILE = bind("sendfile", FunctionDescriptor.of(LONG, INT, INT, PTR, LONG));
+    private static final MethodHandle COPY_FILE_RANGE =
+            bind("copy_file_range", FunctionDescriptor.of(LONG, INT, PTR, INT, PTR, LONG, INT));
+    private static final MethodHandle FSYNC = bind("fsync", FunctionDescriptor.of(INT, INT));
+    /** Returns the error number itself (0 on success) and leaves errno alone: no capture. */
+    private static final MethodHandle POSIX_FADVISE =
+            bindPlain("posix_fadvise", FunctionDescriptor.of(INT, INT, LONG, LONG, INT));
+
+    private static final MethodHandle FSTATAT = bind("fstatat", FunctionDescriptor.of(INT, INT, PTR, PTR, INT));
+    private static final MethodHandle GETDENTS64 = bind("getdents64", FunctionDescriptor.of(LONG, INT, PTR, LONG));
+    private static final MethodHandle STRERROR = bindPlain("strerror", FunctionDescriptor.of(PTR, INT));
+
+    private Libc() {}
+
+    /**
+     * Throws when this platform cannot run the native rows (not Linux, not x86_64/aarch64, or a libc symbol missing),
+     * with a message saying which; returns quietly otherwise.
+     */
+    public static void ensureAvailable() throws IOException {
+        if (UNSUPPORTED != null) {
+            throw new IOException(UNSUPPORTED);
+        }
+    }
+
+    /** Whether {@link #ensureAvailable()} would pass. */
+    public static boolean isAvailable() {
+        return UNSUPPORTED == null;
+    }
+
+    /**
+     * {@code openat(dirfd, path, flags, mode)}: a file descriptor, relative to {@code dirfd} ({@link #AT_FDCWD} for
+     * the current directory; ignored for absolute paths).
+     *
+     * @param path a NUL-terminated path ({@link #cString})
+     */
+    public static int openat(int dirfd, MemorySegment path, int flags, int mode) throws IOException {
+        MemorySegment errno = errnoSlot();
+        int fd;
+        try {
+            fd = (int) OPENAT.invokeExact(errno, dirfd, path, flags, mode);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (fd < 0) {
+            throw failure("openat", path.getString(0), errno);
+        }
+        return fd;
+    }
+
+    /** {@code open(path, flags, mode)}, as {@code openat(AT_FDCWD, …)}. */
+    public static int open(String path, int flags, int mode) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            return openat(AT_FDCWD, arena.allocateFrom(path, StandardCharsets.UTF_8), flags, mode);
+        }
+    }
+
+    /** {@code close(fd)}. */
+    public static void close(int fd) throws IOException {
+        MemorySegment errno = errnoSlot();
+        int rc;
+        try {
+            rc = (int) CLOSE.invokeExact(errno, fd);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != 0) {
+            throw failure("close", "fd " + fd, errno);
+        }
+    }
+
+    /** {@code read(fd, buf, count)}: bytes read, 0 at end of file; retried on {@code EINTR}. */
+    public static long read(int fd, MemorySegment buf, long count) throws IOException {
+        MemorySegment errno = errnoSlot();
+        while (true) {
+            long n;
+            try {
+                n = (long) READ.invokeExact(errno, fd, buf, count);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            if (n >= 0) {
+                return n;
+            }
+            if (errnoOf(errno) != EINTR) {
+                throw failure("read", "fd " + fd, errno);
+            }
+        }
+    }
+
+    /** {@code write(fd, buf, count)}: bytes written (possibly fewer than {@code count}); retried on {@code EINTR}. */
+    public static long write(int fd, MemorySegment buf, long count) throws IOException {
+        MemorySegment errno = errnoSlot();
+        while (true) {
+            long n;
+            try {
+                n = (long) WRITE.invokeExact(errno, fd, buf, count);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            if (n >= 0) {
+                return n;
+            }
+            if (errnoOf(errno) != EINTR) {
+                throw failure("write", "fd " + fd, errno);
+            }
+        }
+    }
+
+    /** Writes all {@code count} bytes of {@code buf}, looping over short writes. */
+    public static void writeFully(int fd, MemorySegment buf, long count) throws IOException {
+        long done = 0;
+        while (done < count) {
+            done += write(fd, buf.asSlice(done), count - done);
+        }
+    }
+
+    /**
+     * {@code sendfile(out, in, NULL, count)} from the input's file position: bytes moved, 0 at end of file; retried on
+     * {@code EINTR}.
+     */
+    public static long sendfile(int out, int in, long count) throws IOException {
+        MemorySegment errno = errnoSlot();
+        while (true) {
+            long n;
+            try {
+                n = (long) SENDFILE.invokeExact(errno, out, in, MemorySegment.NULL, count);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            if (n >= 0) {
+                return n;
+            }
+            if (errnoOf(errno) != EINTR) {
+                throw failure("sendfile", "fd " + in + " -> fd " + out, errno);
+            }
+        }
+    }
+
+    /**
+     * {@code copy_file_range(in, NULL, out, NULL, count, 0)} at both files' positions: bytes moved, 0 at end of file;
+     * retried on {@code EINTR}. Callers that want a fallback check {@link NativeException#errno()} for
+     * {@link #EXDEV}, {@link #ENOSYS}, {@link #EOPNOTSUPP} or {@link #EINVAL}.
+     */
+    public static long copyFileRange(int in, int out, long count) throws IOException {
+        MemorySegment errno = errnoSlot();
+        while (true) {
+            long n;
+            try {
+                n = (long)
+                        COPY_FILE_RANGE.invokeExact(errno, in, MemorySegment.NULL, out, MemorySegment.NULL, count, 0);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            if (n >= 0) {
+                return n;
+            }
+            if (errnoOf(errno) != EINTR) {
+                throw failure("copy_file_range", "fd " + in + " -> fd " + out, errno);
+            }
+        }
+    }
+
+    /** {@code fsync(fd)}: the file's data and metadata forced to the device. */
+    public static void fsync(int fd) throws IOException {
+        MemorySegment errno = errnoSlot();
+        int rc;
+        try {
+            rc = (int) FSYNC.invokeExact(errno, fd);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != 0) {
+            throw failure("fsync", "fd " + fd, errno);
+        }
+    }
+
+    /** {@code posix_fadvise(fd, offset, length, advice)}; {@code length} 0 means to the end of the file. */
+    public static void posixFadvise(int fd, long offset, long length, int advice) throws IOException {
+        int rc;
+        try {
+            rc = (int) POSIX_FADVISE.invokeExact(fd, offset, length, advice);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != 0) {
+            throw new NativeException("posix_fadvise", "fd " + fd, rc, strerror(rc));
+        }
+    }
+
+    /**
+     * {@code fstatat(dirfd, path, statbuf, flags)}; read the result with {@link Stat}.
+     *
+     * @param path NUL-terminated, relative to {@code dirfd}
+     * @param statbuf at least {@link Stat#SIZE} bytes
+     */
+    public static void fstatat(int dirfd, MemorySegment path, MemorySegment statbuf, int flags) throws IOException {
+        MemorySegment errno = errnoSlot();
+        int rc;
+        try {
+            rc = (int) FSTATAT.invokeExact(errno, dirfd, path, statbuf, flags);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != 0) {
+            throw failure("fstatat", path.getString(0), errno);
+        }
+    }
+
+    /**
+     * {@code getdents64(fd, buf, count)}: bytes of {@code linux_dirent64} records written to {@code buf}, 0 at the
+     * end of the directory; read them with {@link Dirent64}.
+     */
+    public static long getdents64(int fd, MemorySegment buf, long count) throws IOException {
+        MemorySegment errno = errnoSlot();
+        while (true) {
+            long n;
+            try {
+                n = (long) GETDENTS64.invokeExact(errno, fd, buf, count);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            if (n >= 0) {
+                return n;
+            }
+            if (errnoOf(errno) != EINTR) {
+                throw failure("getdents64", "fd " + fd, errno);
+            }
+        }
+    }
+
+    /** A NUL-terminated UTF-8 copy of {@code s} in {@code arena}. */
+    public static MemorySegment cString(Arena arena, String s) {
+        return arena.allocateFrom(s, StandardCharsets.UTF_8);
+    }
+
+    /** {@code strerror(errno)}: the C library's message for an error number. */
+    public static String strerror(int errno) {
+        try {
+            MemorySegment message = (MemorySegment) STRERROR.invokeExact(errno);
+            return message.reinterpret(256).getString(0);
+        } catch (Throwable t) {
+            return "errno " + errno;
+        }
+    }
+
+    /** {@code struct stat} fields of Linux's generic and x86_64 layouts. */
+    public static final class Stat {
+
+        /** Bytes to allocate for one {@code struct stat} (128 on aarch64, 144 on x86_64). */
+        public static final long SIZE = 144;
+
+        private static final boolean X86_64 = arch().equals("amd64") || arch().equals("x86_64");
+        private static final long MODE_OFFSET = X86_64 ? 24 : 16;
+        private static final long SIZE_OFFSET = 48;
+        private static final long BLOCKS_OFFSET = 64;
+        private static final int S_IFMT = 0170000;
+
+        public static final int S_IFREG = 0100000;
+        public static final int S_IFDIR = 0040000;
+        public static final int S_IFLNK = 0120000;
+
+        private Stat() {}
+
+        /** {@code st_mode & S_IFMT}: {@link #S_IFREG}, {@link #S_IFDIR}, {@link #S_IFLNK}, … */
+        public static int type(MemorySegment stat) {
+            return stat.get(ValueLayout.JAVA_INT, MODE_OFFSET) & S_IFMT;
+        }
+
+        /** {@code st_size}: bytes (the apparent size, as {@code du -b} counts it). */
+        public static long size(MemorySegment stat) {
+            return stat.get(ValueLayout.JAVA_LONG, SIZE_OFFSET);
+        }
+
+        /** {@code st_blocks}: 512-byte blocks allocated. */
+        public static long blocks(MemorySegment stat) {
+            return stat.get(ValueLayout.JAVA_LONG, BLOCKS_OFFSET);
+        }
+    }
+
+    /**
+     * {@code struct linux_dirent64}, the records {@link #getdents64} fills: {@code d_ino} (8 bytes), {@code d_off} (8),
+     * {@code d_reclen} (2), {@code d_type} (1), {@code d_name} (NUL-terminated), the same on every Linux architecture.
+     */
+    public static final class Dirent64 {
+
+        public static final byte DT_UNKNOWN = 0;
+        public static final byte DT_DIR = 4;
+        public static final byte DT_REG = 8;
+        public static final byte DT_LNK = 10;
+
+        private static final long RECLEN_OFFSET = 16;
+        private static final long TYPE_OFFSET = 18;
+        private static final long NAME_OFFSET = 19;
+
+        private Dirent64() {}
+
+        /** Length of the record at {@code offset}; the next one starts there plus this. */
+        public static int recordLength(MemorySegment buf, long offset) {
+            return Short.toUnsignedInt(buf.get(ValueLayout.JAVA_SHORT_UNALIGNED, offset + RECLEN_OFFSET));
+        }
+
+        /** {@code d_type} of the record at {@code offset} ({@link #DT_UNKNOWN} on file systems that do not fill it). */
+        public static byte type(MemorySegment buf, long offset) {
+            return buf.get(ValueLayout.JAVA_BYTE, offset + TYPE_OFFSET);
+        }
+
+        /** The NUL-terminated name of the record at {@code offset}, as a slice of {@code buf} (no copy). */
+        public static MemorySegment name(MemorySegment buf, long offset) {
+            return buf.asSlice(offset + NAME_OFFSET, recordLength(buf, offset) - NAME_OFFSET);
+        }
+
+        /** Whether the record's name is {@code .} or {@code ..}. */
+        public static boolean isDotOrDotDot(MemorySegment buf, long offset) {
+            long name = offset + NAME_OFFSET;
+            if (buf.get(ValueLayout.JAVA_BYTE, name) != '.') {
+                return false;
+            }
+            byte second = buf.get(ValueLayout.JAVA_BYTE, name + 1);
+            return second == 0 || (second == '.' && buf.get(ValueLayout.JAVA_BYTE, name + 2) == 0);
+        }
+    }
+
+    /** A libc call that failed, with its {@code errno}. */
+    public static final class NativeException extends IOException {
+
+        private final int errno;
+
+        NativeException(String call, String subject, int errno, String message) {
+            super(call + "(" + subject + "): " + message + " (errno " + errno + ")");
+            this.errno = errno;
+        }
+
+        public int errno() {
+            return errno;
+        }
+    }
+
+    private static MemorySegment errnoSlot() {
+        return ERRNO_SLOT.get();
+    }
+
+    private static int errnoOf(MemorySegment slot) {
+        return (int) ERRNO.get(slot, 0L);
+    }
+
+    private static NativeException failure(String call, String subject, MemorySegment slot) {
+        int errno = errnoOf(slot);
+        return new NativeException(call, subject, errno, strerror(errno));
+    }
+
+    private static RuntimeException rethrow(Throwable t) {
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        throw new IllegalStateException("unexpected checked exception from a downcall", t);
+    }
+
+    private static String arch() {
+        return System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+    }
+
+    private static String unsupportedReason() {
+        String os = System.getProperty("os.name", "unknown");
+        if (!os.toLowerCase(Locale.ROOT).startsWith("linux")) {
+            return "The native rows call Linux's libc through FFM; this is " + os;
+        }
+        String arch = arch();
+        if (!(arch.equals("amd64") || arch.equals("x86_64") || arch.equals("aarch64"))) {
+            return "The native rows know struct stat on x86_64 and aarch64 only; this is " + arch;
+        }
+        for (String symbol : new String[] {"openat", "sendfile", "copy_file_range", "getdents64", "fstatat"}) {
+            if (LIBC.find(symbol).isEmpty()) {
+                return "This libc has no " + symbol + " (glibc 2.30 or newer has them all)";
+            }
+        }
+        return null;
+    }
+
+    private static MethodHandle bind(String name, FunctionDescriptor descriptor) {
+        return LIBC.find(name)
+                .map(address -> LINKER.downcallHandle(address, descriptor, CAPTURE_ERRNO))
+                .orElseGet(() -> missing(name, descriptor, true));
+    }
+
+    private static MethodHandle bindPlain(String name, FunctionDescriptor descriptor) {
+        return LIBC.find(name)
+                .map(address -> LINKER.downcallHandle(address, descriptor))
+                .orElseGet(() -> missing(name, descriptor, false));
+    }
+
+    /** A handle of the right type that throws, so that class initialisation never fails on a missing symbol. */
+    private static MethodHandle missing(String name, FunctionDescriptor descriptor, boolean capture) {
+        MethodType type = descriptor.toMethodType();
+        if (capture) {
+            type = type.insertParameterTypes(0, MemorySegment.class);
+        }
+        MethodHandle thrower = MethodHandles.throwException(type.returnType(), UnsupportedOperationException.class)
+                .bindTo(new UnsupportedOperationException("libc has no " + name));
+        return MethodHandles.dropArguments(thrower, 0, type.parameterList());
+    }
+}

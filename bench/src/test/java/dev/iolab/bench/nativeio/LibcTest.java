@@ -1,0 +1,94 @@
+package dev.iolab.bench.nativeio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LibcTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void isAvailableOnThisLinuxMachine() throws IOException {
+        Libc.ensureAvailable();
+        assertThat(Libc.isAvailable()).isTrue();
+    }
+
+    @Test
+    void writesReadsAndCopiesBytesExactly() throws IOException {
+        byte[] data = new byte[10_000];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i * 31);
+        }
+        Path source = dir.resolve("source");
+        Path target = dir.resolve("target");
+        try (Arena arena = Arena.ofConfined()) {
+            int out = Libc.open(source.toString(), Libc.O_WRONLY | Libc.O_CREAT | Libc.O_EXCL | Libc.O_CLOEXEC, 0600);
+            MemorySegment buffer = arena.allocate(data.length);
+            MemorySegment.copy(MemorySegment.ofArray(data), 0, buffer, 0, data.length);
+            Libc.writeFully(out, buffer, data.length);
+            Libc.fsync(out);
+            Libc.close(out);
+
+            int in = Libc.open(source.toString(), Libc.O_RDONLY | Libc.O_CLOEXEC, 0);
+            int copy = Libc.open(target.toString(), Libc.O_WRONLY | Libc.O_CREAT | Libc.O_EXCL | Libc.O_CLOEXEC, 0600);
+            long moved = 0;
+            for (long n; (n = Libc.copyFileRange(in, copy, 4096)) > 0; ) {
+                moved += n;
+            }
+            Libc.posixFadvise(in, 0, 0, Libc.POSIX_FADV_DONTNEED);
+            Libc.close(in);
+            Libc.close(copy);
+            assertThat(moved).isEqualTo(data.length);
+        }
+        assertThat(Files.readAllBytes(target)).isEqualTo(data);
+    }
+
+    @Test
+    void failureNamesTheCallThePathAndTheError() {
+        String missing = dir.resolve("missing").toString();
+        assertThatThrownBy(() -> Libc.open(missing, Libc.O_RDONLY, 0))
+                .isInstanceOf(Libc.NativeException.class)
+                .hasMessage("openat(" + missing + "): No such file or directory (errno 2)")
+                .satisfies(e -> assertThat(((Libc.NativeException) e).errno()).isEqualTo(2));
+    }
+
+    @Test
+    void statsAndListsRelativeToADirectory() throws IOException {
+        Files.write(dir.resolve("a"), new byte[123]);
+        Files.createDirectory(dir.resolve("sub"));
+        Files.createSymbolicLink(dir.resolve("link"), dir.resolve("a"));
+        List<String> names = new ArrayList<>();
+        try (Arena arena = Arena.ofConfined()) {
+            int fd = Libc.open(dir.toString(), Libc.O_RDONLY | Libc.O_DIRECTORY | Libc.O_CLOEXEC, 0);
+            MemorySegment buffer = arena.allocate(8192);
+            for (long n; (n = Libc.getdents64(fd, buffer, buffer.byteSize())) > 0; ) {
+                for (long offset = 0; offset < n; offset += Libc.Dirent64.recordLength(buffer, offset)) {
+                    if (!Libc.Dirent64.isDotOrDotDot(buffer, offset)) {
+                        names.add(Libc.Dirent64.name(buffer, offset).getString(0));
+                    }
+                }
+            }
+            MemorySegment stat = arena.allocate(Libc.Stat.SIZE);
+            Libc.fstatat(fd, Libc.cString(arena, "a"), stat, Libc.AT_SYMLINK_NOFOLLOW);
+            assertThat(Libc.Stat.type(stat)).isEqualTo(Libc.Stat.S_IFREG);
+            assertThat(Libc.Stat.size(stat)).isEqualTo(123);
+            Libc.fstatat(fd, Libc.cString(arena, "link"), stat, Libc.AT_SYMLINK_NOFOLLOW);
+            assertThat(Libc.Stat.type(stat)).isEqualTo(Libc.Stat.S_IFLNK);
+            Libc.fstatat(fd, Libc.cString(arena, "sub"), stat, Libc.AT_SYMLINK_NOFOLLOW);
+            assertThat(Libc.Stat.type(stat)).isEqualTo(Libc.Stat.S_IFDIR);
+            Libc.close(fd);
+        }
+        assertThat(names).containsExactlyInAnyOrder("a", "sub", "link");
+    }
+}

@@ -45,6 +45,8 @@ public final class Libc {
     public static final int AT_FDCWD = -100;
     /** {@code fstatat}: do not follow a final symbolic link. */
     public static final int AT_SYMLINK_NOFOLLOW = 0x100;
+    /** {@code fstatat}: an empty path means the descriptor itself (how {@link #fstat} is done). */
+    public static final int AT_EMPTY_PATH = 0x1000;
 
     /** {@code posix_fadvise}: drop the range from the page cache (clean pages only; fsync first for dirty ones). */
     public static final int POSIX_FADV_DONTNEED = 4;
@@ -70,6 +72,8 @@ public final class Libc {
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;
     private static final ValueLayout PTR = ValueLayout.ADDRESS;
+    /** The empty C string {@link #fstat} passes to {@code fstatat}; never freed, never written. */
+    private static final MemorySegment EMPTY_PATH = Arena.global().allocate(1);
 
     private static final String UNSUPPORTED = unsupportedReason();
 
@@ -282,6 +286,26 @@ public final class Libc {
         }
         if (rc != 0) {
             throw failure("fstatat", path.getString(0), errno);
+        }
+    }
+
+    /**
+     * {@code fstat(fd, statbuf)}, done as {@code fstatat(fd, "", statbuf, AT_EMPTY_PATH)} (one system call, as
+     * {@code fstat} itself is in current glibc); read the result with {@link Stat}, e.g. {@link Stat#size} for the
+     * size of an open file.
+     *
+     * @param statbuf at least {@link Stat#SIZE} bytes
+     */
+    public static void fstat(int fd, MemorySegment statbuf) throws IOException {
+        MemorySegment errno = errnoSlot();
+        int rc;
+        try {
+            rc = (int) FSTATAT.invokeExact(errno, fd, EMPTY_PATH, statbuf, AT_EMPTY_PATH);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != 0) {
+            throw failure("fstat", "fd " + fd, errno);
         }
     }
 

@@ -64,6 +64,32 @@ class LibcTest {
     }
 
     @Test
+    void fstatGivesTheSizeOfAnOpenFile() throws IOException {
+        Path file = Files.write(dir.resolve("sized"), new byte[4097]);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment stat = arena.allocate(Libc.Stat.SIZE);
+            int fd = Libc.open(file.toString(), Libc.O_RDONLY | Libc.O_CLOEXEC, 0);
+            try {
+                Libc.fstat(fd, stat);
+            } finally {
+                Libc.close(fd);
+            }
+            assertThat(Libc.Stat.type(stat)).isEqualTo(Libc.Stat.S_IFREG);
+            assertThat(Libc.Stat.size(stat)).isEqualTo(4097);
+        }
+    }
+
+    @Test
+    void fstatOfABadDescriptorSaysSo() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment stat = arena.allocate(Libc.Stat.SIZE);
+            assertThatThrownBy(() -> Libc.fstat(-1, stat))
+                    .isInstanceOf(Libc.NativeException.class)
+                    .hasMessage("fstat(fd -1): Bad file descriptor (errno 9)");
+        }
+    }
+
+    @Test
     void statsAndListsRelativeToADirectory() throws IOException {
         Files.write(dir.resolve("a"), new byte[123]);
         Files.createDirectory(dir.resolve("sub"));

@@ -92,6 +92,8 @@ public final class Libc {
     private static final MethodHandle FSTATAT = bind("fstatat", FunctionDescriptor.of(INT, INT, PTR, PTR, INT));
     private static final MethodHandle GETDENTS64 = bind("getdents64", FunctionDescriptor.of(LONG, INT, PTR, LONG));
     private static final MethodHandle STRERROR = bindPlain("strerror", FunctionDescriptor.of(PTR, INT));
+    private static final MethodHandle MINCORE = bind("mincore", FunctionDescriptor.of(INT, PTR, LONG, PTR));
+    private static final MethodHandle GETPAGESIZE = bindPlain("getpagesize", FunctionDescriptor.of(INT));
 
     private Libc() {}
 
@@ -328,6 +330,35 @@ public final class Libc {
             if (errnoOf(errno) != EINTR) {
                 throw failure("getdents64", "fd " + fd, errno);
             }
+        }
+    }
+
+    /**
+     * {@code mincore(addr, length, vec)}: which pages of a mapping are resident in memory. For a file mapping that is
+     * the file's page cache: bit 0 of {@code vec[i]} is set when page {@code i} is cached.
+     *
+     * @param mapping a page-aligned mapped segment, e.g. from {@code FileChannel.map(…, arena)} at position 0
+     * @param vec at least {@code ceil(mapping.byteSize() / pageSize())} bytes
+     */
+    public static void mincore(MemorySegment mapping, MemorySegment vec) throws IOException {
+        MemorySegment errno = errnoSlot();
+        int rc;
+        try {
+            rc = (int) MINCORE.invokeExact(errno, mapping, mapping.byteSize(), vec);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != 0) {
+            throw failure("mincore", mapping.byteSize() + " bytes at 0x" + Long.toHexString(mapping.address()), errno);
+        }
+    }
+
+    /** The size of a memory page in bytes ({@code getpagesize()}): 4096 on x86_64, 4 to 64 KiB on aarch64. */
+    public static int pageSize() {
+        try {
+            return (int) GETPAGESIZE.invokeExact();
+        } catch (Throwable t) {
+            throw rethrow(t);
         }
     }
 

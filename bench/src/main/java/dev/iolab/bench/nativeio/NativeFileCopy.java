@@ -15,7 +15,8 @@ import java.util.Set;
  * O_TRUNC} with mode {@code 0666} less the umask (what {@code FileOutputStream} does), copies, and closes both
  * descriptors; nothing is forced to the device (callers that want that fsync the target afterwards). A failing call
  * throws a {@link Libc.NativeException} naming the call and, for {@code openat}, the file; descriptors are closed
- * whatever happens, and a source that cannot be opened leaves no target behind.
+ * whatever happens, and a source that cannot be opened leaves no target behind. On a platform {@link Libc} does not
+ * support, every copy throws {@link Libc#ensureAvailable()}'s message.
  */
 public final class NativeFileCopy {
 
@@ -38,6 +39,7 @@ public final class NativeFileCopy {
         if (!buffer.isNative() || buffer.byteSize() == 0) {
             throw new IllegalArgumentException("buffer must be non-empty native memory: " + buffer);
         }
+        Libc.ensureAvailable();
         try (Descriptor in = Descriptor.openSource(source);
                 Descriptor out = Descriptor.createTarget(target)) {
             long copied = 0;
@@ -97,6 +99,7 @@ public final class NativeFileCopy {
     }
 
     private static long kernelCopy(Path source, Path target, KernelCall call, String name) throws IOException {
+        Libc.ensureAvailable();
         try (Descriptor in = Descriptor.openSource(source);
                 Descriptor out = Descriptor.createTarget(target)) {
             long size = size(in.fd());

@@ -40,7 +40,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * deleted when the fork exits.
  *
  * <p>Default run (every strategy × 10 sizes, warm and unforced; one fork, 1 warm-up and 3 measured iterations of at
- * least 1 s; dominated by the unbuffered copies of 16 and 32 MB, which take tens of seconds each):
+ * least 1 s; dominated by the unbuffered copies of 16 and 32 MB, two system calls per byte, each copy far longer
+ * than an iteration):
  * <pre>./mvnw -pl bench jmh:run -Djmh.args="copy.CopyBenchmark"</pre>
  * ({@code copy.CopyBenchmark}, not {@code CopyBenchmark}: JMH's filter is a regular expression, and the bare name
  * also matches {@code ZeroCopyBenchmark}.) The original's disk-bound condition, buffered rows and their ceiling:

@@ -9,6 +9,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -19,11 +20,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every native copy, byte for byte, around its buffer and page boundaries, and its errors. Over 2 GB: see the large-file test. */
 class NativeFileCopyTest {
+
+    private static final Path THREAD_SELF_IO = Path.of("/proc/thread-self/io");
 
     @TempDir
     Path dir;
@@ -135,6 +139,43 @@ class NativeFileCopyTest {
         }
     }
 
+    /**
+     * The native rows make exactly the calls the docs give them, counted by the kernel for this thread
+     * ({@code syscr}/{@code syscw} in {@code /proc/thread-self/io}; {@code sendfile} and {@code copy_file_range} count
+     * one of each per call): a read per buffer-full plus the one that sees the end, a write per buffer-full, one
+     * in-kernel call for a file under 2 GiB, none for an empty one.
+     */
+    @ParameterizedTest(name = "{0} copies {1} bytes with {2} reads and {3} writes")
+    @CsvSource({
+        "READ_WRITE_4K, 40961, 12, 11",
+        "READ_WRITE_8K, 40961, 7, 6",
+        "READ_WRITE_64K, 40961, 2, 1",
+        "READ_WRITE_8K, 0, 1, 0",
+        "SENDFILE, 3145735, 1, 1",
+        "SENDFILE, 0, 0, 0",
+        "COPY_FILE_RANGE, 3145735, 1, 1",
+        "COPY_FILE_RANGE, 0, 0, 0"
+    })
+    void makesExactlyTheSystemCallsOfItsKind(NativeCopier copier, long size, long reads, long writes)
+            throws IOException {
+        assumeTrue(Files.isReadable(THREAD_SELF_IO), "needs Linux with task I/O accounting");
+        Path source = RandomFiles.write(dir.resolve("source"), size, size);
+        Path target = dir.resolve("target");
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment text = arena.allocate(4096);
+            // The fewest calls over a few repetitions: a one-off extra read on this thread (the first use of a class
+            // reads its jar) can only add calls, while a copy that makes more calls than claimed does so every time.
+            long[] copy = fewestCalls(text, () -> {
+                Files.deleteIfExists(target);
+                copier.copy(source, target);
+            });
+            long[] idle = fewestCalls(text, () -> Files.deleteIfExists(target));
+
+            assertThat(copy[0] - idle[0]).as("read calls").isEqualTo(reads);
+            assertThat(copy[1] - idle[1]).as("write calls").isEqualTo(writes);
+        }
+    }
+
     @Test
     void readWriteNeedsANativeBuffer() {
         Path source = dir.resolve("source");
@@ -145,5 +186,55 @@ class NativeFileCopyTest {
             assertThatThrownBy(() -> NativeFileCopy.readWrite(source, dir.resolve("target"), arena.allocate(0)))
                     .isInstanceOf(IllegalArgumentException.class);
         }
+    }
+
+    @FunctionalInterface
+    private interface Action {
+        void run() throws IOException;
+    }
+
+    /**
+     * {@code {syscr, syscw}} growth of this thread across {@code action}. Each snapshot is one {@code read} of the
+     * counters file (opening and closing are not counted), so the snapshots' own cost is the same for every action
+     * and cancels out against an idle action.
+     */
+    private static long[] fewestCalls(MemorySegment text, Action action) throws IOException {
+        long[] fewest = {Long.MAX_VALUE, Long.MAX_VALUE};
+        for (int i = 0; i < 5; i++) {
+            long[] calls = callsBetween(text, action);
+            fewest[0] = Math.min(fewest[0], calls[0]);
+            fewest[1] = Math.min(fewest[1], calls[1]);
+        }
+        return fewest;
+    }
+
+    private static long[] callsBetween(MemorySegment text, Action action) throws IOException {
+        long[] before = counters(text);
+        action.run();
+        long[] after = counters(text);
+        return new long[] {after[0] - before[0], after[1] - before[1]};
+    }
+
+    private static long[] counters(MemorySegment text) throws IOException {
+        int io = Libc.open(THREAD_SELF_IO.toString(), Libc.O_RDONLY | Libc.O_CLOEXEC, 0);
+        long n;
+        try {
+            n = Libc.read(io, text, text.byteSize() - 1);
+        } finally {
+            Libc.close(io);
+        }
+        text.set(ValueLayout.JAVA_BYTE, n, (byte) 0);
+        long syscr = -1;
+        long syscw = -1;
+        for (String line : text.getString(0).split("\n")) {
+            if (line.startsWith("syscr:")) {
+                syscr = Long.parseLong(line.substring(6).trim());
+            } else if (line.startsWith("syscw:")) {
+                syscw = Long.parseLong(line.substring(6).trim());
+            }
+        }
+        assertThat(syscr).as("syscr in " + THREAD_SELF_IO).isNotNegative();
+        assertThat(syscw).as("syscw in " + THREAD_SELF_IO).isNotNegative();
+        return new long[] {syscr, syscw};
     }
 }

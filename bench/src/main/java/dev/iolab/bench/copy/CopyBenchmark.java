@@ -1,11 +1,13 @@
 package dev.iolab.bench.copy;
 
 import dev.iolab.bench.support.RandomFiles;
+import dev.iolab.bench.support.ScratchDirectory;
+import dev.iolab.bench.support.SourceCache;
+import dev.iolab.bench.support.SyncMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.apache.commons.io.file.PathUtils;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -17,26 +19,35 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Buffered vs unbuffered file copies: the classic student experiment that copied files of 64 kB … 32 MB byte by
  * byte through bare {@code FileInputStream}/{@code FileOutputStream} and through {@code BufferedInputStream}/
  * {@code BufferedOutputStream} of 1, 8 and 32 kB (published: Java 8, Windows 10, 7200 rpm HDD, 1 MB in 3592 ms
- * unbuffered vs 11 ms with 32 kB buffers). {@link CopyStrategy#BULK_8K} adds the modern {@code read(byte[])} copy.
+ * unbuffered vs 11 ms with 32 kB buffers). {@link CopyStrategy#BULK_8K} adds the modern {@code read(byte[])} copy,
+ * and {@link CopyStrategy#NATIVE_8K} the same copy in libc through FFM: the ceiling of the buffered rows on this
+ * machine, measured in the same run, so each Java row can be read as "Java ÷ native".
  *
- * <p>Measures the mean time of one whole copy (create, copy, flush, close) in milliseconds. The source, random bytes
- * from a fixed seed, is written once per trial and stays in the page cache; every copy goes to a fresh file (the
- * previous one is deleted outside the measurement), so what is measured is the cost of the calls (a syscall per
- * byte unbuffered), not the disk.
+ * <p>Measures the mean time of one whole copy (create, copy, flush, close, and with {@code sync=FSYNC} the
+ * {@code fsync}) in milliseconds. The source, random bytes from a fixed seed, is written and forced to disk once per
+ * trial; every copy goes to a fresh file (the previous one is deleted outside the measurement). {@code sync} and
+ * {@code sourceCache} set the conditions: by default ({@code NONE}, {@code WARM}) the source stays in the page cache
+ * and nothing is forced, so what is measured is the cost of the calls (a syscall per byte unbuffered), not the disk;
+ * {@code sync=FSYNC} forces every copy to the device inside the measurement and {@code sourceCache=COLD} drops the
+ * source's page cache before every copy, untimed, as the original's copies on a hard disk ran. Files live in a
+ * {@code ScratchDirectory} in {@code java.io.tmpdir} (choose a disk with {@code -jvmArgsAppend -Djava.io.tmpdir=DIR}),
+ * deleted when the fork exits.
  *
- * <p>Default run, one fork, 1 warm-up and 3 measured iterations of at least 1 s (12 min 47 s on 2 cores, quiet,
- * dominated by unbuffered copies of 16 and 32 MB, which take tens of seconds each):
+ * <p>Default run (every strategy × 10 sizes, warm and unforced; one fork, 1 warm-up and 3 measured iterations of at
+ * least 1 s; dominated by the unbuffered copies of 16 and 32 MB, two system calls per byte, each copy far longer
+ * than an iteration):
  * <pre>./mvnw -pl bench jmh:run -Djmh.args="copy.CopyBenchmark"</pre>
  * ({@code copy.CopyBenchmark}, not {@code CopyBenchmark}: JMH's filter is a regular expression, and the bare name
- * also matches {@code ZeroCopyBenchmark}.)
- * Smoke setting (seconds): {@code -Djmh.args="copy.CopyBenchmark -p fileSizeKb=64 -wi 0 -i 1 -r 200ms"}.
+ * also matches {@code ZeroCopyBenchmark}.) The original's disk-bound condition, buffered rows and their ceiling:
+ * {@code -Djmh.args="copy.CopyBenchmark -p strategy=BUFFERED_8K,BUFFERED_32K,NATIVE_8K -p sync=FSYNC
+ * -p sourceCache=COLD"}. Smoke setting (seconds): {@code -Djmh.args="copy.CopyBenchmark -p fileSizeKb=64 -wi 0 -i 1
+ * -r 200ms"}. See {@code docs/benchmarks/copy.md}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -46,7 +57,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 public class CopyBenchmark {
 
-    /** Which stream subtypes the copy loop is given. */
+    /** Which stream subtypes the copy loop is given, or the native copy. */
     @Param
     public CopyStrategy strategy;
 
@@ -54,36 +65,44 @@ public class CopyBenchmark {
     @Param({"64", "128", "256", "512", "1024", "2048", "4096", "8192", "16384", "32768"})
     public int fileSizeKb;
 
-    private Path directory;
+    /** {@code FSYNC}: every copy is forced to the device ({@code fsync}) before the operation ends, inside it. */
+    @Param("NONE")
+    public SyncMode sync;
+
+    /** {@code COLD}: the source's page cache is dropped before every copy, untimed. */
+    @Param("WARM")
+    public SourceCache sourceCache;
+
     private Path source;
     private Path target;
 
     @Setup(Level.Trial)
     public void createSource() throws IOException {
-        directory = Files.createTempDirectory("iolab-copy-");
-        source = RandomFiles.write(directory.resolve("source.bin"), fileSizeKb * 1024L, RandomFiles.DEFAULT_SEED);
+        Path directory = ScratchDirectory.create("iolab-copy-");
+        source = RandomFiles.writeSynced(directory.resolve("source.bin"), fileSizeKb * 1024L, RandomFiles.DEFAULT_SEED);
+        sourceCache.checkSupported(source);
         target = directory.resolve("target.bin");
     }
 
     /**
-     * Deletes the previous copy, untimed, so that every copy writes a fresh file. Why {@link Level#Invocation}: on
+     * Untimed, before every copy: deletes the previous copy, so that every copy writes a fresh file, and with
+     * {@code sourceCache=COLD} drops the source from the page cache. Why {@link Level#Invocation}: every copy reads
+     * the source back into the cache, so a cold source needs a drop before every copy, not once per iteration; and on
      * ext4 (its default {@code auto_da_alloc}) closing a file that was truncated and rewritten starts its write-back
      * at once, so rewriting one target in place would time the file system's crash-safety heuristic along with the
-     * copy (see {@code ZeroCopyBenchmark}). The smallest copy takes a tenth of a millisecond, so JMH's
-     * per-invocation bookkeeping is negligible beside it.
+     * copy (see {@code ZeroCopyBenchmark}). The smallest copy takes a tenth of a millisecond, so JMH's per-invocation
+     * bookkeeping is negligible beside it.
      */
     @Setup(Level.Invocation)
-    public void deletePreviousCopy() throws IOException {
+    public void prepareCopy() throws IOException {
         Files.deleteIfExists(target);
+        sourceCache.beforeCopy(source);
     }
 
     @Benchmark
     public long copy() throws IOException {
-        return strategy.copy(source, target);
-    }
-
-    @TearDown(Level.Trial)
-    public void deleteFiles() throws IOException {
-        PathUtils.deleteDirectory(directory);
+        long copied = strategy.copy(source, target);
+        sync.complete(target);
+        return copied;
     }
 }

@@ -45,6 +45,8 @@ public final class Libc {
     public static final int AT_FDCWD = -100;
     /** {@code fstatat}: do not follow a final symbolic link. */
     public static final int AT_SYMLINK_NOFOLLOW = 0x100;
+    /** {@code fstatat}: an empty path means the descriptor itself (how {@link #fstat} is done). */
+    public static final int AT_EMPTY_PATH = 0x1000;
 
     /** {@code posix_fadvise}: drop the range from the page cache (clean pages only; fsync first for dirty ones). */
     public static final int POSIX_FADV_DONTNEED = 4;
@@ -70,6 +72,8 @@ public final class Libc {
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;
     private static final ValueLayout PTR = ValueLayout.ADDRESS;
+    /** The empty C string {@link #fstat} passes to {@code fstatat}; never freed, never written. */
+    private static final MemorySegment EMPTY_PATH = Arena.global().allocate(1);
 
     private static final String UNSUPPORTED = unsupportedReason();
 
@@ -88,6 +92,8 @@ public final class Libc {
     private static final MethodHandle FSTATAT = bind("fstatat", FunctionDescriptor.of(INT, INT, PTR, PTR, INT));
     private static final MethodHandle GETDENTS64 = bind("getdents64", FunctionDescriptor.of(LONG, INT, PTR, LONG));
     private static final MethodHandle STRERROR = bindPlain("strerror", FunctionDescriptor.of(PTR, INT));
+    private static final MethodHandle MINCORE = bind("mincore", FunctionDescriptor.of(INT, PTR, LONG, PTR));
+    private static final MethodHandle GETPAGESIZE = bindPlain("getpagesize", FunctionDescriptor.of(INT));
 
     private Libc() {}
 
@@ -286,6 +292,26 @@ public final class Libc {
     }
 
     /**
+     * {@code fstat(fd, statbuf)}, done as {@code fstatat(fd, "", statbuf, AT_EMPTY_PATH)} (one system call, as
+     * {@code fstat} itself is in current glibc); read the result with {@link Stat}, e.g. {@link Stat#size} for the
+     * size of an open file.
+     *
+     * @param statbuf at least {@link Stat#SIZE} bytes
+     */
+    public static void fstat(int fd, MemorySegment statbuf) throws IOException {
+        MemorySegment errno = errnoSlot();
+        int rc;
+        try {
+            rc = (int) FSTATAT.invokeExact(errno, fd, EMPTY_PATH, statbuf, AT_EMPTY_PATH);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != 0) {
+            throw failure("fstat", "fd " + fd, errno);
+        }
+    }
+
+    /**
      * {@code getdents64(fd, buf, count)}: bytes of {@code linux_dirent64} records written to {@code buf}, 0 at the
      * end of the directory; read them with {@link Dirent64}.
      */
@@ -304,6 +330,35 @@ public final class Libc {
             if (errnoOf(errno) != EINTR) {
                 throw failure("getdents64", "fd " + fd, errno);
             }
+        }
+    }
+
+    /**
+     * {@code mincore(addr, length, vec)}: which pages of a mapping are resident in memory. For a file mapping that is
+     * the file's page cache: bit 0 of {@code vec[i]} is set when page {@code i} is cached.
+     *
+     * @param mapping a page-aligned mapped segment, e.g. from {@code FileChannel.map(…, arena)} at position 0
+     * @param vec at least {@code ceil(mapping.byteSize() / pageSize())} bytes
+     */
+    public static void mincore(MemorySegment mapping, MemorySegment vec) throws IOException {
+        MemorySegment errno = errnoSlot();
+        int rc;
+        try {
+            rc = (int) MINCORE.invokeExact(errno, mapping, mapping.byteSize(), vec);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != 0) {
+            throw failure("mincore", mapping.byteSize() + " bytes at 0x" + Long.toHexString(mapping.address()), errno);
+        }
+    }
+
+    /** The size of a memory page in bytes ({@code getpagesize()}): 4096 on x86_64, 4 to 64 KiB on aarch64. */
+    public static int pageSize() {
+        try {
+            return (int) GETPAGESIZE.invokeExact();
+        } catch (Throwable t) {
+            throw rethrow(t);
         }
     }
 

@@ -2,8 +2,10 @@ package dev.iolab.bench.support;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.SplittableRandom;
 
 /** Benchmark fixtures: files and arrays of pseudo-random bytes that are the same for the same seed on every run. */
@@ -40,6 +42,18 @@ public final class RandomFiles {
                 out.write(chunk, 0, n);
                 left -= n;
             }
+        }
+        return file;
+    }
+
+    /**
+     * {@link #write}, then forced to the device ({@code fsync}): the file is clean in the page cache, so its pages can
+     * be dropped ({@link PageCache#drop}) and no write-back of it overlaps a later measurement.
+     */
+    public static Path writeSynced(Path file, long length, long seed) throws IOException {
+        write(file, length, seed);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.force(true);
         }
         return file;
     }

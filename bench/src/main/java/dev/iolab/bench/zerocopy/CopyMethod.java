@@ -3,7 +3,12 @@ package dev.iolab.bench.zerocopy;
 import java.io.IOException;
 import java.nio.file.Path;
 
-/** The copy methods {@link ZeroCopyBenchmark} compares: its {@code method} parameter. */
+/**
+ * The copy methods {@link ZeroCopyBenchmark} compares: its {@code method} parameter. The Java rows come first; the
+ * {@code NATIVE_*} rows make the same system calls through libc (FFM) with nothing of the JDK around them, so each
+ * is the ceiling of the Java rows of its kind on this machine, measured in the same run (see
+ * {@code docs/benchmarks/zerocopy.md} for which row divides which).
+ */
 public enum CopyMethod {
 
     /** The naive loop of the original post: 4 kB array, {@code FileInputStream}/{@code FileOutputStream}. */
@@ -17,7 +22,18 @@ public enum CopyMethod {
     /** {@code FileChannel.transferTo}: {@code copy_file_range}/{@code sendfile} on Linux. */
     TRANSFER_TO(new TransferToFileCopier()),
     /** {@code java.nio.file.Files.copy}. */
-    FILES_COPY(new FilesCopyFileCopier());
+    FILES_COPY(new FilesCopyFileCopier()),
+    /** libc {@code read}/{@code write} through a native 4 kB buffer: the post's naive loop, ceiling of {@link #STREAM_4K}. */
+    NATIVE_READ_WRITE_4K(new NativeReadWriteFileCopier(4 * 1024)),
+    /**
+     * libc {@code read}/{@code write} through a native 64 kB buffer: the ceiling of {@link #CHANNEL_HEAP} and
+     * {@link #CHANNEL_DIRECT} at their own buffer size.
+     */
+    NATIVE_READ_WRITE_64K(new NativeReadWriteFileCopier(ChannelFileCopier.DEFAULT_BUFFER_SIZE)),
+    /** libc {@code sendfile} in a loop: the post's zero-copy method. */
+    NATIVE_SENDFILE(new NativeSendfileFileCopier()),
+    /** libc {@code copy_file_range} in a loop, no fallback: what {@link #TRANSFER_TO} and {@link #FILES_COPY} use. */
+    NATIVE_COPY_FILE_RANGE(new NativeCopyFileRangeFileCopier());
 
     private final FileCopier copier;
 

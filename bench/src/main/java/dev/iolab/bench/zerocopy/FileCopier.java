@@ -12,7 +12,7 @@ interface FileCopier {
     /**
      * Copies {@code source} to {@code target}, creating {@code target} or replacing its content, and returns the
      * number of bytes copied. Nothing is forced to disk: like {@code cp}, a copy is complete when the bytes are in
-     * the page cache.
+     * the page cache (the benchmark's {@code sync} parameter forces it afterwards, the same way for every method).
      */
     long copy(Path source, Path target) throws IOException;
 }

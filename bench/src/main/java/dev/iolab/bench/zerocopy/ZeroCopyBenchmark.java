@@ -1,11 +1,12 @@
 package dev.iolab.bench.zerocopy;
 
 import dev.iolab.bench.support.RandomFiles;
+import dev.iolab.bench.support.ScratchDirectory;
+import dev.iolab.bench.support.SourceCache;
+import dev.iolab.bench.support.SyncMode;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
 import org.apache.commons.io.FileUtils;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -19,30 +20,35 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Copy methods from the naive read/write loop to zero-copy, and what they cost in time and system calls: the Java
  * version of a C blog post that copied 3 kB … 3 GB files with read/write, mmap+memcpy and sendfile (its 300 MB
- * figures: naive 7.58 s / 150,285 calls, mmap 3.34 s / 124, sendfile 2.34 s / 146).
+ * figures: naive 7.58 s / 150,285 calls, mmap 3.34 s / 124, sendfile 2.34 s / 146). Beside the Java methods, the
+ * {@code NATIVE_*} methods make the same system calls through libc (FFM, no C compiler): this machine's ceiling for
+ * each Java row, measured in the same run, so that "Java ÷ native" answers how good Java is here.
  *
- * <p>Measures the mean time of one whole copy (open, copy, close) in milliseconds, for each {@link CopyMethod} and
- * file size ({@code K}, {@code M}, {@code G} = powers of 1024). The source, random bytes from a fixed seed, is
- * written and forced to disk once per trial, so it is in the page cache and no write-back of it overlaps the
- * measurement; every copy goes to a new target (the previous one is deleted before it, untimed) and nothing is
- * forced, so this compares CPU and call overhead over cached data, not the disk. Byte-exactness of every method is
- * checked in {@code CopyMethodTest}, outside any measured loop; files live in {@code java.io.tmpdir} (choose
- * another disk with {@code -jvmArgsAppend -Djava.io.tmpdir=DIR}) and are deleted at the end of each trial.
+ * <p>Measures the mean time of one whole copy (open, copy, close, and with {@code sync=FSYNC} the {@code fsync}) in
+ * milliseconds, for each {@link CopyMethod} and file size ({@code K}, {@code M}, {@code G} = powers of 1024). The
+ * source, random bytes from a fixed seed, is written and forced to disk once per trial, so no write-back of it
+ * overlaps the measurement; every copy goes to a new target (the previous one is deleted before it, untimed).
+ * {@code sync} and {@code sourceCache} set the conditions: by default ({@code NONE}, {@code WARM}) the source is in
+ * the page cache and nothing is forced, so this compares CPU and call overhead over cached data, not the disk;
+ * {@code sync=FSYNC} forces every copy to the device inside the measurement and {@code sourceCache=COLD} drops the
+ * source's page cache before every copy, untimed, as the disk-bound originals ran. Byte-exactness of every method is
+ * checked in {@code CopyMethodTest}, outside any measured loop; files live in a {@code ScratchDirectory} in
+ * {@code java.io.tmpdir} (choose another disk with {@code -jvmArgsAppend -Djava.io.tmpdir=DIR}), deleted when the
+ * fork exits.
  *
  * <p>With {@code -prof dev.iolab.bench.profile.SyscallProfiler} every row also gets {@code syscalls.read} and
- * {@code syscalls.write} per copy. Default run (36 trials, one fork, 2 warm-up and 5 measured iterations of 1 s;
- * about 5 minutes on 2 cores, 4 min 46 s measured here):
+ * {@code syscalls.write} per copy. Default run (every method × 6 sizes, warm and unforced; one fork, 2 warm-up and 5
+ * measured iterations of 1 s):
  * <pre>./mvnw -pl bench jmh:run -Djmh.args="ZeroCopyBenchmark -prof dev.iolab.bench.profile.SyscallProfiler"</pre>
  * One size: {@code -Djmh.args="ZeroCopyBenchmark -p fileSize=300M -prof dev.iolab.bench.profile.SyscallProfiler"};
+ * the originals' disk-bound condition: {@code -p fileSize=300M -p sync=FSYNC -p sourceCache=COLD};
  * smoke setting (a few seconds per method): {@code -Djmh.args="ZeroCopyBenchmark -p fileSize=3K -wi 0 -i 1 -r 100ms"};
- * 3 GB (needs 6.25 GiB free in {@code java.io.tmpdir}, ~1 min per method): {@code -p fileSize=3G}, see
- * {@code docs/benchmarks/zerocopy.md}.
+ * 3 GB (needs 6.25 GiB free in {@code java.io.tmpdir}): {@code -p fileSize=3G}. See {@code docs/benchmarks/zerocopy.md}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -62,54 +68,52 @@ public class ZeroCopyBenchmark {
     @Param({"3K", "30K", "300K", "3M", "30M", "300M"})
     public String fileSize;
 
-    private Path directory;
+    /** {@code FSYNC}: every copy is forced to the device ({@code fsync}) before the operation ends, inside it. */
+    @Param("NONE")
+    public SyncMode sync;
+
+    /** {@code COLD}: the source's page cache is dropped before every copy, untimed. */
+    @Param("WARM")
+    public SourceCache sourceCache;
+
     private Path source;
     private Path target;
 
     @Setup(Level.Trial)
     public void createSource() throws IOException {
         long size = FileSize.parse(fileSize);
-        directory = Files.createTempDirectory("iolab-zerocopy-");
+        Path directory = ScratchDirectory.create("iolab-zerocopy-");
         long usable = Files.getFileStore(directory).getUsableSpace();
         if (usable < 2 * size + SPARE_BYTES) {
-            Files.delete(directory);
             throw new IOException("Not enough disk space in " + directory.getParent() + " for a " + fileSize
                     + " copy: needs " + FileUtils.byteCountToDisplaySize(2 * size + SPARE_BYTES) + ", has "
                     + FileUtils.byteCountToDisplaySize(usable)
                     + "; point -jvmArgsAppend -Djava.io.tmpdir=DIR at a roomier file system");
         }
-        source = RandomFiles.write(directory.resolve("source.bin"), size, RandomFiles.DEFAULT_SEED);
-        try (FileChannel channel = FileChannel.open(source, StandardOpenOption.WRITE)) {
-            channel.force(true);
-        }
+        source = RandomFiles.writeSynced(directory.resolve("source.bin"), size, RandomFiles.DEFAULT_SEED);
+        sourceCache.checkSupported(source);
         target = directory.resolve("target.bin");
     }
 
     /**
-     * Deletes the previous copy, untimed, so that every method writes a new file. Why {@link Level#Invocation}: on
-     * ext4 (its default {@code auto_da_alloc}), closing a file that was truncated and rewritten starts its write-back
-     * at once; replacing the target through {@code O_TRUNC} cost ~2.4 ms per 3 kB copy here against ~0.07 ms into a
-     * new file, which would measure the file system's crash-safety heuristic instead of the copy. A copy takes tens
-     * of microseconds at least, so JMH's per-invocation bookkeeping is negligible beside it.
+     * Untimed, before every copy: deletes the previous copy so that every method writes a new file, and with
+     * {@code sourceCache=COLD} drops the source from the page cache. Why {@link Level#Invocation}: each copy reads the
+     * source back into the cache, so a cold source needs a drop before every copy, not once per iteration; and on ext4
+     * (its default {@code auto_da_alloc}), closing a file that was truncated and rewritten starts its write-back at
+     * once, so rewriting one target in place would measure the file system's crash-safety heuristic instead of the
+     * copy (see {@code docs/benchmarks/zerocopy.md}). A copy takes tens of microseconds at least, so JMH's
+     * per-invocation bookkeeping is negligible beside it.
      */
     @Setup(Level.Invocation)
-    public void deletePreviousCopy() throws IOException {
+    public void prepareCopy() throws IOException {
         Files.deleteIfExists(target);
+        sourceCache.beforeCopy(source);
     }
 
     @Benchmark
     public long copy() throws IOException {
-        return method.copy(source, target);
-    }
-
-    /**
-     * JMH runs this inside the last measured iteration, which {@code SyscallProfiler} counts, so it uses JDK calls
-     * only: the first use of a commons-io class here would add ~100 read calls of class loading to that iteration.
-     */
-    @TearDown(Level.Trial)
-    public void deleteFiles() throws IOException {
-        Files.deleteIfExists(target);
-        Files.deleteIfExists(source);
-        Files.deleteIfExists(directory);
+        long copied = method.copy(source, target);
+        sync.complete(target);
+        return copied;
     }
 }

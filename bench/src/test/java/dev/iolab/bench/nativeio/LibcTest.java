@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,6 +62,61 @@ class LibcTest {
                 .isInstanceOf(Libc.NativeException.class)
                 .hasMessage("openat(" + missing + "): No such file or directory (errno 2)")
                 .satisfies(e -> assertThat(((Libc.NativeException) e).errno()).isEqualTo(2));
+    }
+
+    @Test
+    void fstatGivesTheSizeOfAnOpenFile() throws IOException {
+        Path file = Files.write(dir.resolve("sized"), new byte[4097]);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment stat = arena.allocate(Libc.Stat.SIZE);
+            int fd = Libc.open(file.toString(), Libc.O_RDONLY | Libc.O_CLOEXEC, 0);
+            try {
+                Libc.fstat(fd, stat);
+            } finally {
+                Libc.close(fd);
+            }
+            assertThat(Libc.Stat.type(stat)).isEqualTo(Libc.Stat.S_IFREG);
+            assertThat(Libc.Stat.size(stat)).isEqualTo(4097);
+        }
+    }
+
+    @Test
+    void fstatOfABadDescriptorSaysSo() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment stat = arena.allocate(Libc.Stat.SIZE);
+            assertThatThrownBy(() -> Libc.fstat(-1, stat))
+                    .isInstanceOf(Libc.NativeException.class)
+                    .hasMessage("fstat(fd -1): Bad file descriptor (errno 9)");
+        }
+    }
+
+    @Test
+    void mincoreSeesTheTouchedPagesOfAnAnonymousMapping() throws IOException {
+        int page = Libc.pageSize();
+        assertThat(Integer.bitCount(page))
+                .as("page size %d is a power of two", page)
+                .isEqualTo(1);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment memory = arena.allocate(8L * page, page);
+            memory.set(ValueLayout.JAVA_BYTE, 3L * page, (byte) 1);
+            MemorySegment vec = arena.allocate(8);
+            Libc.mincore(memory, vec);
+            assertThat(vec.get(ValueLayout.JAVA_BYTE, 3) & 1)
+                    .as("the written page is resident")
+                    .isEqualTo(1);
+        }
+    }
+
+    @Test
+    void mincoreOfAnUnalignedAddressSaysSo() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment memory = arena.allocate(2L * Libc.pageSize(), Libc.pageSize());
+            MemorySegment vec = arena.allocate(2);
+            assertThatThrownBy(() -> Libc.mincore(memory.asSlice(1, 10), vec))
+                    .isInstanceOf(Libc.NativeException.class)
+                    .hasMessageStartingWith("mincore(10 bytes at 0x")
+                    .hasMessageEndingWith("Invalid argument (errno 22)");
+        }
     }
 
     @Test

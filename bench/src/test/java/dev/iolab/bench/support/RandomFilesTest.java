@@ -27,6 +27,17 @@ class RandomFilesTest {
     }
 
     @Test
+    void writeSyncedWritesTheSameBytesAndLeavesThemClean() throws Exception {
+        Path file = RandomFiles.writeSynced(dir.resolve("synced"), 100_003, 42);
+
+        assertThat(Files.readAllBytes(file)).isEqualTo(RandomFiles.bytes(100_003, 42));
+        PageFlags.assumeAvailable();
+        assertThat(PageFlags.dirtyPages(file))
+                .as("dirty pages after writeSynced")
+                .isZero();
+    }
+
+    @Test
     void differentSeedsGiveDifferentBytes() {
         assertThat(RandomFiles.bytes(64, 1)).isNotEqualTo(RandomFiles.bytes(64, 2));
     }

@@ -1,6 +1,7 @@
 package dev.iolab.bench.zerocopy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.iolab.bench.support.RandomFiles;
 import java.io.IOException;
@@ -34,6 +35,29 @@ class CopyMethodTest {
 
         assertThat(copied).isEqualTo(size);
         assertThat(Files.mismatch(source, target)).isEqualTo(-1L);
+    }
+
+    @ParameterizedTest
+    @EnumSource(CopyMethod.class)
+    void aMissingSourceIsNamedAndLeavesNoTarget(CopyMethod method) {
+        Path source = directory.resolve("no-such-source");
+        Path target = directory.resolve("target");
+
+        assertThatThrownBy(() -> method.copy(source, target))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining(source.toString());
+        assertThat(target).doesNotExist();
+    }
+
+    @ParameterizedTest
+    @EnumSource(CopyMethod.class)
+    void aTargetThatCannotBeWrittenIsNamed(CopyMethod method) throws IOException {
+        Path source = RandomFiles.write(directory.resolve("source"), 5000, 1);
+        Path target = directory.resolve("no-such-directory").resolve("target");
+
+        assertThatThrownBy(() -> method.copy(source, target))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining(target.toString());
     }
 
     @ParameterizedTest

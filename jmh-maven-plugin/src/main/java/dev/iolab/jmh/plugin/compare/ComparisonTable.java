@@ -82,7 +82,7 @@ public final class ComparisonTable {
                     .append(" | ")
                     .append(row.verdict().text())
                     .append(" | ")
-                    .append(row.headline() ? (row.agrees() ? "★ agrees" : "★ differs") : "")
+                    .append(row.headline() ? (row.agrees() ? "★ within ±5 %" : "★ outside ±5 %") : "")
                     .append(" |\n");
         }
         out.append('\n');

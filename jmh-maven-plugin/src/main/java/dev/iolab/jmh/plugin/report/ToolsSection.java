@@ -5,7 +5,6 @@ import dev.iolab.jmh.plugin.tools.ToolsRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -113,16 +112,18 @@ final class ToolsSection {
         return name;
     }
 
-    /** The command with the tool's path shortened to its name, for the table. */
-    private static String shortCommand(NativeTools.Timing t) {
-        String command = t.command();
-        int space = command.indexOf(' ');
-        String program = space < 0 ? command : command.substring(0, space);
-        String name = program.substring(program.lastIndexOf('/') + 1);
-        return (name + (space < 0 ? "" : command.substring(space)))
-                        .toLowerCase(Locale.ROOT)
-                        .equals(command)
-                ? command
-                : name + (space < 0 ? "" : command.substring(space));
+    /**
+     * The command without its temporary paths, for the table: {@code cp source.bin target.bin},
+     * {@code dd if=source.bin of=target.bin bs=1M status=none}, {@code du -sb tree}.
+     */
+    static String shortCommand(NativeTools.Timing t) {
+        return java.util.Arrays.stream(t.command().split(" "))
+                .map(word -> {
+                    int eq = word.indexOf('=');
+                    String prefix = eq >= 0 && eq < word.indexOf('/') ? word.substring(0, eq + 1) : "";
+                    String value = word.substring(prefix.length());
+                    return value.contains("/") ? prefix + value.substring(value.lastIndexOf('/') + 1) : word;
+                })
+                .collect(Collectors.joining(" "));
     }
 }

@@ -188,7 +188,7 @@ class FullReportTest {
                                 new NativeTools.Timing(
                                         "cp",
                                         "copy 300 MiB, fresh target, source cached",
-                                        "/usr/bin/cp a b",
+                                        "/usr/bin/cp /tmp/iolab-native-tools-1/source.bin /tmp/iolab-native-tools-1/target.bin",
                                         true,
                                         0.120,
                                         List.of(0.125, 0.120, 0.130),
@@ -300,8 +300,9 @@ class FullReportTest {
     void nativeToolsStandBesideTheJmhRowsTheyCompareWith() {
         assertThat(md)
                 .contains("## 5. Native tools here")
-                .containsPattern("\\| `cp a b` \\| copy 300 MiB, fresh target, source cached \\| 0.120 \\| 3 \\| "
-                        + "TRANSFER_TO: 0.150<br>NATIVE_COPY_FILE_RANGE: 0.100 \\| ×1.25 \\[[0-9.–]+\\]<br>×0.83 \\[")
+                .containsPattern(
+                        "\\| `cp source.bin target.bin` \\| copy 300 MiB, fresh target, source cached \\| 0.120 \\| 3 \\| "
+                                + "TRANSFER_TO: 0.150<br>NATIVE_COPY_FILE_RANGE: 0.100 \\| ×1.25 \\[[0-9.–]+\\]<br>×0.83 \\[")
                 .contains(
                         "| `diskus` | size of the walk's tree (not on PATH) | absent | – | FORK_JOIN, 2 threads: 0.600"
                                 + "<br>NATIVE, 2 threads: 0.400 | – |");

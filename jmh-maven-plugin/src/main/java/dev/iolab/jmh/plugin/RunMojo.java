@@ -47,11 +47,14 @@ import org.apache.maven.toolchain.ToolchainManager;
  *   <li>{@code -Djmh.args="..."}: one JMH command line (quoted as in a shell); empty runs every benchmark with its
  *       own defaults. Unless the arguments choose otherwise with {@code -rf}/{@code -rff}, results are written as
  *       JSON to {@code target/jmh-result.json}.</li>
- *   <li>{@code -Djmh.profile=quick|standard|full} (or a profile file): several JMH runs, one per benchmark group with
- *       its own settings, results joined into the same JSON file, with progress and an estimate of the time left;
- *       then {@code report.md} and charts are written (see {@code jmh:report}).</li>
+ *   <li>{@code -Djmh.profile=quick|standard|full} (or a profile file): several JMH runs, one per group of cells with
+ *       its own settings, results joined into the same JSON file, with the plan and its estimate first and progress
+ *       every 20 s; then this machine's tools are timed on the same work and {@code report.md} is written (see
+ *       {@code jmh:report}). A profile refuses a modified source tree unless {@code -Djmh.allowDirty=true}.</li>
  * </ul>
- * Either way an environment record (CPU, memory, kernel, file system, load) is written beside the JSON.
+ * Either way an environment record (source revision and state, commands, CPU, memory, kernel, virtualization, file
+ * system, load) is written beside the JSON, and the console shows progress and results; all of JMH's output goes to
+ * {@code target/jmh-output.log}.
  */
 @Mojo(name = "run", requiresDependencyResolution = ResolutionScope.RUNTIME, threadSafe = true)
 @Execute(phase = LifecyclePhase.COMPILE)

@@ -153,6 +153,12 @@ public class RunMojo extends AbstractMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException("Cannot read -Djmh.runnerJvmArgs: " + e.getMessage());
         }
+        try {
+            // One log per invocation: a profile's runs are appended to it one after another.
+            Files.deleteIfExists(outputLog());
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot replace " + outputLog() + ": " + e.getMessage(), e);
+        }
         if (profile != null && !profile.isBlank()) {
             runProfile(jvmArgs);
         } else {
@@ -261,7 +267,6 @@ public class RunMojo extends AbstractMojo {
         try {
             deleteDirectory(partsDir);
             Files.createDirectories(partsDir);
-            Files.deleteIfExists(outputLog());
             for (int i = 0; i < plan.runs().size(); i++) {
                 PlannedRun run = plan.runs().get(i);
                 Path part = partsDir.resolve(String.format(Locale.ROOT, "%02d-%s.json", i + 1, run.label()));

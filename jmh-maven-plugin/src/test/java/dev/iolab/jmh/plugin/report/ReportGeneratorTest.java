@@ -112,6 +112,44 @@ class ReportGeneratorTest {
                 .contains("Whether this machine is a virtual machine was not recorded");
     }
 
+    /**
+     * {@code writebuffer-time-and-allocs.json}: the two WriteBufferBenchmark runs of an earlier {@code quick} profile
+     * (times with {@code -prof gc}, then counts with the allocation counter of that time), percentiles dropped.
+     */
+    @Test
+    void takesTimesFromTheTimingRunAndShowsEveryCountingIterationsSpread() throws Exception {
+        Path json = fixture(dir, "writebuffer-time-and-allocs.json");
+        String md =
+                Files.readString(generator.generate(json, dir.resolve("out")).markdown());
+
+        assertThat(md)
+                .contains("| 1 | 1,000,000 | 1,703 † |")
+                // that counter charged the trial teardown to one of two iterations: min–max shows it
+                .contains("| 1 | FILE_OUTPUT_STREAM | 2,521 | 22.00–5,020 | 412,524 | 688.0–824,360 | 2 |");
+    }
+
+    /**
+     * {@code zerocopy-and-walk.json}: the zerocopy and walk runs of an earlier {@code quick} profile (before the walk
+     * was split into single and parallel runs), percentiles dropped.
+     */
+    @Test
+    void writesSyscallsPerCopyAndWarmWalkSpeedUpsFromRealOutput() throws Exception {
+        Path json = fixture(dir, "zerocopy-and-walk.json");
+        ReportGenerator.Report report = generator.generate(json, dir.resolve("out"));
+        String md = Files.readString(report.markdown());
+
+        assertThat(md)
+                .contains("| size | STREAM_4K | CHANNEL_HEAP | CHANNEL_DIRECT | MMAP | TRANSFER_TO | FILES_COPY |")
+                .contains("| 30M | 7,682 + 7,680 | 481.2 + 480.0 | 481.2 + 480.0 | 0.333 + 0.000 | 1.300 + 1.000 |")
+                .contains("### cache WARM, depth 5, fanOut 6, files 20000, maxFileSize 2048")
+                .containsPattern("\\| 16 \\| ×1.19 \\[[0-9.]+–[0-9.]+\\] \\| ×1.37 \\[")
+                // warm walks are not set beside the original's cold speed-ups
+                .doesNotContain("| threads | WALK_FILE_TREE | FIXED_POOL | FORK_JOIN | VIRTUAL_THREADS | published");
+        assertThat(report.charts())
+                .extracting(p -> p.getFileName().toString())
+                .containsExactly("walk.png", "zero-copy-throughput.png");
+    }
+
     @Test
     void drawsEveryChartTheReportLinksAsAPng() throws Exception {
         Path json = fixture(dir, "copy-and-writebuffer.json");

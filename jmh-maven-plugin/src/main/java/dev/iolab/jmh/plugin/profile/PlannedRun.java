@@ -41,10 +41,10 @@ public record PlannedRun(
         Duration onceSetup,
         boolean headline) {
 
-    /** Starting JMH's harness JVM, once per run (measured here: about 2 s, loaded). */
+    /** Starting JMH's harness JVM, once per run (how it was measured: docs/benchmarks/report.md, "The estimate"). */
     static final Duration RUN_START = Duration.ofSeconds(2);
 
-    /** Starting one fork's JVM and JMH's handshake with it (measured here: 0.45–0.55 s per fork, loaded). */
+    /** Starting one fork's JVM and JMH's handshake with it (measured like {@link #RUN_START}). */
     static final Duration FORK_START = Duration.ofMillis(600);
 
     /** A single-shot operation's time when the profile gives none; the progress corrects it as the run goes. */

@@ -17,7 +17,7 @@ import java.util.SplittableRandom;
  */
 public final class Bootstrap {
 
-    /** Resamples per interval: the interval ends move by well under 1 % of the width between seeds at this count. */
+    /** Resamples per interval: enough that the interval's ends hardly move from one seed to another (tested). */
     public static final int RESAMPLES = 10_000;
 
     /** Coverage of the intervals. */

@@ -62,4 +62,17 @@ public final class CommandLine {
         }
         return words;
     }
+
+    /** Joins words into one line that {@link #split} reads back: words with white space or quotes are quoted. */
+    public static String join(List<String> words) {
+        List<String> quoted = new ArrayList<>();
+        for (String w : words) {
+            if (!w.isEmpty() && w.chars().noneMatch(c -> Character.isWhitespace(c) || c == '\'' || c == '"')) {
+                quoted.add(w);
+            } else {
+                quoted.add("'" + w.replace("'", "'\"'\"'") + "'");
+            }
+        }
+        return String.join(" ", quoted);
+    }
 }

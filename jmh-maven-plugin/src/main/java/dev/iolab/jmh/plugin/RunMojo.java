@@ -4,10 +4,17 @@ import dev.iolab.jmh.plugin.profile.PlannedRun;
 import dev.iolab.jmh.plugin.profile.Profile;
 import dev.iolab.jmh.plugin.profile.ResultParts;
 import dev.iolab.jmh.plugin.profile.RunProgress;
+import dev.iolab.jmh.plugin.report.BenchmarkResult;
 import dev.iolab.jmh.plugin.report.Environment;
+import dev.iolab.jmh.plugin.report.JmhResultReader;
+import dev.iolab.jmh.plugin.report.ReportException;
+import dev.iolab.jmh.plugin.report.ReportGenerator;
+import dev.iolab.jmh.plugin.report.SourceTree;
+import dev.iolab.jmh.plugin.tools.NativeTools;
+import dev.iolab.jmh.plugin.tools.ToolsRecord;
+import dev.iolab.jmh.plugin.tools.ToolsStep;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,7 +25,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -30,7 +36,6 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.project.MavenProject;
-import org.apache.maven.toolchain.Toolchain;
 import org.apache.maven.toolchain.ToolchainManager;
 
 /**
@@ -42,11 +47,14 @@ import org.apache.maven.toolchain.ToolchainManager;
  *   <li>{@code -Djmh.args="..."}: one JMH command line (quoted as in a shell); empty runs every benchmark with its
  *       own defaults. Unless the arguments choose otherwise with {@code -rf}/{@code -rff}, results are written as
  *       JSON to {@code target/jmh-result.json}.</li>
- *   <li>{@code -Djmh.profile=quick|standard|full} (or a profile file): several JMH runs, one per benchmark group with
- *       its own settings, results joined into the same JSON file, with progress and an estimate of the time left;
- *       then {@code report.md} and charts are written (see {@code jmh:report}).</li>
+ *   <li>{@code -Djmh.profile=quick|standard|full} (or a profile file): several JMH runs, one per group of cells with
+ *       its own settings, results joined into the same JSON file, with the plan and its estimate first and progress
+ *       every 20 s; then this machine's tools are timed on the same work and {@code report.md} is written (see
+ *       {@code jmh:report}). A profile refuses a modified source tree unless {@code -Djmh.allowDirty=true}.</li>
  * </ul>
- * Either way an environment record (CPU, memory, kernel, file system, load) is written beside the JSON.
+ * Either way an environment record (source revision and state, commands, CPU, memory, kernel, virtualization, file
+ * system, load) is written beside the JSON, and the console shows progress and results; all of JMH's output goes to
+ * {@code target/jmh-output.log}.
  */
 @Mojo(name = "run", requiresDependencyResolution = ResolutionScope.RUNTIME, threadSafe = true)
 @Execute(phase = LifecyclePhase.COMPILE)
@@ -114,6 +122,29 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = "jmh.publishedDir", defaultValue = "${project.basedir}/published")
     private File publishedDir;
 
+    /**
+     * Whether a profile may run on a modified source tree (uncommitted or untracked files outside the output
+     * directories). Off by default: such figures cannot be reproduced from any commit. When on, the report says so at
+     * its top.
+     */
+    @Parameter(property = "jmh.allowDirty", defaultValue = "false")
+    private boolean allowDirty;
+
+    /** Another JMH result file: the report then compares this run with it (see {@code jmh:compare}). */
+    @Parameter(property = "jmh.baseline")
+    private File baseline;
+
+    /**
+     * Whether the report step times this machine's tools ({@code cp}, {@code dd}, {@code du}, {@code diskus}) on the
+     * same work after the JMH runs: by default yes with a profile, no without.
+     */
+    @Parameter(property = "jmh.nativeTools")
+    private Boolean nativeTools;
+
+    /** Echo all of JMH's output, not only progress and results (all of it is in {@code target/jmh-output.log}). */
+    @Parameter(property = "jmh.verbose", defaultValue = "false")
+    private boolean verbose;
+
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         List<String> jvmArgs;
@@ -121,6 +152,12 @@ public class RunMojo extends AbstractMojo {
             jvmArgs = CommandLine.split(runnerJvmArgs);
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException("Cannot read -Djmh.runnerJvmArgs: " + e.getMessage());
+        }
+        try {
+            // One log per invocation: a profile's runs are appended to it one after another.
+            Files.deleteIfExists(outputLog());
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot replace " + outputLog() + ": " + e.getMessage(), e);
         }
         if (profile != null && !profile.isBlank()) {
             runProfile(jvmArgs);
@@ -139,29 +176,41 @@ public class RunMojo extends AbstractMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException("Cannot read -Djmh.args: " + e.getMessage());
         }
-        String java = toolchainJava();
-        Path argFile = writeClasspathArgFile();
+        String java = BenchmarkRuntime.java(toolchainManager, session, project, requiredJavaVersion);
+        Path argFile = BenchmarkRuntime.classpathArgFile(project);
         List<String> command = JmhCommand.build(java, jvmArgs, argFile, jmhArgs);
+        SourceTree source = sourceTree();
+        if (source.isDirty()) {
+            getLog().warn("The source tree is modified (" + String.join(", ", source.changed())
+                    + "): the environment record says so, and a report of these results needs -Djmh.allowDirty=true.");
+        }
         Environment environment = Environment.collect(
                 "",
-                List.of(String.join(" ", CommandLine.split(args))),
+                List.of(CommandLine.join(CommandLine.split(args))),
+                List.of(),
                 java,
                 benchmarkDirectory(),
-                project.getBasedir().toPath());
+                source,
+                BenchmarkRuntime.mavenCommand(session));
         long started = System.currentTimeMillis();
 
-        getLog().info("JMH on " + java);
+        getLog().info("JMH on " + java
+                + (verbose ? "" : " (progress and results here; all of JMH's output in " + outputLog() + ")"));
         getLog().info("JMH arguments: " + String.join(" ", jmhArgs));
-        int exit = run(command);
+        int exit = runWithProgress(command, null, line -> {});
         if (exit != 0) {
-            throw new MojoFailureException("JMH exited with status " + exit + " (see its output above)");
+            throw new MojoFailureException(
+                    "JMH exited with status " + exit + " (see its output above and in " + outputLog() + ")");
         }
         Path results = resultFile.toPath();
         if (Files.isRegularFile(results) && results.toFile().lastModified() >= started - 1000) {
             getLog().info("JMH results: " + resultFile);
             writeEnvironment(environment, results);
+            if (Boolean.TRUE.equals(nativeTools)) {
+                timeNativeTools(java, argFile, results);
+            }
             if (Boolean.TRUE.equals(report)) {
-                ReportMojo.write(this, resultFile, reportDir, publishedDir);
+                ReportMojo.write(this, resultFile, reportDir, publishedDir, options());
             }
         } else if (Boolean.TRUE.equals(report)) {
             throw new MojoFailureException(
@@ -188,19 +237,29 @@ public class RunMojo extends AbstractMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot read profile " + profile + ": " + e.getMessage(), e);
         }
-        String java = toolchainJava();
-        Path argFile = writeClasspathArgFile();
+        SourceTree source = sourceTree();
+        if (source.isDirty() && !allowDirty) {
+            throw new MojoFailureException(source.refusal("Profile " + plan.name() + " would measure"));
+        }
+        String java = BenchmarkRuntime.java(toolchainManager, session, project, requiredJavaVersion);
+        Path argFile = BenchmarkRuntime.classpathArgFile(project);
         Path results = resultFile.toPath().toAbsolutePath();
         Path partsDir = results.resolveSibling(stem(results) + "-parts");
 
         printPlan(plan);
+        if (source.isDirty()) {
+            getLog().warn("Measuring a modified source tree (-Djmh.allowDirty=true): " + source.revision()
+                    + "; the report will say so at its top.");
+        }
         awaitLock();
         Environment environment = Environment.collect(
                 plan.name(),
-                plan.runs().stream().map(r -> String.join(" ", r.jmhArgs())).collect(Collectors.toList()),
+                plan.runs().stream().map(r -> CommandLine.join(r.jmhArgs())).collect(Collectors.toList()),
+                plan.headlineRuns(),
                 java,
                 benchmarkDirectory(),
-                project.getBasedir().toPath());
+                source,
+                BenchmarkRuntime.mavenCommand(session));
         RunProgress progress = new RunProgress(plan.runs(), System::nanoTime);
         List<Path> parts = new ArrayList<>();
         List<String> failed = new ArrayList<>();
@@ -246,7 +305,7 @@ public class RunMojo extends AbstractMojo {
                 if (exit != 0 || !Files.isRegularFile(part)) {
                     failed.add(run.label() + " (JMH exit status " + exit + ")");
                     getLog().warn("Run '" + run.label() + "' failed (JMH exit status " + exit
-                            + "); going on with the others");
+                            + "); going on with the others. JMH's output: " + outputLog());
                 }
                 getLog().info("Progress: " + progress.describe());
             }
@@ -254,9 +313,10 @@ public class RunMojo extends AbstractMojo {
             deleteDirectory(partsDir);
             getLog().info(String.format(
                     Locale.ROOT,
-                    "Profile %s finished in %s: %d results in %s",
+                    "Profile %s finished in %s (estimated %s): %d results in %s",
                     plan.name(),
                     RunProgress.format(progress.elapsed()),
+                    RunProgress.format(plan.estimate()),
                     entries,
                     results));
             if (entries == 0) {
@@ -270,8 +330,11 @@ public class RunMojo extends AbstractMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot collect the JMH results in " + results + ": " + e.getMessage(), e);
         }
+        if (!Boolean.FALSE.equals(nativeTools)) {
+            timeNativeTools(java, argFile, results);
+        }
         if (!Boolean.FALSE.equals(report)) {
-            ReportMojo.write(this, resultFile, reportDir, publishedDir);
+            ReportMojo.write(this, resultFile, reportDir, publishedDir, options());
         }
         if (stopped != null) {
             throw new MojoFailureException(stopped);
@@ -282,24 +345,59 @@ public class RunMojo extends AbstractMojo {
         }
     }
 
+    private ReportGenerator.Options options() {
+        return new ReportGenerator.Options(allowDirty, baseline == null ? null : baseline.toPath());
+    }
+
+    /** The source tree's state; the result file's and report's directories are outputs, not sources. */
+    private SourceTree sourceTree() {
+        return SourceTree.inspect(
+                project.getBasedir().toPath(),
+                List.of(reportDir.toPath(), resultFile.toPath().toAbsolutePath().getParent()));
+    }
+
+    /** Times cp, dd, du and diskus on the run's work and records them beside the results. */
+    private void timeNativeTools(String java, Path argFile, Path results) throws MojoExecutionException {
+        try {
+            List<BenchmarkResult> measured = JmhResultReader.read(results);
+            ToolsStep step = new ToolsStep(
+                    NativeTools.onPath(),
+                    List.of(java, "@" + argFile.toAbsolutePath()),
+                    project.getBasedir().toPath(),
+                    getLog()::info);
+            ToolsRecord record = step.measure(measured, benchmarkDirectory()).writeFor(results);
+            record.notes().forEach(n -> getLog().info("Native tools: " + n));
+        } catch (ReportException | IOException e) {
+            throw new MojoExecutionException("Cannot time the native tools for " + results + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** All of JMH's output, appended run after run (the console shows progress and results). */
+    private Path outputLog() {
+        return Path.of(project.getBuild().getDirectory(), "jmh-output.log");
+    }
+
     private void printPlan(Profile plan) {
         getLog().info("Profile " + plan.name() + (plan.description().isEmpty() ? "" : ": " + plan.description()));
         getLog().info(String.format(
                 Locale.ROOT,
-                "%d JMH runs, %d iterations; expected duration: %s" + " (iterations at their nominal time alone: %s)",
+                "%d JMH runs, %d iterations; estimated duration %s on a quiet machine (run structure: JMH and JVM"
+                        + " starts, set-up, iterations; a loaded machine takes longer)%s",
                 plan.runs().size(),
                 plan.iterations(),
-                plan.expected().isEmpty() ? "not measured" : plan.expected(),
-                RunProgress.format(plan.nominalDuration())));
+                RunProgress.format(plan.estimate()),
+                plan.expected().isEmpty() ? "" : "; profile says: " + plan.expected()));
         for (PlannedRun run : plan.runs()) {
             getLog().info(String.format(
                     Locale.ROOT,
-                    "  %-20s %4d combinations x %d fork(s) x (%d+%d) iterations",
+                    "  %-20s %4d cells x %d fork(s) x (%d+%d) iterations, about %s%s",
                     run.label(),
                     run.combinations(),
                     run.forks(),
                     run.warmupIterations(),
-                    run.measurementIterations()));
+                    run.measurementIterations(),
+                    RunProgress.format(run.estimate()),
+                    run.headline() ? "  [headline]" : ""));
         }
     }
 
@@ -326,12 +424,17 @@ public class RunMojo extends AbstractMojo {
         getLog().info("JMH lock free after " + RunProgress.format(Duration.ofNanos(System.nanoTime() - since)));
     }
 
+    /** Runs JMH; with a profile's {@code progress}, reports progress every 20 s and warns when a run overshoots. */
     private int runWithProgress(List<String> command, RunProgress progress, java.util.function.Consumer<String> watch)
             throws MojoExecutionException {
         try {
             Files.createDirectories(resultFile.toPath().toAbsolutePath().getParent());
-            return JmhProcess.run(command, project.getBasedir(), System.out, line -> {
+            Files.createDirectories(outputLog().getParent());
+            return JmhProcess.run(command, project.getBasedir(), System.out, outputLog(), verbose, line -> {
                 watch.accept(line);
+                if (progress == null) {
+                    return;
+                }
                 boolean iteration = progress.onLine(line);
                 if (iteration && progress.justOvershot()) {
                     getLog().warn("This run prints more iterations than its profile line plans: does its include"
@@ -379,55 +482,6 @@ public class RunMojo extends AbstractMojo {
             for (Path p : files.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
                 Files.delete(p);
             }
-        }
-    }
-
-    private String toolchainJava() throws MojoExecutionException {
-        Toolchain jdk = toolchainManager.getToolchainFromBuildContext("jdk", session);
-        String java = BenchmarkJava.choose(
-                jdk == null ? null : jdk.findTool("java"),
-                Path.of(System.getProperty("java.home")),
-                Runtime.version().feature(),
-                requiredJavaVersion);
-        if (java == null) {
-            throw new MojoExecutionException("No JDK " + requiredJavaVersion + " for " + project.getArtifactId()
-                    + ": Maven runs on Java " + Runtime.version().feature() + " ("
-                    + System.getProperty("java.home") + ") and the build's maven-toolchains-plugin"
-                    + " (select-jdk-toolchain) found no JDK " + requiredJavaVersion + " either. Install one in the"
-                    + " system's JVM directory (e.g. /usr/lib/jvm) or point JAVA_HOME at one.");
-        }
-        return java;
-    }
-
-    /** The classpath goes in a {@code @argfile}: a long classpath can exceed the OS's command-line limit. */
-    private Path writeClasspathArgFile() throws MojoExecutionException {
-        try {
-            List<String> classpath = project.getRuntimeClasspathElements();
-            Path file = Path.of(project.getBuild().getDirectory(), "jmh-classpath.args");
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, JmhCommand.classpathArgFile(classpath), StandardCharsets.UTF_8);
-            return file;
-        } catch (DependencyResolutionRequiredException | IOException e) {
-            throw new MojoExecutionException("Cannot write the JMH classpath file: " + e.getMessage(), e);
-        }
-    }
-
-    private int run(List<String> command) throws MojoExecutionException {
-        try {
-            Files.createDirectories(resultFile.toPath().toAbsolutePath().getParent());
-            Process process = new ProcessBuilder(command)
-                    .directory(project.getBasedir())
-                    .inheritIO()
-                    .start();
-            try {
-                return process.waitFor();
-            } catch (InterruptedException e) {
-                process.destroy();
-                Thread.currentThread().interrupt();
-                throw new MojoExecutionException("Interrupted while JMH was running", e);
-            }
-        } catch (IOException e) {
-            throw new MojoExecutionException("Cannot start JMH with " + command.get(0) + ": " + e.getMessage(), e);
         }
     }
 }

@@ -8,12 +8,23 @@ import java.util.Locale;
  * One JMH invocation of a profile and what it will do: {@link #combinations()} parameter combinations, each run in
  * {@link #forks()} forks of {@link #warmupIterations()} + {@link #measurementIterations()} iterations.
  *
+ * <p>Its {@link #estimate()} follows the run's structure: the JMH harness's start, then per fork the JVM's start,
+ * the trial set-up ({@link #forkSetup()}: writing a source file) and the iterations, each lasting its nominal time or,
+ * when one operation takes longer ({@link #operation()}), whole operations until that time has passed; plus a
+ * one-time set-up ({@link #onceSetup()}: generating a directory tree the first time). The profile's {@code cost}
+ * lines give these times, calibrated with small real runs.
+ *
  * @param label                 short name, e.g. {@code copy-buffered}; also names its part of the results
  * @param jmhArgs               JMH's command line for this run (without result-file options)
  * @param combinations          product of the {@code -p} value counts
  * @param warmupTime            nominal time of one warm-up iteration (JMH's {@code -w}); an operation longer than it
  *                              makes the iteration longer
  * @param measurementTime       nominal time of one measured iteration ({@code -r})
+ * @param singleShot            {@code -bm ss}: an iteration is one operation
+ * @param operation             typical time of one operation (zero: shorter than an iteration)
+ * @param forkSetup             trial set-up per fork beyond the JVM's start
+ * @param onceSetup             set-up before the first fork only (or zero)
+ * @param headline              whether the profile names this run's cells as headline cells
  */
 public record PlannedRun(
         String label,
@@ -23,12 +34,20 @@ public record PlannedRun(
         int warmupIterations,
         Duration warmupTime,
         int measurementIterations,
-        Duration measurementTime) {
+        Duration measurementTime,
+        boolean singleShot,
+        Duration operation,
+        Duration forkSetup,
+        Duration onceSetup,
+        boolean headline) {
 
-    /** JVM start, trial set-up (files, trees) and tear-down per fork, a guess used only until real timings arrive. */
-    static final Duration FORK_OVERHEAD = Duration.ofMillis(1500);
+    /** Starting JMH's harness JVM, once per run (how it was measured: docs/benchmarks/report.md, "The estimate"). */
+    static final Duration RUN_START = Duration.ofSeconds(2);
 
-    /** Single-shot iterations ({@code -bm ss}) last one operation, unknown beforehand; a guess the progress corrects. */
+    /** Starting one fork's JVM and JMH's handshake with it (measured like {@link #RUN_START}). */
+    static final Duration FORK_START = Duration.ofMillis(600);
+
+    /** A single-shot operation's time when the profile gives none; the progress corrects it as the run goes. */
     static final Duration SINGLE_SHOT_GUESS = Duration.ofSeconds(1);
 
     public PlannedRun {
@@ -40,12 +59,84 @@ public record PlannedRun(
         return combinations * forks * (warmupIterations + measurementIterations);
     }
 
-    /** Nominal duration: iterations at their set time plus fork overhead (a lower bound when operations are slow). */
+    /** Measured samples per cell: forks × measured iterations. */
+    public int samplesPerCell() {
+        return forks * measurementIterations;
+    }
+
+    /** How long one iteration lasts: its time rounded up to whole operations, or one operation single-shot. */
+    Duration iterationLength(boolean warmup) {
+        if (singleShot) {
+            return operation.isZero() ? SINGLE_SHOT_GUESS : operation;
+        }
+        Duration nominal = warmup ? warmupTime : measurementTime;
+        if (operation.isZero()) {
+            return nominal;
+        }
+        long ops = Math.max(1, (nominal.toNanos() + operation.toNanos() - 1) / operation.toNanos());
+        return operation.multipliedBy(ops);
+    }
+
+    /** One fork: JVM start, trial set-up, warm-up and measured iterations. */
+    Duration forkDuration() {
+        return FORK_START
+                .plus(forkSetup)
+                .plus(iterationLength(true).multipliedBy(warmupIterations))
+                .plus(iterationLength(false).multipliedBy(measurementIterations));
+    }
+
+    /** The estimated duration of the whole run (see the class comment). */
+    public Duration estimate() {
+        return RUN_START.plus(onceSetup).plus(forkDuration().multipliedBy((long) combinations * forks));
+    }
+
+    /** Iterations at their set time plus fork starts: a lower bound that ignores slow operations and set-up. */
     public Duration nominalDuration() {
-        Duration perFork = FORK_OVERHEAD
+        Duration perFork = FORK_START
                 .plus(warmupTime.multipliedBy(warmupIterations))
                 .plus(measurementTime.multipliedBy(measurementIterations));
         return perFork.multipliedBy((long) combinations * forks);
+    }
+
+    /** This run with the profile's {@code cost} line applied. */
+    PlannedRun withCost(Duration operation, Duration forkSetup, Duration onceSetup) {
+        return new PlannedRun(
+                label,
+                jmhArgs,
+                combinations,
+                forks,
+                warmupIterations,
+                warmupTime,
+                measurementIterations,
+                measurementTime,
+                singleShot,
+                operation,
+                forkSetup,
+                onceSetup,
+                headline);
+    }
+
+    /** This run marked as producing headline cells. */
+    PlannedRun asHeadline() {
+        return new PlannedRun(
+                label,
+                jmhArgs,
+                combinations,
+                forks,
+                warmupIterations,
+                warmupTime,
+                measurementIterations,
+                measurementTime,
+                singleShot,
+                operation,
+                forkSetup,
+                onceSetup,
+                true);
+    }
+
+    /** The cells this run produces. */
+    public CellSelector cells() {
+        return CellSelector.of(jmhArgs);
     }
 
     /**
@@ -117,11 +208,27 @@ public record PlannedRun(
             warmupTime = SINGLE_SHOT_GUESS;
             measurementTime = SINGLE_SHOT_GUESS;
         }
-        return new PlannedRun(label, jmhArgs, combinations, forks, warmups, warmupTime, measurements, measurementTime);
+        return new PlannedRun(
+                label,
+                jmhArgs,
+                combinations,
+                forks,
+                warmups,
+                warmupTime,
+                measurements,
+                measurementTime,
+                singleShot,
+                Duration.ZERO,
+                Duration.ZERO,
+                Duration.ZERO,
+                false);
     }
 
+    /** Options {@link #of} reads, each with a value. */
+    static final List<String> COUNTED_OPTIONS = List.of("-f", "-wi", "-i", "-w", "-r", "-bm", "-p");
+
     /** JMH options with a value (so the value is not read as a benchmark name). */
-    private static boolean takesValue(String option) {
+    static boolean takesValue(String option) {
         return List.of(
                         "-bm",
                         "-tu",

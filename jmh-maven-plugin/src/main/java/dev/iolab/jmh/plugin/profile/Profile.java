@@ -9,8 +9,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -22,14 +24,25 @@ import java.util.stream.Collectors;
  * # comment
  * description: all four benchmarks at small sizes, for a first look
  * expected: about 4 minutes on 2 cores
- * run copy: CopyBenchmark -p fileSizeKb=64,1024 -f 1 -wi 1 -i 3 -w 1s -r 1s
+ * run copy: CopyBenchmark -p fileSizeKb=64,1024 -f 2 -wi 3 -i 5 -w 500ms -r 500ms
+ * cost copy: op=20ms fork=100ms
+ * headline: copy
  * </pre>
  * Each {@code run} line is a JMH command line (quoted as in a shell); it must set {@code -f}, {@code -wi} and
- * {@code -i} and give every multi-valued parameter with {@code -p}, so that progress can be counted.
+ * {@code -i} and give every multi-valued parameter with {@code -p}, so that progress can be counted. A {@code cost}
+ * line gives a run's typical operation time ({@code op}), trial set-up per fork ({@code fork}) and one-time set-up
+ * ({@code once}) for the estimate; {@code headline} names the runs whose cells the report's claims rest on (each
+ * must have at least {@value #HEADLINE_SAMPLES} samples per cell over at least {@value #HEADLINE_FORKS} forks).
  */
 public record Profile(String name, String description, String expected, List<PlannedRun> runs) {
 
     public static final List<String> BUILT_IN = List.of("quick", "standard", "full");
+
+    /** Fewest measured samples per headline cell. */
+    public static final int HEADLINE_SAMPLES = 10;
+
+    /** Fewest forks per headline cell. */
+    public static final int HEADLINE_FORKS = 2;
 
     public Profile {
         runs = List.copyOf(runs);
@@ -68,15 +81,19 @@ public record Profile(String name, String description, String expected, List<Pla
         String expected = "";
         List<PlannedRun> runs = new ArrayList<>();
         Set<String> labels = new LinkedHashSet<>();
+        Map<String, Integer> costLines = new LinkedHashMap<>();
+        Map<String, PlannedRun> costed = new LinkedHashMap<>();
+        Map<String, Integer> headlines = new LinkedHashMap<>();
         for (int n = 0; n < lines.size(); n++) {
             String line = lines.get(n).strip();
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
+            String where = "Profile " + name + ", line " + (n + 1) + ": ";
             int colon = line.indexOf(':');
             if (colon < 0) {
-                throw new IllegalArgumentException("Profile " + name + ", line " + (n + 1)
-                        + ": expected \"description:\", \"expected:\" or \"run <label>:\", got: " + line);
+                throw new IllegalArgumentException(where + "expected \"description:\", \"expected:\", \"headline:\","
+                        + " \"run <label>:\" or \"cost <label>:\", got: " + line);
             }
             String key = line.substring(0, colon).strip();
             String value = line.substring(colon + 1).strip();
@@ -84,26 +101,87 @@ public record Profile(String name, String description, String expected, List<Pla
                 description = value;
             } else if (key.equals("expected")) {
                 expected = value;
+            } else if (key.equals("headline")) {
+                for (String label : value.split(",")) {
+                    if (!label.isBlank()) {
+                        headlines.put(label.strip(), n + 1);
+                    }
+                }
             } else if (key.startsWith("run ") && !key.substring(4).isBlank()) {
                 String label = key.substring(4).strip();
                 if (!labels.add(label)) {
-                    throw new IllegalArgumentException(
-                            "Profile " + name + ", line " + (n + 1) + ": run " + label + " appears twice");
+                    throw new IllegalArgumentException(where + "run " + label + " appears twice");
                 }
                 try {
                     runs.add(PlannedRun.of(label, CommandLine.split(value)));
                 } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(
-                            "Profile " + name + ", line " + (n + 1) + ": " + e.getMessage(), e);
+                    throw new IllegalArgumentException(where + e.getMessage(), e);
                 }
+            } else if (key.startsWith("cost ") && !key.substring(5).isBlank()) {
+                String label = key.substring(5).strip();
+                costLines.put(label, n + 1);
+                costed.put(label, costOf(where, value));
             } else {
-                throw new IllegalArgumentException("Profile " + name + ", line " + (n + 1) + ": unknown key " + key);
+                throw new IllegalArgumentException(where + "unknown key " + key);
             }
         }
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("Profile " + name + " has no \"run <label>: ...\" line");
         }
-        return new Profile(name, description, expected, runs);
+        for (Map.Entry<String, Integer> c : costLines.entrySet()) {
+            if (!labels.contains(c.getKey())) {
+                throw new IllegalArgumentException(
+                        "Profile " + name + ", line " + c.getValue() + ": cost for unknown run " + c.getKey());
+            }
+        }
+        for (Map.Entry<String, Integer> h : headlines.entrySet()) {
+            if (!labels.contains(h.getKey())) {
+                throw new IllegalArgumentException(
+                        "Profile " + name + ", line " + h.getValue() + ": headline names unknown run " + h.getKey());
+            }
+        }
+        List<PlannedRun> planned = new ArrayList<>();
+        for (PlannedRun run : runs) {
+            PlannedRun cost = costed.get(run.label());
+            if (cost != null) {
+                run = run.withCost(cost.operation(), cost.forkSetup(), cost.onceSetup());
+            }
+            if (headlines.containsKey(run.label())) {
+                if (run.forks() < HEADLINE_FORKS || run.samplesPerCell() < HEADLINE_SAMPLES) {
+                    throw new IllegalArgumentException("Profile " + name + ", line " + headlines.get(run.label())
+                            + ": headline run " + run.label() + " gives " + run.samplesPerCell() + " samples over "
+                            + run.forks() + " fork(s) per cell; a headline cell needs at least " + HEADLINE_SAMPLES
+                            + " over at least " + HEADLINE_FORKS + " forks");
+                }
+                run = run.asHeadline();
+            }
+            planned.add(run);
+        }
+        return new Profile(name, description, expected, planned);
+    }
+
+    /** {@code op=2s fork=500ms once=10s}, any subset, as a run carrying only those times. */
+    private static PlannedRun costOf(String where, String value) {
+        Duration op = Duration.ZERO;
+        Duration fork = Duration.ZERO;
+        Duration once = Duration.ZERO;
+        for (String part : value.split("\\s+")) {
+            int eq = part.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException(
+                        where + "cost needs op=, fork= and/or once= with a time, got " + part);
+            }
+            String what = part.substring(0, eq);
+            Duration time = PlannedRun.time(part.substring(eq + 1), "cost");
+            switch (what) {
+                case "op" -> op = time;
+                case "fork" -> fork = time;
+                case "once" -> once = time;
+                default ->
+                    throw new IllegalArgumentException(where + "cost knows op=, fork= and once=, not " + what + "=");
+            }
+        }
+        return new PlannedRun("", List.of(), 0, 0, 0, Duration.ZERO, 0, Duration.ZERO, false, op, fork, once, false);
     }
 
     /** The same profile restricted to the runs with these labels. */
@@ -128,5 +206,18 @@ public record Profile(String name, String description, String expected, List<Pla
 
     public Duration nominalDuration() {
         return runs.stream().map(PlannedRun::nominalDuration).reduce(Duration.ZERO, Duration::plus);
+    }
+
+    /** The estimated duration of all runs (see {@link PlannedRun#estimate()}). */
+    public Duration estimate() {
+        return runs.stream().map(PlannedRun::estimate).reduce(Duration.ZERO, Duration::plus);
+    }
+
+    /** The headline runs' JMH command lines: the report and {@code jmh:compare} find headline cells with them. */
+    public List<String> headlineRuns() {
+        return runs.stream()
+                .filter(PlannedRun::headline)
+                .map(r -> CommandLine.join(r.jmhArgs()))
+                .collect(Collectors.toList());
     }
 }

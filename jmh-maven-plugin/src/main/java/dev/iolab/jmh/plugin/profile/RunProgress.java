@@ -9,10 +9,10 @@ import java.util.regex.Pattern;
 /**
  * Counts the iteration lines JMH prints against a profile's plan and estimates the time left.
  *
- * <p>Each iteration carries a weight, its nominal time ({@code -w}/{@code -r}) plus a share of the fork overhead.
- * Until the first iteration completes, the estimate is the nominal remainder; after that it is the remaining weight
- * scaled by how long the completed weight really took, which corrects for operations slower than an iteration (the
- * 32 MB unbuffered copy takes about a minute per operation) and for a loaded machine.
+ * <p>Each iteration carries a weight, its estimated length (see {@link PlannedRun#estimate()}) plus a share of its
+ * fork's start and set-up and of its run's start. Until the first iteration completes, the estimate is the planned
+ * remainder; after that it is the remaining weight scaled by how long the completed weight really took, which
+ * corrects for a loaded machine and for operations slower than the profile's {@code cost} line says.
  */
 public final class RunProgress {
 
@@ -169,17 +169,19 @@ public final class RunProgress {
         return s + " s";
     }
 
+    /** A run's weight: its estimated duration in seconds. */
     private static double runWeight(PlannedRun run) {
-        return run.combinations()
-                * (double) run.forks()
-                * (run.warmupIterations() * iterationWeight(run, true)
-                        + run.measurementIterations() * iterationWeight(run, false));
+        return run.estimate().toNanos() / 1e9;
     }
 
+    /** An iteration's length plus its share of the fork's start and set-up and of the run's start. */
     private static double iterationWeight(PlannedRun run, boolean warmup) {
         int perFork = run.warmupIterations() + run.measurementIterations();
-        double overhead = perFork == 0 ? 0 : PlannedRun.FORK_OVERHEAD.toNanos() / 1e9 / perFork;
-        return (warmup ? run.warmupTime() : run.measurementTime()).toNanos() / 1e9 + overhead;
+        double forkShare = perFork == 0 ? 0 : (PlannedRun.FORK_START.plus(run.forkSetup())).toNanos() / 1e9 / perFork;
+        double runShare = run.iterations() == 0
+                ? 0
+                : (PlannedRun.RUN_START.plus(run.onceSetup())).toNanos() / 1e9 / run.iterations();
+        return run.iterationLength(warmup).toNanos() / 1e9 + forkShare + runShare;
     }
 
     private static Duration seconds(double seconds) {

@@ -1,6 +1,10 @@
 package dev.iolab.jmh.plugin.report;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * One entry of JMH's JSON result array: one benchmark method with one combination of parameters.
@@ -17,6 +21,12 @@ public record BenchmarkResult(
         Map<String, Metric> secondary,
         RunSettings settings) {
 
+    /**
+     * Prefixes of secondary metrics whose profilers slow the benchmark down (TLABs off, ptrace): an entry carrying
+     * them was run for its counts, and its time is not a measurement.
+     */
+    static final List<String> INTRUSIVE_PROFILERS = List.of("allocs.", "strace.");
+
     public BenchmarkResult {
         params = Map.copyOf(params);
         secondary = Map.copyOf(secondary);
@@ -31,14 +41,29 @@ public record BenchmarkResult(
         return Units.millisPerOp(primary.score(), primary.unit());
     }
 
-    /** The primary error converted like {@link #millisPerOp()} ({@code NaN} when JMH gave none). */
-    public double millisPerOpError() {
-        if (Double.isNaN(primary.error())) {
-            return Double.NaN;
+    /** Each fork's measured iterations in milliseconds per operation (the score alone without raw data). */
+    public List<double[]> millisForks() {
+        List<double[]> forks = new ArrayList<>();
+        for (List<Double> fork : primary.forks()) {
+            forks.add(fork.stream()
+                    .mapToDouble(v -> Units.millisPerOp(v, primary.unit()))
+                    .toArray());
         }
-        double score = millisPerOp();
-        double relative = primary.error() / primary.score();
-        return score * relative;
+        if (forks.isEmpty()) {
+            forks.add(new double[] {millisPerOp()});
+        }
+        return forks;
+    }
+
+    /** Whether the primary metric is a time (per op or its inverse) the report can convert to ms per operation. */
+    public boolean timed() {
+        return Units.isTimeUnit(primary.unit());
+    }
+
+    /** Whether this entry's time is a measurement: no intrusive profiler ran with it (see {@link #INTRUSIVE_PROFILERS}). */
+    public boolean timingRun() {
+        return secondary.keySet().stream()
+                .noneMatch(k -> INTRUSIVE_PROFILERS.stream().anyMatch(k::startsWith));
     }
 
     /** {@code CopyBenchmark.copy}: class simple name and method. */
@@ -46,5 +71,25 @@ public record BenchmarkResult(
         int method = benchmark.lastIndexOf('.');
         int type = method < 0 ? -1 : benchmark.lastIndexOf('.', method - 1);
         return benchmark.substring(type + 1);
+    }
+
+    /** {@code fileSizeKb=1024, strategy=BULK_8K}: the parameters sorted by name. */
+    public String paramText() {
+        return new TreeMap<>(params)
+                .entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
+    }
+
+    /** Identifies the cell across result files: benchmark, mode and parameters. */
+    public String cellKey() {
+        return benchmark + " [" + mode + "] " + paramText();
+    }
+
+    /** The parameters without {@code names}: what two cells must share to be compared along those dimensions. */
+    public Map<String, String> paramsWithout(String... names) {
+        Map<String, String> rest = new TreeMap<>(params);
+        for (String name : names) {
+            rest.remove(name);
+        }
+        return rest;
     }
 }

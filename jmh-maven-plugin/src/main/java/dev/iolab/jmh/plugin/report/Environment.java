@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +16,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The machine a run happened on, recorded by {@code jmh:run} beside the JSON results (JMH's own file knows the JVM
@@ -40,7 +38,13 @@ import java.util.concurrent.TimeUnit;
  * @param loadAverageEnd     the same when it ended
  * @param coldCacheAvailable whether this process could write {@code /proc/sys/vm/drop_caches} (cold-cache runs)
  * @param java               the {@code java} that ran JMH
- * @param sourceRevision     {@code git describe --always --dirty} of the project, or empty outside git
+ * @param sourceRevision     the git revision of the project ({@code -dirty} appended when the tree was modified),
+ *                           or empty outside git
+ * @param sourceDirty        whether the source tree differed from that revision; {@code null} when unknown
+ * @param changedFiles       the modified or untracked paths when dirty (see {@link SourceTree})
+ * @param command            the Maven command line that ran ({@code ./mvnw} goals and {@code -D} properties)
+ * @param virtualization     whether the machine is a virtual machine or container, and how that was found
+ * @param headlineRuns       the JMH command lines of the profile's headline runs: their cells are headline cells
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Environment(
@@ -61,12 +65,30 @@ public record Environment(
         String loadAverageEnd,
         boolean coldCacheAvailable,
         String java,
-        String sourceRevision) {
+        String sourceRevision,
+        Boolean sourceDirty,
+        List<String> changedFiles,
+        String command,
+        Virtualization virtualization,
+        List<String> headlineRuns) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     public Environment {
         jmhArgs = jmhArgs == null ? List.of() : List.copyOf(jmhArgs);
+        changedFiles = changedFiles == null ? List.of() : List.copyOf(changedFiles);
+        headlineRuns = headlineRuns == null ? List.of() : List.copyOf(headlineRuns);
+        sourceRevision = sourceRevision == null ? "" : sourceRevision;
+        command = command == null ? "" : command;
+        // Records written before sourceDirty existed said "-dirty" in the revision.
+        if (sourceDirty == null && sourceRevision.endsWith("-dirty")) {
+            sourceDirty = true;
+        }
+    }
+
+    /** Whether the figures were measured on a modified source tree. */
+    public boolean dirty() {
+        return Boolean.TRUE.equals(sourceDirty);
     }
 
     /** The record's file for a result file: {@code jmh-result.json} → {@code jmh-result-environment.json}. */
@@ -76,9 +98,21 @@ public record Environment(
         return resultFile.resolveSibling(stem + "-environment.json");
     }
 
-    /** What can be learnt about this machine now, before a run. */
+    /**
+     * What can be learnt about this machine now, before a run.
+     *
+     * @param headlineRuns the profile's headline runs' command lines (see {@link #headlineRuns()})
+     * @param source       the source tree's state (see {@link SourceTree#inspect})
+     * @param command      the Maven command line
+     */
     public static Environment collect(
-            String profile, List<String> jmhArgs, String java, Path benchmarkDirectory, Path projectDirectory) {
+            String profile,
+            List<String> jmhArgs,
+            List<String> headlineRuns,
+            String java,
+            Path benchmarkDirectory,
+            SourceTree source,
+            String command) {
         return new Environment(
                 "",
                 "",
@@ -97,28 +131,12 @@ public record Environment(
                 "",
                 Files.isWritable(Path.of("/proc/sys/vm/drop_caches")),
                 java,
-                gitRevision(projectDirectory));
-    }
-
-    /** {@code git describe --always --dirty} in {@code directory}; empty when git or the repository is missing. */
-    static String gitRevision(Path directory) {
-        try {
-            Process git = new ProcessBuilder("git", "describe", "--always", "--dirty")
-                    .directory(directory.toFile())
-                    .redirectErrorStream(true)
-                    .start();
-            String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (!git.waitFor(10, TimeUnit.SECONDS)) {
-                git.destroy();
-                return "";
-            }
-            return git.exitValue() == 0 ? out : "";
-        } catch (IOException e) {
-            return "";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "";
-        }
+                source.revision(),
+                source.dirty(),
+                source.changed(),
+                command,
+                Virtualization.detect(),
+                headlineRuns);
     }
 
     /** This record completed after the run: end time, load, and the result file it describes. */
@@ -141,7 +159,12 @@ public record Environment(
                 loadAverage(),
                 coldCacheAvailable,
                 java,
-                sourceRevision);
+                sourceRevision,
+                sourceDirty,
+                changedFiles,
+                command,
+                virtualization,
+                headlineRuns);
     }
 
     public void write(Path file) throws IOException {
@@ -176,7 +199,7 @@ public record Environment(
         return Optional.of(environment);
     }
 
-    static String sha256(Path file) throws IOException {
+    public static String sha256(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             byte[] buffer = new byte[8192];

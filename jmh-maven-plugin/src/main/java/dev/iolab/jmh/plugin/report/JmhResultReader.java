@@ -116,19 +116,21 @@ public final class JmhResultReader {
             throw new ReportException("JMH results " + at + " has no numeric score");
         }
         String unit = requiredText(node, "scoreUnit", at);
-        List<Double> samples = new ArrayList<>();
+        List<List<Double>> forks = new ArrayList<>();
         JsonNode raw = node.path("rawData");
         if (raw.isArray()) {
             for (JsonNode fork : raw) {
+                List<Double> values = new ArrayList<>();
                 for (JsonNode value : fork) {
                     if (!value.isNumber() && !isNumericText(value)) {
                         throw new ReportException("JMH results " + at + " has a non-numeric rawData value: " + value);
                     }
-                    samples.add(number(value));
+                    values.add(number(value));
                 }
+                forks.add(values);
             }
         }
-        return new Metric(number(score), number(node.path("scoreError")), unit, samples);
+        return new Metric(number(score), number(node.path("scoreError")), unit, forks);
     }
 
     /** JMH writes {@code "NaN"} (a string) where it has no figure. */

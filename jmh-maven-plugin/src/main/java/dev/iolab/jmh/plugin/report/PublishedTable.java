@@ -75,6 +75,49 @@ public record PublishedTable(String file, List<String> source, List<Map<String, 
         }
     }
 
+    /**
+     * Our parameter values that reproduce a published row's conditions (columns {@code bound}, {@code sync},
+     * {@code source_cache}, {@code cache_state}): a disk-bound copy needs {@code sync=FSYNC, sourceCache=COLD}, a
+     * disk-bound walk {@code cache=COLD}; otherwise the row's own sync and source cache (none/warm when unknown).
+     *
+     * @param walk whether the row is a directory walk's (cache state) rather than a copy's
+     */
+    public static Map<String, String> likeConditions(Map<String, String> row, boolean walk) {
+        String bound = row.getOrDefault("bound", "unknown");
+        if (walk) {
+            boolean cold = "cold".equals(row.get("cache_state")) || "disk".equals(bound);
+            return Map.of("cache", cold ? "COLD" : "WARM");
+        }
+        if ("disk".equals(bound)) {
+            return Map.of("sync", "FSYNC", "sourceCache", "COLD");
+        }
+        return Map.of(
+                "sync", "fsync".equals(row.get("sync")) ? "FSYNC" : "NONE",
+                "sourceCache", "cold".equals(row.get("source_cache")) ? "COLD" : "WARM");
+    }
+
+    /**
+     * Whether our row ran in these conditions. A row without the parameter (results from before it existed) ran in
+     * its default, {@code NONE} / {@code WARM}.
+     */
+    public static boolean inConditions(BenchmarkResult ours, Map<String, String> conditions) {
+        for (Map.Entry<String, String> c : conditions.entrySet()) {
+            String value = ours.param(c.getKey());
+            if (value == null ? !DEFAULTS.contains(c.getValue()) : !value.equals(c.getValue())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code sync=FSYNC, sourceCache=COLD}. */
+    public static String describe(Map<String, String> conditions) {
+        return new java.util.TreeMap<>(conditions)
+                .entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
+    }
+
+    private static final List<String> DEFAULTS = List.of("NONE", "WARM");
+
     /** A cell as a number. */
     public static double number(Map<String, String> row, String column) {
         return Double.parseDouble(row.get(column));

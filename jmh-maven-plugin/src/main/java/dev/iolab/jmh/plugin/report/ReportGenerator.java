@@ -1,5 +1,11 @@
 package dev.iolab.jmh.plugin.report;
 
+import dev.iolab.jmh.plugin.compare.Comparison;
+import dev.iolab.jmh.plugin.compare.ComparisonTable;
+import dev.iolab.jmh.plugin.profile.CellSelector;
+import dev.iolab.jmh.plugin.profile.Profile;
+import dev.iolab.jmh.plugin.stats.SteadyState;
+import dev.iolab.jmh.plugin.tools.ToolsRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +43,7 @@ public final class ReportGenerator {
 
     private final Path publishedDirectory;
     private final Clock clock;
+    private final CellStatistics stats = new CellStatistics();
 
     /**
      * @param publishedDirectory where {@code buffered-copy.csv} etc. are ({@code bench/published}); may be
@@ -51,13 +58,45 @@ public final class ReportGenerator {
     public record Report(Path markdown, List<Path> charts, List<String> presented, List<String> missing) {}
 
     /**
+     * How to write a report.
+     *
+     * @param allowDirty whether results measured on a modified source tree may be reported (the report says so)
+     * @param baseline   another JMH result file to compare with, or null
+     */
+    public record Options(boolean allowDirty, Path baseline) {
+        public static final Options DEFAULT = new Options(false, null);
+    }
+
+    /** {@link #generate(Path, Path, Options)} with the default options. */
+    public Report generate(Path resultFile, Path reportDir) throws ReportException, IOException {
+        return generate(resultFile, reportDir, Options.DEFAULT);
+    }
+
+    /**
      * @param resultFile JMH JSON ({@code -rf json})
      * @param reportDir  created if needed; {@code report.md} and charts in it are replaced
-     * @throws ReportException for unreadable, malformed or partial input (the message names the file)
+     * @throws ReportException for unreadable, malformed or partial input (the message names the file), or results
+     *                         measured on a modified source tree without {@link Options#allowDirty()}
      */
-    public Report generate(Path resultFile, Path reportDir) throws ReportException, IOException {
+    public Report generate(Path resultFile, Path reportDir, Options options) throws ReportException, IOException {
         List<BenchmarkResult> results = JmhResultReader.read(resultFile);
         Optional<Environment> environment = Environment.readFor(resultFile);
+        if (environment.isPresent() && environment.get().dirty() && !options.allowDirty()) {
+            throw new ReportException("The results in " + resultFile + " were measured on a modified source tree ("
+                    + environment.get().sourceRevision() + "; changed: "
+                    + String.join(", ", environment.get().changedFiles())
+                    + "): such figures cannot be reproduced from any commit. Add -Djmh.allowDirty=true to write the"
+                    + " report anyway; it then says so at its top.");
+        }
+        List<BenchmarkResult> baseline = options.baseline() == null ? null : JmhResultReader.read(options.baseline());
+        Optional<ToolsRecord> tools;
+        try {
+            tools = ToolsRecord.readFor(resultFile);
+        } catch (IOException e) {
+            throw new ReportException(
+                    "Cannot read the native tools record " + ToolsRecord.fileFor(resultFile) + ": " + e.getMessage(),
+                    e);
+        }
         List<Section> sections =
                 List.of(new CopySection(), new WriteBufferSection(), new ZeroCopySection(), new WalkSection());
 
@@ -65,11 +104,11 @@ public final class ReportGenerator {
         Files.createDirectories(target);
         Path temp = Files.createTempDirectory(target, ".report-");
         try {
-            ReportContext context = new ReportContext(temp, publishedDirectory);
+            ReportContext context = new ReportContext(temp, publishedDirectory, stats, environment);
             StringBuilder out = new StringBuilder();
             List<String> presented = new ArrayList<>();
             List<String> missing = new ArrayList<>();
-            header(resultFile, results, environment, out);
+            header(resultFile, results, environment, context, out);
             for (Section section : sections) {
                 List<BenchmarkResult> mine =
                         results.stream().filter(section::accepts).collect(Collectors.toList());
@@ -85,15 +124,27 @@ public final class ReportGenerator {
                     out.append('\n');
                 }
             }
+            ToolsSection.write(tools, results, context, out);
+            if (baseline != null) {
+                Comparison.Result comparison = Comparison.compare(
+                        baseline, results, context.hasHeadline() ? context::headline : r -> true, stats);
+                out.append(ComparisonTable.markdown(
+                        comparison,
+                        options.baseline().getFileName().toString(),
+                        resultFile.getFileName().toString(),
+                        context.hasHeadline(),
+                        2,
+                        stats));
+            }
             List<BenchmarkResult> others = results.stream()
                     .filter(r -> sections.stream().noneMatch(s -> s.accepts(r)))
                     .collect(Collectors.toList());
             if (!others.isEmpty()) {
-                otherBenchmarks(others, out);
+                otherBenchmarks(others, context, out);
             }
             footer(out);
             Files.writeString(temp.resolve(REPORT_FILE), out.toString(), StandardCharsets.UTF_8);
-            copyInputs(resultFile, environment.isPresent(), temp, target);
+            copyInputs(resultFile, environment.isPresent(), tools.isPresent(), temp, target);
 
             List<Path> charts = new ArrayList<>();
             try (Stream<Path> files = Files.list(temp)) {
@@ -112,8 +163,23 @@ public final class ReportGenerator {
     }
 
     private void header(
-            Path resultFile, List<BenchmarkResult> results, Optional<Environment> environment, StringBuilder out) {
+            Path resultFile,
+            List<BenchmarkResult> results,
+            Optional<Environment> environment,
+            ReportContext context,
+            StringBuilder out) {
         out.append("# iolab benchmark report\n\n");
+        if (environment.isPresent() && environment.get().dirty()) {
+            Environment e = environment.get();
+            out.append("> ⚠ **Measured on a modified source tree** (`")
+                    .append(e.sourceRevision())
+                    .append("`; changed: ")
+                    .append(e.changedFiles().stream().map(f -> "`" + f + "`").collect(Collectors.joining(", ")))
+                    .append("). These figures cannot be reproduced from any commit; do not publish them.\n\n");
+        } else if (environment.isEmpty()) {
+            out.append("> **Provenance unknown**: no environment record describes this file, so the source revision, "
+                    + "machine and load it was measured with are unknown.\n\n");
+        }
         Set<String> benchmarks =
                 results.stream().map(BenchmarkResult::shortName).collect(Collectors.toCollection(LinkedHashSet::new));
         out.append("From `")
@@ -128,6 +194,7 @@ public final class ReportGenerator {
                 .append("). Report written ")
                 .append(DATE.format(clock.instant()))
                 .append(".\n\n");
+        out.append(LEGEND);
 
         out.append("## Environment\n\n");
         RunSettings first = results.get(0).settings();
@@ -137,6 +204,11 @@ public final class ReportGenerator {
             table.row(List.of("CPU", orUnknown(e.cpuModel()) + " — " + e.cpuCores() + " cores available"));
             table.row(List.of("Memory", orUnknown(e.memory())));
             table.row(List.of("OS / kernel", orUnknown(e.os()) + " / " + orUnknown(e.kernel())));
+            table.row(List.of(
+                    "Virtualization",
+                    e.virtualization() == null
+                            ? "not recorded"
+                            : e.virtualization().describe()));
             table.row(
                     List.of("Benchmark directory", "`" + e.benchmarkDirectory() + "` on " + orUnknown(e.fileSystem())));
         } else {
@@ -144,7 +216,8 @@ public final class ReportGenerator {
                     "Machine",
                     "not recorded: no environment record (`"
                             + Environment.fileFor(resultFile).getFileName() + "`) describes this file, so CPU, memory, "
-                            + "kernel and file system are unknown (a file from elsewhere, or from an older run)"));
+                            + "kernel, virtualization and file system are unknown (a file from elsewhere, or from an older "
+                            + "run)"));
         }
         table.row(List.of(
                 "JDK",
@@ -178,9 +251,8 @@ public final class ReportGenerator {
         String cache = WalkSection.describeCache(results.stream()
                 .filter(r -> r.benchmark().equals(WalkSection.BENCHMARK))
                 .collect(Collectors.toList()));
-        String cacheText =
-                "copies and writes: warm page cache (sources stay cached; every operation writes its output anew)"
-                        + (cache.isEmpty() ? "" : "; directory walk: " + cache);
+        String cacheText = "copies: as each section's conditions say (sync, source cache); every operation writes "
+                + "its output anew" + (cache.isEmpty() ? "" : "; directory walk: " + cache);
         if (environment.isPresent()) {
             cacheText += environment.get().coldCacheAvailable()
                     ? "; cold-cache runs possible here (drop_caches writable)"
@@ -199,48 +271,113 @@ public final class ReportGenerator {
                     "at start " + orUnknown(e.loadAverageStart()) + ", at end " + orUnknown(e.loadAverageEnd())));
             table.row(List.of(
                     "Source revision",
-                    e.sourceRevision() == null || e.sourceRevision().isEmpty()
-                            ? "unknown"
-                            : "`" + e.sourceRevision() + "` (git describe)"));
+                    e.sourceRevision().isEmpty()
+                            ? "unknown (not a git checkout)"
+                            : "`" + e.sourceRevision() + "`" + (e.dirty() ? " — **modified tree**" : " (clean tree)")));
+            table.row(List.of("Command", e.command().isEmpty() ? "not recorded" : "`" + e.command() + "`"));
             table.row(List.of(
                     "JMH command lines",
                     e.jmhArgs().stream().map(a -> "`" + a + "`").collect(Collectors.joining("<br>"))));
         } else {
-            table.row(List.of("Profile / run date / load", "not recorded (see Machine)"));
+            table.row(List.of("Profile / run date / load / revision", "not recorded (see Machine)"));
         }
         out.append(table.render()).append('\n');
+        headlineAndSteadyState(results, context, out);
     }
 
-    private static void otherBenchmarks(List<BenchmarkResult> others, StringBuilder out) {
+    /** The headline cells (from the profile) and how many cells passed the steady-state check. */
+    private static void headlineAndSteadyState(
+            List<BenchmarkResult> results, ReportContext context, StringBuilder out) {
+        CellStatistics stats = context.stats();
+        List<BenchmarkResult> timed = Section.timedRuns(results);
+        out.append("## Headline cells and steady state\n\n");
+        if (context.hasHeadline()) {
+            long headline = timed.stream().filter(context::headline).count();
+            out.append("The profile names ")
+                    .append(headline)
+                    .append(" headline cells (★), the ones its claims rest on, each with at least ")
+                    .append(Profile.HEADLINE_SAMPLES)
+                    .append(" samples over at least ")
+                    .append(Profile.HEADLINE_FORKS)
+                    .append(" forks: ")
+                    .append(context.headlineSelectors().stream()
+                            .map(CellSelector::describe)
+                            .collect(Collectors.joining("; ")))
+                    .append(".\n\n");
+        } else {
+            out.append("No headline cells: the run was not a profile with a `headline:` line.\n\n");
+        }
+        List<BenchmarkResult> trending =
+                timed.stream().filter(r -> stats.of(r).trending()).collect(Collectors.toList());
+        long unchecked = timed.stream()
+                .filter(r -> stats.of(r).steady().state() == SteadyState.State.UNCHECKED)
+                .count();
+        out.append(String.format(
+                Locale.ROOT,
+                "Steady state: %d timed cells, %d steady, %d still trending (⚠), %d unchecked (†).",
+                timed.size(),
+                timed.size() - trending.size() - unchecked,
+                trending.size(),
+                unchecked));
+        if (!trending.isEmpty()) {
+            out.append(" No ratio is drawn from the trending ones:\n\n");
+            for (BenchmarkResult r : trending) {
+                out.append("- ")
+                        .append(r.shortName())
+                        .append(" ")
+                        .append(r.paramText())
+                        .append(context.headline(r) ? " ★" : "")
+                        .append(": ")
+                        .append(stats.of(r).steady().describe())
+                        .append('\n');
+            }
+        }
+        out.append("\n\n");
+    }
+
+    private static final String LEGEND = "**How to read the figures.** Every time is the **median** of all measured "
+            + "iterations of all forks, with a **95 % bootstrap percentile interval** (10,000 resamples, seeded from "
+            + "the data: the same JSON always gives the same report), min–max and n. Ratios (speed-ups, Java ÷ native, "
+            + "ours ÷ published) carry their own interval, both sides resampled. Marks: ★ headline cell; ⚠ still "
+            + "trending within its forks (seasonal Kendall test, p < 0.01, drift ≥ 2 % over a fork): not settled, so "
+            + "no ratio is drawn from it; † too few iterations per fork to check (its ratios are indicative only). "
+            + "Details: `docs/benchmarks/report.md`.\n\n";
+
+    private static void otherBenchmarks(List<BenchmarkResult> others, ReportContext context, StringBuilder out) {
         out.append("## Other benchmarks in this file\n\n");
-        Text.Table table = new Text.Table(List.of("benchmark", "params", "mode", "score", "unit", "RSD"), false);
-        others.stream()
-                .sorted(Comparator.comparing(BenchmarkResult::benchmark))
-                .forEach(r -> table.row(List.of(
-                        r.shortName(),
-                        r.params().isEmpty()
-                                ? Text.NONE
-                                : r.params().entrySet().stream()
-                                        .sorted(java.util.Map.Entry.comparingByKey())
-                                        .map(p -> p.getKey() + "=" + p.getValue())
-                                        .collect(Collectors.joining(", ")),
-                        r.mode(),
-                        Text.withError(r.primary().score(), r.primary().error()),
-                        r.primary().unit(),
-                        Text.percent(r.primary().rsdPercent()))));
+        Text.Table table = new Text.Table(
+                List.of("benchmark", "params", "mode", "median", "95 % interval", "unit", "n (forks)", "steady state"),
+                false);
+        others.stream().sorted(Comparator.comparing(BenchmarkResult::benchmark)).forEach(r -> {
+            Metric m = r.primary();
+            dev.iolab.jmh.plugin.stats.Estimate median = context.stats().median(m);
+            table.row(List.of(
+                    r.shortName(),
+                    r.params().isEmpty() ? Text.NONE : r.paramText(),
+                    r.mode(),
+                    Text.num(median.value()),
+                    Text.interval(median),
+                    m.unit(),
+                    m.values().length + " (" + Math.max(1, m.forks().size()) + ")",
+                    SteadyState.check(m.forks().stream()
+                                    .map(f -> f.stream()
+                                            .mapToDouble(Double::doubleValue)
+                                            .toArray())
+                                    .collect(Collectors.toList()))
+                            .describe()));
+        });
         out.append(table.render()).append('\n');
     }
 
     private static void footer(StringBuilder out) {
-        out.append(
-                "---\n\nHow to read this: ± is half of JMH's 99.9 % confidence interval (shown as – when JMH had too "
-                        + "few samples); RSD is the relative standard deviation of the measured iterations. Published figures "
-                        + "come from the original experiments (files under `bench/published/`), on other machines and "
-                        + "often other operating systems: compare shapes and ratios, not absolute times. Regenerate with "
-                        + "`./mvnw -pl bench jmh:report -Djmh.resultFile=<this folder>/jmh-result.json`.\n");
+        out.append("---\n\nPublished figures come from the original experiments (files under `bench/published/`, "
+                + "whose columns say the conditions each was measured in), on other machines and often other operating "
+                + "systems: they are set only beside our cells measured in like conditions, and even then compare "
+                + "shapes and ratios rather than absolute times. Regenerate with `./mvnw -pl bench jmh:report "
+                + "-Djmh.resultFile=<this folder>/jmh-result.json`.\n");
     }
 
-    private static void copyInputs(Path resultFile, boolean withEnvironment, Path temp, Path target)
+    private static void copyInputs(Path resultFile, boolean withEnvironment, boolean withTools, Path temp, Path target)
             throws IOException {
         Path source = resultFile.toAbsolutePath().normalize();
         if (source.getParent().equals(target)) {
@@ -250,6 +387,10 @@ public final class ReportGenerator {
         if (withEnvironment) {
             Path environment = Environment.fileFor(source);
             Files.copy(environment, temp.resolve(environment.getFileName()));
+        }
+        if (withTools) {
+            Path tools = ToolsRecord.fileFor(source);
+            Files.copy(tools, temp.resolve(tools.getFileName()));
         }
     }
 

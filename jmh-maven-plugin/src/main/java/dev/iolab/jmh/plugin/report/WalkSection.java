@@ -19,7 +19,8 @@ final class WalkSection extends Section {
 
     static final String BENCHMARK = "dev.iolab.bench.walk.DirectoryWalkBenchmark.walk";
     static final String BASELINE_WALKER = "WALK_FILE_TREE";
-    private static final List<String> WALKERS = List.of(BASELINE_WALKER, "FIXED_POOL", "FORK_JOIN", "VIRTUAL_THREADS");
+    private static final List<String> WALKERS =
+            List.of(BASELINE_WALKER, "FIXED_POOL", "FORK_JOIN", "VIRTUAL_THREADS", "NATIVE");
 
     @Override
     String title() {
@@ -39,142 +40,171 @@ final class WalkSection extends Section {
     @Override
     void write(List<BenchmarkResult> results, ReportContext context, StringBuilder out)
             throws IOException, ReportException {
-        out.append("Sums the sizes of all files of a generated tree with each walker and thread count. " + "JMH: ")
-                .append(settings(results))
-                .append(". ± is JMH's 99.9 % confidence interval. "
-                        + "Speed-up: the walker's time with 1 thread ÷ its time with N (for a walker without a 1-thread run, "
-                        + "single-threaded `WALK_FILE_TREE`'s time).\n\n");
+        List<BenchmarkResult> timed = timedRuns(results);
+        out.append("Sums the sizes of all regular files of a generated tree with each walker and thread count; NATIVE "
+                        + "walks with libc `openat`/`getdents64`/`fstatat` relative to each directory's descriptor, the "
+                        + "ceiling of the Java walkers. One operation is one whole walk (single shot). JMH: ")
+                .append(settings(timed.isEmpty() ? results : timed))
+                .append(". Figures are medians of all measured walks. Speed-up: the walker's median time with 1 thread "
+                        + "÷ its time with N (for a walker without a 1-thread cell, single-threaded `WALK_FILE_TREE`'s), "
+                        + "with the ratio's 95 % interval.\n\n");
         Optional<PublishedTable> published = context.published("directory-walk.csv", "threads", "device", "seconds");
-        Map<String, List<BenchmarkResult>> groups = results.stream()
-                .collect(Collectors.groupingBy(WalkSection::groupKey, TreeMap::new, Collectors.toList()));
+        Map<String, List<BenchmarkResult>> groups = conditionGroups(timed, "walker", "threads");
         int index = 0;
         for (Map.Entry<String, List<BenchmarkResult>> group : groups.entrySet()) {
             index++;
-            if (groups.size() > 1 || !group.getKey().isEmpty()) {
-                out.append("### ")
-                        .append(group.getKey().isEmpty() ? "All runs" : group.getKey())
-                        .append("\n\n");
+            String label = group.getKey().isEmpty()
+                    ? conditionLabel(group.getValue().get(0).paramsWithout("walker", "threads"))
+                    : group.getKey();
+            if (!label.isEmpty()) {
+                out.append("### ").append(label).append("\n\n");
             }
-            writeGroup(
-                    group.getValue(), published, context, out, groups.size() == 1 ? "" : "-" + index, group.getKey());
+            writeGroup(group.getValue(), timed, published, context, out, groups.size() == 1 ? "" : "-" + index);
         }
         if (published.isPresent()) {
             writePublished(published.get(), out);
         }
     }
 
-    /** Everything but walker and threads: the cache state and the tree's parameters. */
-    private static String groupKey(BenchmarkResult r) {
-        Map<String, String> rest = new TreeMap<>(r.params());
-        rest.remove("walker");
-        rest.remove("threads");
-        String cache = rest.remove("cache");
-        List<String> parts = new ArrayList<>();
-        if (cache != null) {
-            parts.add("cache " + cache);
-        }
-        rest.forEach((k, v) -> {
-            if (v != null && !v.isBlank()) {
-                parts.add(k + " " + v);
-            }
-        });
-        return String.join(", ", parts);
-    }
-
     private void writeGroup(
             List<BenchmarkResult> results,
+            List<BenchmarkResult> all,
             Optional<PublishedTable> published,
             ReportContext context,
             StringBuilder out,
-            String suffix,
-            String label)
+            String suffix)
             throws IOException {
+        CellStatistics stats = context.stats();
         List<Integer> threads = distinct(results, r -> intParam(r, "threads"), Comparator.<Integer>naturalOrder());
+        List<String> threadKeys = threads.stream().map(String::valueOf).collect(Collectors.toList());
         List<String> walkers = distinct(results, r -> r.param("walker"), knownOrder(WALKERS));
-        double maxMs =
-                results.stream().mapToDouble(BenchmarkResult::millisPerOp).max().orElse(0);
+        double maxMs = results.stream()
+                .mapToDouble(r -> stats.of(r).median().value())
+                .max()
+                .orElse(0);
         boolean seconds = maxMs >= 10_000;
         double scale = seconds ? 1e-3 : 1;
         String unit = seconds ? "s" : "ms";
-
-        List<String> header = new ArrayList<>(List.of("threads"));
-        header.addAll(walkers);
-        Text.Table time = new Text.Table(header);
-        List<String> speedHeader = new ArrayList<>(header);
-        // The original walked a cold cache (it rebooted before every run): its speed-ups only compare with cold ones.
         boolean cold = results.stream().allMatch(r -> "COLD".equalsIgnoreCase(r.param("cache")));
+
+        out.append("**Median time per walk (")
+                .append(unit)
+                .append(")**\n\n")
+                .append(medianTable(
+                        "threads",
+                        threadKeys,
+                        walkers,
+                        (n, w) -> find(results, "threads", n, "walker", w),
+                        context,
+                        scale))
+                .append('\n');
+
+        List<String> speedHeader = new ArrayList<>(List.of("threads"));
+        speedHeader.addAll(walkers);
+        // The original walked a cold cache (it rebooted before every run): its speed-ups only compare with cold ones.
         Map<Integer, Double> publishedSpeedUp = cold ? publishedNvmeSpeedUp(published) : Map.of();
         if (!publishedSpeedUp.isEmpty()) {
             speedHeader.add("published NVMe speed-up");
         }
         Text.Table speedUp = new Text.Table(speedHeader);
-        Charts.Series series = new Charts.Series();
-        Map<String, Double> baselines = new LinkedHashMap<>();
+        Map<String, Optional<BenchmarkResult>> baselines = new LinkedHashMap<>();
         for (String walker : walkers) {
             baselines.put(walker, baseline(results, walker));
         }
         for (int n : threads) {
-            List<String> t = new ArrayList<>(List.of(String.valueOf(n)));
             List<String> s = new ArrayList<>(List.of(String.valueOf(n)));
             for (String walker : walkers) {
                 Optional<BenchmarkResult> r = find(results, "threads", String.valueOf(n), "walker", walker);
-                t.add(r.map(x -> Text.withError(x.millisPerOp() * scale, x.millisPerOpError() * scale))
-                        .orElse(Text.NONE));
-                s.add(r.map(x -> Text.times(baselines.get(walker) / x.millisPerOp()))
-                        .orElse(Text.NONE));
-                boolean single = results.stream()
-                                .filter(x -> walker.equals(x.param("walker")))
-                                .count()
-                        == 1;
-                r.filter(x -> !single || threads.size() == 1)
-                        .ifPresent(x -> series.add(walker, n, x.millisPerOp() * scale));
+                Optional<BenchmarkResult> base = baselines.get(walker);
+                s.add(
+                        r.isPresent() && base.isPresent()
+                                ? (r.get() == base.get() ? "×1" : Text.ratio(stats.ratio(base.get(), r.get())))
+                                : Text.NONE);
             }
             if (!publishedSpeedUp.isEmpty()) {
                 s.add(publishedSpeedUp.containsKey(n) ? Text.times(publishedSpeedUp.get(n)) : Text.NONE);
             }
-            time.row(t);
             speedUp.row(s);
         }
-        // A walker measured at one thread count only (WALK_FILE_TREE ignores threads) is drawn as a flat reference.
+        out.append("**Speed-up over 1 thread**\n\n").append(speedUp.render()).append('\n');
+
+        List<BenchmarkResult> ordered = new ArrayList<>(results);
+        ordered.sort(Comparator.comparing(
+                        (BenchmarkResult r) -> intParam(r, "threads"), Comparator.nullsLast(Comparator.naturalOrder()))
+                .thenComparing(r -> r.param("walker"), knownOrder(WALKERS)));
+        out.append("**Every cell** (time per walk)\n\n")
+                .append(cellTable(
+                        ordered,
+                        List.of("threads", "walker"),
+                        r -> List.of(r.param("threads"), r.param("walker")),
+                        context,
+                        scale,
+                        unit,
+                        all))
+                .append('\n');
+        if (cold) {
+            out.append(coldNote(context)).append("\n\n");
+        }
+
+        Charts.Series series = new Charts.Series();
         for (String walker : walkers) {
             List<BenchmarkResult> own = results.stream()
                     .filter(r -> walker.equals(r.param("walker")))
                     .collect(Collectors.toList());
             if (own.size() == 1 && threads.size() > 1) {
-                double value = own.get(0).millisPerOp() * scale;
+                // A walker measured at one thread count only (WALK_FILE_TREE ignores threads): a flat reference.
+                double value = stats.of(own.get(0)).median().value() * scale;
                 series.add(walker + " (one thread)", threads.get(0), value);
                 series.add(walker + " (one thread)", threads.get(threads.size() - 1), value);
+            } else {
+                own.forEach(r -> series.add(
+                        walker, intParam(r, "threads"), stats.of(r).median().value() * scale));
             }
         }
-        out.append("**Time per walk (")
-                .append(unit)
-                .append(")**\n\n")
-                .append(time.render())
-                .append('\n');
-        out.append("**Speed-up over 1 thread**\n\n").append(speedUp.render()).append('\n');
-        String title = "Directory walk" + (label.isEmpty() ? "" : " (" + label + ")");
         out.append(context.chart(
                         Charts.line(
-                                title,
+                                "Directory walk"
+                                        + (suffix.isEmpty()
+                                                ? ""
+                                                : " ("
+                                                        + conditionLabel(
+                                                                results.get(0).paramsWithout("walker", "threads"))
+                                                        + ")"),
                                 Charts.Axis.log("threads (log scale)", 2),
-                                Charts.Axis.linear(unit + " per walk"),
+                                Charts.Axis.linear(unit + " per walk (median)"),
                                 series),
                         "walk" + suffix + ".png",
-                        "Time per walk vs threads per walker"))
+                        "Median time per walk vs threads per walker"))
                 .append('\n');
     }
 
-    /** The walker's own 1-thread time, else the single-threaded walker's time at its fewest threads. */
-    private static double baseline(List<BenchmarkResult> results, String walker) {
+    /** What "cold" meant on this machine: in a VM, drop_caches empties the guest's cache only. */
+    static String coldNote(ReportContext context) {
+        Optional<Virtualization> v = context.environment().map(Environment::virtualization);
+        if (v.isEmpty()) {
+            return "*Cold cache: `sync` and `drop_caches` before every walk. Whether this machine is a virtual machine was "
+                    + "not recorded; in one, drop_caches empties the guest's page cache only, and the host's may still "
+                    + "serve the reads.*";
+        }
+        if (v.get().virtualMachine()) {
+            return "*Cold cache: `sync` and `drop_caches` before every walk. This machine is a virtual machine ("
+                    + v.get().hypervisor() + "): drop_caches emptied the guest's page cache only, and the host's may "
+                    + "still have served the reads, so these cold walks may be faster than a cold walk on bare metal.*";
+        }
+        return "*Cold cache: `sync` and `drop_caches` before every walk (no hypervisor detected: "
+                + v.get().describe() + ").*";
+    }
+
+    /** The walker's own 1-thread cell, else the single-threaded walker's cell at its fewest threads. */
+    private static Optional<BenchmarkResult> baseline(List<BenchmarkResult> results, String walker) {
         Optional<BenchmarkResult> own = find(results, "threads", "1", "walker", walker);
         if (own.isPresent()) {
-            return own.get().millisPerOp();
+            return own;
         }
         return results.stream()
                 .filter(r -> BASELINE_WALKER.equals(r.param("walker")))
-                .min(Comparator.comparing(r -> intParam(r, "threads"), Comparator.nullsLast(Comparator.naturalOrder())))
-                .map(BenchmarkResult::millisPerOp)
-                .orElse(Double.NaN);
+                .min(Comparator.comparing(
+                        r -> intParam(r, "threads"), Comparator.nullsLast(Comparator.naturalOrder())));
     }
 
     private static Map<Integer, Double> publishedNvmeSpeedUp(Optional<PublishedTable> published) {
@@ -213,9 +243,8 @@ final class WalkSection extends Section {
             }
             table.row(row);
         }
-        out.append(
-                        "**Published figures** (the original's tree of 2,835,154 files on other devices, cold cache: compare "
-                                + "speed-ups, not times)\n\n")
+        out.append("**Published figures** (the original's tree of 2,835,154 files on other devices, cold cache: set "
+                        + "beside our cold walks' speed-ups only; compare speed-ups, not times)\n\n")
                 .append(table.render())
                 .append('\n')
                 .append(ReportContext.sourceNote(published))

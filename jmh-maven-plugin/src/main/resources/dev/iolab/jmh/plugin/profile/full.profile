@@ -1,13 +1,29 @@
-# Profile "full": the originals' whole matrices - copy 64 kB-32 MB x all strategies, copy methods 3 KB-3 GB
-# (needs 6 GiB free in java.io.tmpdir), the walk on the original's 2,835,154-file tree with 1-256 threads, warm and
-# cold. Hours; run it on a quiet machine. Run: ./mvnw -pl bench jmh:run -Djmh.profile=full
+# Profile "full": the originals' whole matrices with native ceilings and their conditions - copy 64 kB-32 MB x all
+# strategies, copy methods 3 KB-3 GB (needs 6 GiB free in java.io.tmpdir) warm and disk-bound, the walk on the
+# original's 2,835,154-file tree with 1-256 threads, warm and cold. Hours; run it on a quiet machine, clean tree.
+# Run: ./mvnw -pl bench jmh:run -Djmh.profile=full
 # Benchmarks are named in full: JMH includes are regular expressions matched anywhere in the name, so a bare
 # "CopyBenchmark" would also run ZeroCopyBenchmark.
-description: the originals' whole matrices (copy 64 kB-32 MB, copy methods 3 KB-3 GB, walk of 2.8 M files with 1-256 threads, warm and cold)
-expected: not measured here; several hours on 2 cores (the 3 GB copies and the 2.8 M-file cold walks dominate)
-run copy: dev.iolab.bench.copy.CopyBenchmark.copy -p strategy=UNBUFFERED,BUFFERED_1K,BUFFERED_8K,BUFFERED_32K,BULK_8K -p fileSizeKb=64,128,256,512,1024,2048,4096,8192,16384,32768 -f 1 -wi 1 -i 5 -w 1s -r 1s
-run writebuffer: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p bufferSize=1,2,4,10,1000,8192 -f 2 -wi 2 -i 5 -w 1s -r 1s -prof gc
-run writebuffer-allocs: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p bufferSize=1,2,4,10,1000,8192 -f 1 -wi 1 -i 3 -w 1s -r 1s -prof dev.iolab.bench.profile.AllocationCountProfiler
-run zerocopy: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY -p fileSize=3K,30K,300K,3M,30M,300M,3G -f 1 -wi 2 -i 5 -w 1s -r 1s -prof dev.iolab.bench.profile.SyscallProfiler
-run walk-single: dev.iolab.bench.walk.DirectoryWalkBenchmark.walk -bm ss -p walker=WALK_FILE_TREE -p threads=1 -p cache=WARM,COLD -p files=2835154 -f 1 -wi 1 -i 5
-run walk: dev.iolab.bench.walk.DirectoryWalkBenchmark.walk -bm ss -p walker=FIXED_POOL,FORK_JOIN,VIRTUAL_THREADS -p threads=1,2,4,8,16,32,64,128,256 -p cache=WARM,COLD -p files=2835154 -f 1 -wi 1 -i 5
+# HEADLINE CELLS: every cell of every run except the profiler-only runs (writebuffer-allocs, zerocopy-strace) and the
+# 32 MB unbuffered copy (over a minute per copy, 2 x 3 samples): 2 forks x 5 measured iterations each.
+description: the originals' whole matrices with native ceilings (copy 64 kB-32 MB, copy methods 3 KB-3 GB warm and disk-bound, walk of 2.8 M files with 1-256 threads, warm and cold)
+expected: several hours on 2 cores (the plan's estimate from the run structure; not timed here)
+run copy: dev.iolab.bench.copy.CopyBenchmark.copy -p strategy=BUFFERED_1K,BUFFERED_8K,BUFFERED_32K,BULK_8K,NATIVE_8K -p fileSizeKb=64,128,256,512,1024,2048,4096,8192,16384,32768 -p sync=NONE,FSYNC -p sourceCache=WARM,COLD -f 2 -wi 3 -i 5 -w 1s -r 1s
+cost copy: op=150ms fork=300ms
+run copy-unbuffered: dev.iolab.bench.copy.CopyBenchmark.copy -p strategy=UNBUFFERED -p fileSizeKb=64,128,256,512,1024,2048,4096,8192,16384 -p sync=NONE -p sourceCache=WARM -f 2 -wi 2 -i 5 -w 1s -r 1s
+cost copy-unbuffered: op=3500ms
+run copy-unbuffered-32m: dev.iolab.bench.copy.CopyBenchmark.copy -p strategy=UNBUFFERED -p fileSizeKb=32768 -p sync=NONE -p sourceCache=WARM -f 2 -wi 1 -i 3 -w 1s -r 1s
+cost copy-unbuffered-32m: op=70s
+run writebuffer: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p writer=FILE_OUTPUT_STREAM,NATIVE_WRITE -p bufferSize=1,2,4,10,1000,8192 -f 2 -wi 3 -i 5 -w 1s -r 1s
+cost writebuffer: op=400ms
+run writebuffer-allocs: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p writer=FILE_OUTPUT_STREAM,NATIVE_WRITE -p bufferSize=1,2,4,10,1000,8192 -f 1 -wi 1 -i 3 -w 1s -r 1s -prof dev.iolab.bench.profile.AllocationCountProfiler
+cost writebuffer-allocs: op=450ms
+run zerocopy: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=3K,30K,300K,3M,30M,300M,3G -p sync=NONE,FSYNC -p sourceCache=WARM,COLD -f 2 -wi 2 -i 5 -w 1s -r 1s -prof dev.iolab.bench.profile.SyscallProfiler
+cost zerocopy: op=1500ms fork=3s
+run zerocopy-strace: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,MMAP,TRANSFER_TO -p fileSize=300M,3G -p sync=FSYNC -p sourceCache=COLD -f 1 -wi 1 -i 1 -w 1s -r 1s -prof dev.iolab.bench.profile.StraceProfiler
+cost zerocopy-strace: op=20s fork=10s
+run walk-single: dev.iolab.bench.walk.DirectoryWalkBenchmark.walk -bm ss -p walker=WALK_FILE_TREE -p threads=1 -p cache=WARM,COLD -p files=2835154 -f 2 -wi 3 -i 5
+cost walk-single: op=15s fork=1s once=3min
+run walk: dev.iolab.bench.walk.DirectoryWalkBenchmark.walk -bm ss -p walker=FIXED_POOL,FORK_JOIN,VIRTUAL_THREADS,NATIVE -p threads=1,2,4,8,16,32,64,128,256 -p cache=WARM,COLD -p files=2835154 -f 2 -wi 3 -i 5
+cost walk: op=15s fork=1s
+headline: copy, copy-unbuffered, writebuffer, zerocopy, walk-single, walk

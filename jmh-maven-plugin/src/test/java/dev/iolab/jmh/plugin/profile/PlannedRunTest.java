@@ -19,8 +19,24 @@ class PlannedRunTest {
 
         assertThat(run.combinations()).isEqualTo(6);
         assertThat(run.iterations()).isEqualTo(6 * 2 * (1 + 3));
-        // per fork: 1.5 s overhead + 0.5 s + 3 s
-        assertThat(run.nominalDuration()).isEqualTo(Duration.ofMillis(5000).multipliedBy(12));
+        assertThat(run.samplesPerCell()).isEqualTo(2 * 3);
+        // per fork: 0.6 s JVM start + 0.5 s + 3 s; plus 2 s to start JMH
+        assertThat(run.estimate()).isEqualTo(Duration.ofMillis(2000 + 12 * 4100));
+    }
+
+    @Test
+    void estimatesFromTheRunsStructureWithSlowOperationsAndSetUp() {
+        PlannedRun run = PlannedRun.of(
+                        "unbuffered",
+                        CommandLine.split("CopyBenchmark -p fileSizeKb=1024 -f 2 -wi 2 -i 5 -w 500ms -r 500ms"))
+                .withCost(Duration.ofMillis(2100), Duration.ofMillis(300), Duration.ofSeconds(10));
+
+        // an iteration lasts one 2.1 s operation, not 0.5 s: per fork 0.6 + 0.3 + 7 x 2.1 s; plus JMH start and once
+        assertThat(run.estimate()).isEqualTo(Duration.ofMillis(2000 + 10_000 + 2 * (600 + 300 + 7 * 2100)));
+        // operations shorter than the iteration round it up to whole operations: 0.5 s of 0.3 s operations = 0.6 s
+        PlannedRun quick = PlannedRun.of("q", CommandLine.split("X -f 1 -wi 0 -i 1 -r 500ms"))
+                .withCost(Duration.ofMillis(300), Duration.ZERO, Duration.ZERO);
+        assertThat(quick.estimate()).isEqualTo(Duration.ofMillis(2000 + 600 + 600));
     }
 
     @Test

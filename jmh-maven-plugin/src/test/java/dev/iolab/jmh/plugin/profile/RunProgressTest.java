@@ -1,6 +1,7 @@
 package dev.iolab.jmh.plugin.profile;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.iolab.jmh.plugin.CommandLine;
 import java.time.Duration;
@@ -11,10 +12,11 @@ import org.junit.jupiter.api.Test;
 class RunProgressTest {
 
     private final AtomicLong clock = new AtomicLong();
-    // 2 combinations x 1 fork x (1 + 2) iterations of 1 s: 6 lines; weight per iteration 1 s + 1.5 s / 3 = 1.5 s
+    // 2 combinations x 1 fork x (1 + 2) iterations of 1 s: 6 lines; estimate 2 s JMH start + 2 x (0.6 s fork start
+    // + 3 s) = 9.2 s, so each iteration weighs 9.2 s / 6
     private final PlannedRun copy =
             PlannedRun.of("copy", CommandLine.split("CopyBenchmark -p fileSizeKb=64,1024 -f 1 -wi 1 -i 2 -w 1s -r 1s"));
-    // 1 combination x 1 fork x (0 + 2) iterations: 2 lines; weight per iteration 1 s + 0.75 s
+    // 1 combination x 1 fork x (0 + 2) iterations: 2 lines; estimate 2 s + 0.6 s + 2 s = 4.6 s
     private final PlannedRun write =
             PlannedRun.of("write", CommandLine.split("WriteBufferBenchmark -p bufferSize=1 -f 1 -wi 0 -i 2 -r 1s"));
     private final RunProgress progress = new RunProgress(List.of(copy, write), clock::get);
@@ -36,11 +38,11 @@ class RunProgressTest {
     }
 
     @Test
-    void beforeAnyIterationTheEstimateIsTheNominalDuration() {
+    void beforeAnyIterationTheEstimateIsThePlannedDuration() {
         progress.startRun(0);
 
-        // copy: 6 x 1.5 s = 9 s; write: 2 x 1.75 s = 3.5 s
-        assertThat(progress.remaining()).isEqualTo(Duration.ofMillis(12_500));
+        assertThat(copy.estimate().plus(write.estimate())).isEqualTo(Duration.ofMillis(13_800));
+        assertThat(progress.remaining()).isEqualTo(Duration.ofMillis(13_800));
         assertThat(progress.fraction()).isZero();
     }
 
@@ -49,11 +51,12 @@ class RunProgressTest {
         progress.startRun(0);
         progress.onLine("# Warmup Iteration   1: 1 ms/op");
         progress.onLine("Iteration   1: 1 ms/op");
-        clock.set(Duration.ofSeconds(6).toNanos()); // 3 s of nominal weight took 6 s: twice as slow
+        // 2 x 9.2 / 6 = 3.0667 s of planned weight took 6.1333 s: twice as slow
+        clock.set(Duration.ofMillis(6133).toNanos());
 
-        assertThat(progress.fraction()).isEqualTo(3 / 12.5);
-        assertThat(progress.remaining()).isEqualTo(Duration.ofSeconds(19)); // 9.5 s of weight left x 2
-        assertThat(progress.describe()).isEqualTo("24% (2/8 iterations), 6 s elapsed, about 19 s left");
+        assertThat(progress.fraction()).isCloseTo(3.0667 / 13.8, within(1e-4));
+        assertThat(progress.remaining().toMillis()).isCloseTo(21_466, within(5L)); // 10.733 s of weight left x 2
+        assertThat(progress.describe()).isEqualTo("22% (2/8 iterations), 6 s elapsed, about 21 s left");
     }
 
     @Test
@@ -80,7 +83,7 @@ class RunProgressTest {
         progress.onLine("# Warmup Iteration   1: 1 ms/op");
 
         assertThat(progress.done()).isEqualTo(1);
-        assertThat(progress.fraction()).isEqualTo(1.5 / 12.5);
+        assertThat(progress.fraction()).isCloseTo((9.2 / 6) / 13.8, within(1e-9));
     }
 
     @Test

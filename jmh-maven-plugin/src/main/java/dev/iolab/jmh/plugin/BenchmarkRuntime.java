@@ -1,0 +1,70 @@
+package dev.iolab.jmh.plugin;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.maven.artifact.DependencyResolutionRequiredException;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.project.MavenProject;
+import org.apache.maven.toolchain.Toolchain;
+import org.apache.maven.toolchain.ToolchainManager;
+
+/** What the goals need to start JVMs on the benchmarks' classpath: the JDK's {@code java} and a classpath file. */
+final class BenchmarkRuntime {
+
+    private BenchmarkRuntime() {}
+
+    /** The toolchain's {@code java}, or Maven's own when it is recent enough (see {@link BenchmarkJava}). */
+    static String java(ToolchainManager toolchains, MavenSession session, MavenProject project, int requiredJavaVersion)
+            throws MojoExecutionException {
+        Toolchain jdk = toolchains.getToolchainFromBuildContext("jdk", session);
+        String java = BenchmarkJava.choose(
+                jdk == null ? null : jdk.findTool("java"),
+                Path.of(System.getProperty("java.home")),
+                Runtime.version().feature(),
+                requiredJavaVersion);
+        if (java == null) {
+            throw new MojoExecutionException("No JDK " + requiredJavaVersion + " for " + project.getArtifactId()
+                    + ": Maven runs on Java " + Runtime.version().feature() + " ("
+                    + System.getProperty("java.home") + ") and the build's maven-toolchains-plugin"
+                    + " (select-jdk-toolchain) found no JDK " + requiredJavaVersion + " either. Install one in the"
+                    + " system's JVM directory (e.g. /usr/lib/jvm) or point JAVA_HOME at one.");
+        }
+        return java;
+    }
+
+    /** The classpath goes in a {@code @argfile}: a long classpath can exceed the OS's command-line limit. */
+    static Path classpathArgFile(MavenProject project) throws MojoExecutionException {
+        try {
+            List<String> classpath = project.getRuntimeClasspathElements();
+            Path file = Path.of(project.getBuild().getDirectory(), "jmh-classpath.args");
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, JmhCommand.classpathArgFile(classpath), StandardCharsets.UTF_8);
+            return file;
+        } catch (DependencyResolutionRequiredException | IOException e) {
+            throw new MojoExecutionException("Cannot write the JMH classpath file: " + e.getMessage(), e);
+        }
+    }
+
+    /** The Maven command as typed, near enough: {@code ./mvnw -pl bench jmh:run -Djmh.profile=standard}. */
+    static String mavenCommand(MavenSession session) {
+        StringBuilder command = new StringBuilder("./mvnw");
+        List<String> projects = session.getRequest().getSelectedProjects();
+        if (projects != null && !projects.isEmpty()) {
+            command.append(" -pl ").append(String.join(",", projects));
+        }
+        session.getRequest().getGoals().forEach(g -> command.append(' ').append(g));
+        Map<String, String> properties = new TreeMap<>();
+        session.getRequest().getUserProperties().forEach((k, v) -> properties.put(k.toString(), v.toString()));
+        command.append(properties.entrySet().stream()
+                .map(e -> " " + CommandLine.join(List.of("-D" + e.getKey() + "=" + e.getValue())))
+                .collect(Collectors.joining()));
+        return command.toString();
+    }
+}

@@ -1,0 +1,46 @@
+package dev.iolab.jmh.plugin.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Environment records with chosen provenance, virtualization and headline runs, written beside a result file. */
+final class Environments {
+
+    private Environments() {}
+
+    static Environment write(
+            Path resultFile, List<String> headlineRuns, SourceTree source, Virtualization virtualization)
+            throws IOException {
+        Environment e = new Environment(
+                "",
+                "",
+                "standard",
+                List.of("dev.iolab.bench.copy.CopyBenchmark.copy -f 2 -wi 3 -i 5"),
+                "2026-11-24T10:00:00Z",
+                "",
+                "AMD EPYC",
+                2,
+                24L << 30,
+                "Linux amd64",
+                "6.18.44",
+                "/tmp",
+                "ext4 (/dev/vda)",
+                "0.10 0.20 0.30",
+                "",
+                true,
+                "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java",
+                source.revision(),
+                source.dirty(),
+                source.changed(),
+                "./mvnw -pl bench jmh:run -Djmh.profile=standard",
+                virtualization,
+                headlineRuns);
+        Environment finished = e.finish(resultFile);
+        finished.write(Environment.fileFor(resultFile));
+        return finished;
+    }
+
+    static final Virtualization KVM =
+            new Virtualization("kvm", "", List.of("systemd-detect-virt --vm: kvm", "CPU flag \"hypervisor\""));
+}

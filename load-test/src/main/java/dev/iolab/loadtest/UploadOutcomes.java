@@ -1,7 +1,8 @@
 package dev.iolab.loadtest;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -12,17 +13,19 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The tally of one simulation run: how each virtual user's upload ended.
+ * The tally of one simulation run: how each upload ended.
  *
  * <p>Gatling's own statistics know OK and KO only; the study needs accepted / refused (by problem type, e.g. queue
  * full vs memory budget) / failed (resets, timeouts, wrong answers) and per-file times of the accepted uploads, so
- * the simulation records one {@link Outcome} per user here and writes the summary as JSON at the end.
+ * the simulation records one {@link Outcome} per upload here and writes the {@link Summary} as JSON at the end.
  * Thread-safe: users finish on Gatling's event loops.
  */
-final class UploadOutcomes {
+public final class UploadOutcomes {
+
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** What became of one upload. */
-    enum Kind {
+    public enum Kind {
         /** 201 with the expected size and MD5. */
         ACCEPTED,
         /** 503 with {@code Retry-After}: refused for capacity before the body was read. */
@@ -32,13 +35,14 @@ final class UploadOutcomes {
     }
 
     /**
-     * @param kind       the outcome
-     * @param status     HTTP status, 0 when no response arrived
-     * @param detail     problem type of a refusal, or a short reason for a failure; empty for accepted
-     * @param startMs    epoch millis when the user started the request
-     * @param endMs      epoch millis when the user saw the end of the exchange
+     * @param kind     the outcome
+     * @param strategy the strategy (or {@code valet-key}) the upload used
+     * @param status   HTTP status of the service's last answer, 0 when none arrived
+     * @param detail   problem type of a refusal, or a short reason for a failure; empty for accepted
+     * @param startMs  epoch millis when the upload started
+     * @param endMs    epoch millis when the exchange ended
      */
-    record Outcome(Kind kind, int status, String detail, long startMs, long endMs) {
+    public record Outcome(Kind kind, String strategy, int status, String detail, long startMs, long endMs) {
         long durationMs() {
             return endMs - startMs;
         }
@@ -46,7 +50,7 @@ final class UploadOutcomes {
 
     private final List<Outcome> outcomes = new ArrayList<>();
 
-    synchronized void record(Outcome outcome) {
+    public synchronized void record(Outcome outcome) {
         outcomes.add(outcome);
     }
 
@@ -54,101 +58,68 @@ final class UploadOutcomes {
         return List.copyOf(outcomes);
     }
 
-    /** Summary of a finished run. Times in seconds; throughput in MiB/s of accepted bytes over the run's span. */
-    record Summary(
+    /**
+     * Summary of a finished run, as written to {@code outcomesFile}. Times in seconds; throughput in MiB/s of accepted
+     * bytes over the run's span (first start to last end); {@code null} where there is nothing to measure.
+     *
+     * @param expected uploads the run should have made (users × uploads per user)
+     * @param acceptedBy accepted uploads per strategy
+     */
+    public record Summary(
+            String strategy,
+            String mode,
+            long fileSizeBytes,
             int users,
+            int uploadsPerUser,
+            int capacity,
+            long expected,
             int accepted,
             int refused,
             int failed,
+            Map<String, Integer> acceptedBy,
             Map<String, Integer> refusedBy,
             Map<String, Integer> failedBy,
-            double meanSeconds,
-            double minSeconds,
-            double maxSeconds,
-            double p95Seconds,
-            double spanSeconds,
-            double throughputMibPerSecond) {
+            Double meanSeconds,
+            Double minSeconds,
+            Double maxSeconds,
+            Double p95Seconds,
+            Double spanSeconds,
+            Double throughputMibPerSecond) {
 
-        String toJson(UploadSettings settings) {
-            StringBuilder json = new StringBuilder(512).append("{\n");
-            field(json, "strategy", quote(settings.strategy()));
-            field(json, "mode", quote(settings.mode().name().toLowerCase(Locale.ROOT)));
-            field(json, "fileSizeMb", Integer.toString(settings.fileSizeMb()));
-            field(json, "users", Integer.toString(users));
-            field(json, "capacity", Integer.toString(settings.capacity()));
-            field(json, "accepted", Integer.toString(accepted));
-            field(json, "refused", Integer.toString(refused));
-            field(json, "failed", Integer.toString(failed));
-            field(json, "refusedBy", map(refusedBy));
-            field(json, "failedBy", map(failedBy));
-            field(json, "meanSeconds", number(meanSeconds));
-            field(json, "minSeconds", number(minSeconds));
-            field(json, "maxSeconds", number(maxSeconds));
-            field(json, "p95Seconds", number(p95Seconds));
-            field(json, "spanSeconds", number(spanSeconds));
-            json.append("  \"throughputMibPerSecond\": ")
-                    .append(number(throughputMibPerSecond))
-                    .append("\n}\n");
-            return json.toString();
-        }
-
-        String toText() {
+        /** One line for the console. */
+        public String toText() {
             return String.format(
                     Locale.ROOT,
-                    "users=%d accepted=%d refused=%d %s failed=%d %s | accepted s/file mean=%.3f min=%.3f max=%.3f p95=%.3f"
-                            + " | span %.1f s, %.1f MiB/s",
-                    users,
+                    "uploads=%d accepted=%d refused=%d %s failed=%d %s | accepted s/file mean=%s min=%s max=%s p95=%s"
+                            + " | span %s s, %s MiB/s",
+                    expected,
                     accepted,
                     refused,
                     refusedBy,
                     failed,
                     failedBy,
-                    meanSeconds,
-                    minSeconds,
-                    maxSeconds,
-                    p95Seconds,
-                    spanSeconds,
-                    throughputMibPerSecond);
+                    fmt(meanSeconds, 3),
+                    fmt(minSeconds, 3),
+                    fmt(maxSeconds, 3),
+                    fmt(p95Seconds, 3),
+                    fmt(spanSeconds, 1),
+                    fmt(throughputMibPerSecond, 1));
         }
 
-        private static void field(StringBuilder json, String name, String value) {
-            json.append("  \"").append(name).append("\": ").append(value).append(",\n");
+        /** Reads a summary the simulation wrote. */
+        public static Summary read(Path file) throws IOException {
+            return JSON.readValue(file.toFile(), Summary.class);
         }
 
-        private static String map(Map<String, Integer> map) {
-            StringBuilder json = new StringBuilder("{");
-            map.forEach((k, v) -> json.append(json.length() > 1 ? ", " : "")
-                    .append(quote(k))
-                    .append(": ")
-                    .append(v));
-            return json.append('}').toString();
-        }
-
-        private static String number(double value) {
-            return Double.isFinite(value) ? String.format(Locale.ROOT, "%.4f", value) : "null";
-        }
-
-        private static String quote(String s) {
-            StringBuilder out = new StringBuilder("\"");
-            for (char c : s.toCharArray()) {
-                switch (c) {
-                    case '"' -> out.append("\\\"");
-                    case '\\' -> out.append("\\\\");
-                    default -> {
-                        if (c < 0x20) {
-                            out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                        } else {
-                            out.append(c);
-                        }
-                    }
-                }
-            }
-            return out.append('"').toString();
+        private static String fmt(Double v, int decimals) {
+            return v == null ? "–" : String.format(Locale.ROOT, "%." + decimals + "f", v);
         }
     }
 
-    Summary summarize(int users, long fileSizeBytes) {
+    /** Summarizes what was recorded; uploads that never reported count as failed. */
+    public Summary summarize(UploadSettings settings) {
         List<Outcome> all = snapshot();
+        Map<String, Integer> acceptedBy = new TreeMap<>();
         Map<String, Integer> refusedBy = new TreeMap<>();
         Map<String, Integer> failedBy = new TreeMap<>();
         List<Long> acceptedMs = new ArrayList<>();
@@ -158,36 +129,62 @@ final class UploadOutcomes {
             firstStart = Math.min(firstStart, o.startMs());
             lastEnd = Math.max(lastEnd, o.endMs());
             switch (o.kind()) {
-                case ACCEPTED -> acceptedMs.add(o.durationMs());
+                case ACCEPTED -> {
+                    acceptedMs.add(o.durationMs());
+                    acceptedBy.merge(o.strategy(), 1, Integer::sum);
+                }
                 case REFUSED -> refusedBy.merge(o.detail(), 1, Integer::sum);
                 case FAILED -> failedBy.merge(o.detail(), 1, Integer::sum);
             }
         }
-        // Users that never reported (the run was cut short) count as failed, so accepted + refused + failed = users.
-        int missing = users - all.size();
+        long expected = settings.totalUploads();
+        // Uploads that never reported (the run was cut short) count as failed, so accepted + refused + failed =
+        // expected.
+        long missing = expected - all.size();
         if (missing > 0) {
-            failedBy.merge("no outcome recorded", missing, Integer::sum);
+            failedBy.merge("no outcome recorded", (int) missing, Integer::sum);
         }
         int refused = refusedBy.values().stream().mapToInt(Integer::intValue).sum();
         int failed = failedBy.values().stream().mapToInt(Integer::intValue).sum();
         acceptedMs.sort(null);
-        double span = all.isEmpty() ? Double.NaN : (lastEnd - firstStart) / 1000.0;
-        double mean = acceptedMs.stream().mapToLong(Long::longValue).average().orElse(Double.NaN) / 1000.0;
-        double min = acceptedMs.isEmpty() ? Double.NaN : acceptedMs.getFirst() / 1000.0;
-        double max = acceptedMs.isEmpty() ? Double.NaN : acceptedMs.getLast() / 1000.0;
-        double p95 = acceptedMs.isEmpty() ? Double.NaN : nearestRank(acceptedMs, 0.95) / 1000.0;
-        double throughput = span > 0 ? acceptedMs.size() * (fileSizeBytes / 1048576.0) / span : Double.NaN;
+        Double span = all.isEmpty() ? null : (lastEnd - firstStart) / 1000.0;
+        Double mean = acceptedMs.isEmpty()
+                ? null
+                : acceptedMs.stream().mapToLong(Long::longValue).average().orElseThrow() / 1000.0;
+        Double min = acceptedMs.isEmpty() ? null : acceptedMs.getFirst() / 1000.0;
+        Double max = acceptedMs.isEmpty() ? null : acceptedMs.getLast() / 1000.0;
+        Double p95 = acceptedMs.isEmpty() ? null : nearestRank(acceptedMs, 0.95) / 1000.0;
+        Double throughput =
+                span != null && span > 0 ? acceptedMs.size() * (settings.fileSizeBytes() / 1048576.0) / span : null;
         return new Summary(
-                users, acceptedMs.size(), refused, failed, refusedBy, failedBy, mean, min, max, p95, span, throughput);
+                settings.strategyLabel(),
+                settings.mode().name().toLowerCase(Locale.ROOT),
+                settings.fileSizeBytes(),
+                settings.users(),
+                settings.uploadsPerUser(),
+                settings.capacity(),
+                expected,
+                acceptedMs.size(),
+                refused,
+                failed,
+                acceptedBy,
+                refusedBy,
+                failedBy,
+                mean,
+                min,
+                max,
+                p95,
+                span,
+                throughput);
     }
 
     /** Writes the summary atomically (temp file + move), so a reader never sees half a file. */
-    static void write(Path target, String json) throws IOException {
+    public static void write(Path target, Summary summary) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, target.getFileName().toString(), ".tmp");
         try {
-            Files.writeString(tmp, json, StandardCharsets.UTF_8);
+            JSON.writeValue(tmp.toFile(), summary);
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);

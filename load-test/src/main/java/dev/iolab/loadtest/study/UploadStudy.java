@@ -231,10 +231,11 @@ public final class UploadStudy {
                             .POST(HttpRequest.BodyPublishers.noBody())
                             .build(),
                     HttpResponse.BodyHandlers.ofString());
-            valetKeyAvailable = grant.statusCode() != 404;
+            // 404: no such route; 405: the path is the PUT upload route, which takes no POST. Either way no grant.
+            valetKeyAvailable = grant.statusCode() != 404 && grant.statusCode() != 405;
             if (!valetKeyAvailable) {
-                valetKeySkipped = "the service answered POST /uploads/{name}/grant with 404: this build has no "
-                        + "valet-key endpoint (issue 13.4)";
+                valetKeySkipped = "the service answered POST /uploads/{name}/grant with " + grant.statusCode()
+                        + ": this build has no valet-key endpoint (issue 13.4)";
             }
         }
         return valetKeyAvailable;

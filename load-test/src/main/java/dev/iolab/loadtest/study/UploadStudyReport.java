@@ -116,10 +116,10 @@ public final class UploadStudyReport {
         return i < 0 ? result.strategies().size() : i;
     }
 
-    /** The cell's burst time ÷ the direct row's (same size and users); null without both. */
+    /** The cell's burst time ÷ the direct row's (same size and users); null without both or without an upload. */
     static Double timeRatio(StudyResult result, StudyResult.Cell c) {
         return result.directFor(c.fileSizeMb(), c.users())
-                .filter(d -> c.outcomes() != null && c.outcomes().spanSeconds() != null && d.spanSeconds() > 0)
+                .filter(d -> c.accepted() > 0 && c.outcomes().spanSeconds() != null && d.spanSeconds() > 0)
                 .map(d -> c.outcomes().spanSeconds() / d.spanSeconds())
                 .orElse(null);
     }

@@ -65,7 +65,7 @@ class DockerImageStepsIT {
         env.put("JAVA_HOME", javaHome);
         env.put("PATH", javaHome + "/bin:" + System.getenv("PATH"));
         // The cache mount: the build's own Maven repository, offline (everything is there after the reactor build).
-        env.put("MAVEN_ARGS", "-o -q -Dmaven.repo.local=" + System.getProperty("maven.repo.local"));
+        env.put("MAVEN_ARGS", "-o -q -Dmaven.repo.local=" + System.getProperty("iolab.maven.repo.local"));
         for (DockerfileModel.Instruction run : build.all("RUN")) {
             Path log = work.resolve("build-step.log");
             ProcessBuilder step = new ProcessBuilder("sh", "-c", run.arguments())

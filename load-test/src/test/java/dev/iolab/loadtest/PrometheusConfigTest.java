@@ -2,10 +2,11 @@ package dev.iolab.loadtest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.iolab.stack.ExternalTool;
+import dev.iolab.stack.PrometheusProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
+import org.apache.commons.io.file.PathUtils;
 import org.junit.jupiter.api.Test;
 
 /** The Prometheus configuration is accepted by the tool that will read it. */
@@ -13,7 +14,8 @@ class PrometheusConfigTest {
 
     @Test
     void promtoolAcceptsThePrometheusConfig() throws Exception {
-        ExternalTool.Result result = ExternalTool.PROMTOOL.run(
+        ExternalTool.Result result = Tools.run(
+                ExternalTool.PROMTOOL,
                 RepoFiles.root(),
                 60,
                 "check",
@@ -29,12 +31,11 @@ class PrometheusConfigTest {
         Path dir = Files.createTempDirectory("iolab-prom-config-");
         try {
             Path config = PrometheusProcess.writeConfig(dir, "127.0.0.1:18080", 1);
-            ExternalTool.Result result = ExternalTool.PROMTOOL.run(dir, 60, "check", "config", config.toString());
+            ExternalTool.Result result =
+                    Tools.run(ExternalTool.PROMTOOL, dir, 60, "check", "config", config.toString());
             assertThat(result.exitCode()).as(result.output()).isZero();
         } finally {
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            PathUtils.deleteDirectory(dir);
         }
     }
 }

@@ -1,25 +1,23 @@
 package dev.iolab.loadtest;
 
-import java.nio.file.Files;
+import dev.iolab.stack.Repository;
 import java.nio.file.Path;
 
-/** Files of the repository the checks read: the build passes the root as system property {@code iolab.root}. */
+/** Files of the repository the checks read (root: the stack's {@link Repository}). */
 final class RepoFiles {
 
     private RepoFiles() {}
 
     static Path root() {
-        String root = System.getProperty("iolab.root");
-        Path path = root != null ? Path.of(root) : Path.of("..");
-        path = path.toAbsolutePath().normalize();
-        if (!Files.isRegularFile(path.resolve("pom.xml")) || !Files.isDirectory(path.resolve("load-test"))) {
-            throw new IllegalStateException("not the iolab repository root: " + path + " (set -Diolab.root)");
-        }
-        return path;
+        return Repository.root();
     }
 
     static Path composeFile() {
         return root().resolve("docker-compose.yml");
+    }
+
+    static Path dockerfile() {
+        return root().resolve("upload-service/Dockerfile");
     }
 
     static Path prometheusConfig() {

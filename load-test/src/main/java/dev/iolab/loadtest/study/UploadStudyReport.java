@@ -1,9 +1,12 @@
 package dev.iolab.loadtest.study;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.iolab.loadtest.UploadSettings;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,10 +16,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
-import java.util.function.Predicate;
+import java.util.Optional;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -27,24 +28,20 @@ import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
- * Writes {@code docs/results/upload-study.md} (tables, charts, the original study's figures beside ours) from the
- * directory {@code scripts/upload-study.sh} filled: {@code study.properties} and one sub-directory per cell under
- * {@code cells/}.
+ * Writes the study's report from a {@link StudyResult}: {@code upload-study.md} (tables with every strategy beside the
+ * {@code direct} row as ratios, memory columns, the original study's figures, the soak), two charts and
+ * {@code upload-study.csv} beside it. Every file is written to a temp file and moved into place, so a failed run leaves
+ * the previous report whole.
  *
- * <p>Usage: {@code java -cp <load-test classpath> dev.iolab.loadtest.study.UploadStudyReport <studyDir> <report.md>}.
- * Charts ({@code upload-study-peak-heap.png}, {@code upload-study-mean-time.png}) and the raw figures
- * ({@code upload-study.csv}) go next to the report. Every file is written to a temp file and moved into place, so a
- * failed run leaves the previous report whole.
+ * <p>Regenerate a report from a run's {@code study.json}:
+ * {@code java -cp <load-test classpath> dev.iolab.loadtest.study.UploadStudyReport <study.json> <report.md>}.
  */
 public final class UploadStudyReport {
 
-    /** The strategies in the order of the original study. */
-    static final List<String> STRATEGIES =
-            List.of("in-memory", "on-demand", "buffer-4k", "buffer-4m", "buffer-8m", "temp-file");
-
     /**
      * The original study's published mean seconds per file (1 MB, 10 MB), 125 simultaneous uploads to real Azure Blob
-     * Storage from a 512 MB container (issue 5), and what it reported about each strategy.
+     * Storage from a 512 MB container (issue 5), and what it reported about each strategy: reference figures, keyed by
+     * the original's strategy names.
      */
     static final Map<String, double[]> ORIGINAL_MEANS = Map.of(
             "in-memory", new double[] {1.16, 8.82},
@@ -62,38 +59,40 @@ public final class UploadStudyReport {
             "buffer-8m", "(no finding published)",
             "temp-file", "worked, but leaves files behind when things go wrong");
 
+    /** A soak's live heap after counts as "back at its baseline" within this many bytes (GC noise, caches). */
+    static final long SOAK_TOLERANCE_BYTES = 8L * 1024 * 1024;
+
     private static final double MIB = 1024.0 * 1024.0;
 
     private UploadStudyReport() {}
 
     public static void main(String[] args) throws IOException {
         if (args.length != 2) {
-            System.err.println("usage: UploadStudyReport <studyDir> <report.md>");
+            System.err.println("usage: UploadStudyReport <study.json> <report.md>");
             System.exit(2);
         }
         System.setProperty("java.awt.headless", "true");
-        Path report = write(Path.of(args[0]), Path.of(args[1]));
-        System.out.println("Report written to " + report);
+        Path json = Path.of(args[0]);
+        write(StudyResult.read(json), Path.of(args[1]), json.toAbsolutePath().getParent());
+        System.out.println("Report written to " + args[1]);
     }
 
-    static Path write(Path studyDir, Path reportFile) throws IOException {
-        Properties study = new Properties();
-        try (Reader in = Files.newBufferedReader(studyDir.resolve("study.properties"), StandardCharsets.UTF_8)) {
-            study.load(in);
-        }
-        List<StudyCell> cells = readCells(studyDir.resolve("cells"));
-        if (cells.isEmpty()) {
-            throw new IllegalArgumentException("no cells under " + studyDir.resolve("cells"));
+    /** Writes the report, its charts and CSV; {@code runDir} is where Gatling's reports are (for links). */
+    static void write(StudyResult result, Path reportFile, Path runDir) throws IOException {
+        if (result.cells().isEmpty() && result.soak() == null) {
+            throw new IllegalArgumentException("the study measured nothing: no cells and no soak");
         }
         Path outDir = reportFile.toAbsolutePath().getParent();
         Files.createDirectories(outDir);
         String base = baseName(reportFile);
-        String heap = study.getProperty("serviceOpts", "-Xmx512m").split(" ")[0];
-        writeAtomically(outDir.resolve(base + "-peak-heap.png"), tmp -> peakHeapChart(cells, heap, tmp));
-        writeAtomically(outDir.resolve(base + "-mean-time.png"), tmp -> meanTimeChart(cells, tmp));
-        writeAtomically(outDir.resolve(base + ".csv"), tmp -> Files.writeString(tmp, csv(cells)));
-        writeAtomically(reportFile, tmp -> Files.writeString(tmp, markdown(study, cells, reportFile, studyDir)));
-        return reportFile;
+        if (!result.cells().isEmpty()) {
+            writeAtomically(outDir.resolve(base + "-memory.png"), tmp -> memoryChart(result, tmp));
+            writeAtomically(outDir.resolve(base + "-time.png"), tmp -> timeChart(result, tmp));
+            writeAtomically(outDir.resolve(base + ".csv"), tmp -> Files.writeString(tmp, csv(result)));
+        }
+        writeAtomically(
+                reportFile,
+                tmp -> Files.writeString(tmp, markdown(result, reportFile, runDir), StandardCharsets.UTF_8));
     }
 
     /** "upload-study" for upload-study.md: charts and CSV are named after the report. */
@@ -102,255 +101,324 @@ public final class UploadStudyReport {
         return name.endsWith(".md") ? name.substring(0, name.length() - 3) : name;
     }
 
-    /** Megabytes of an -Xmx option (512 for -Xmx512m, 1024 for -Xmx1g); NaN if it is not one. */
-    static double heapMib(String xmx) {
-        java.util.regex.Matcher m =
-                java.util.regex.Pattern.compile("-Xmx(\\d+)([mMgG])").matcher(xmx);
-        if (!m.matches()) {
-            return Double.NaN;
-        }
-        double v = Double.parseDouble(m.group(1));
-        return m.group(2).equalsIgnoreCase("g") ? v * 1024 : v;
-    }
-
-    static List<StudyCell> readCells(Path cellsDir) throws IOException {
-        List<StudyCell> cells = new ArrayList<>();
-        try (Stream<Path> dirs = Files.list(cellsDir)) {
-            for (Path dir : dirs.filter(d -> Files.isRegularFile(d.resolve("cell.properties")))
-                    .sorted()
-                    .toList()) {
-                cells.add(StudyCell.read(dir));
-            }
-        }
-        cells.sort(Comparator.comparing((StudyCell c) -> !c.budget())
-                .thenComparingInt(c -> order(c.strategy()))
-                .thenComparingInt(StudyCell::fileSizeMb)
-                .thenComparingInt(StudyCell::users));
+    /** Cells in report order: budget on first, then the service's strategy order, valet-key last, then load. */
+    static List<StudyResult.Cell> ordered(StudyResult result) {
+        List<StudyResult.Cell> cells = new ArrayList<>(result.cells());
+        cells.sort(Comparator.comparing((StudyResult.Cell c) -> !c.budget())
+                .thenComparingInt(c -> order(result, c.strategy()))
+                .thenComparingInt(StudyResult.Cell::fileSizeMb)
+                .thenComparingInt(StudyResult.Cell::users));
         return cells;
     }
 
-    private static int order(String strategy) {
-        int i = STRATEGIES.indexOf(strategy);
-        return i < 0 ? STRATEGIES.size() : i;
+    private static int order(StudyResult result, String strategy) {
+        int i = result.strategies().indexOf(strategy);
+        return i < 0 ? result.strategies().size() : i;
+    }
+
+    /** The cell's burst time ÷ the direct row's (same size and users); null without both or without an upload. */
+    static Double timeRatio(StudyResult result, StudyResult.Cell c) {
+        return result.directFor(c.fileSizeMb(), c.users())
+                .filter(d -> c.accepted() > 0 && c.outcomes().spanSeconds() != null && d.spanSeconds() > 0)
+                .map(d -> c.outcomes().spanSeconds() / d.spanSeconds())
+                .orElse(null);
+    }
+
+    /** The cell's MiB/s ÷ the direct row's; null without both. */
+    static Double throughputRatio(StudyResult result, StudyResult.Cell c) {
+        return result.directFor(c.fileSizeMb(), c.users())
+                .filter(d -> c.outcomes() != null
+                        && c.outcomes().throughputMibPerSecond() != null
+                        && d.throughputMibPerSecond() > 0)
+                .map(d -> c.outcomes().throughputMibPerSecond() / d.throughputMibPerSecond())
+                .orElse(null);
     }
 
     // ---------------------------------------------------------------------------------------------- markdown
 
-    static String markdown(Properties study, List<StudyCell> cells, Path reportFile, Path studyDir) {
+    static String markdown(StudyResult result, Path reportFile, Path runDir) {
         StringBuilder md = new StringBuilder(16_384);
-        md.append("# The upload study, re-run\n\n");
-        md.append(
-                "Generated by `scripts/upload-study.sh` (see [docs/load-test.md](../load-test.md)); do not edit by hand, "
-                        + "re-run the script.\n\n");
-        md.append("Each cell: Gatling starts *users* virtual users at once (`atOnceUsers`), each uploading one file of "
-                + "random bytes (raw `PUT`) with one strategy, to the upload-service jar at `"
-                + study.getProperty("serviceOpts", "-Xmx512m -XX:+ExitOnOutOfMemoryError")
-                + "` (fail fast on OutOfMemoryError, as in its container) storing into a local in-memory Azurite — not real "
-                + "Azure, so absolute times are not comparable with the original's, only the relations between strategies. "
-                + "The service and Azurite are restarted between strategies (and after any cell that left the service down). "
-                + "Heap and direct memory are the service's own metrics (`/actuator/prometheus`: "
-                + "`sum(jvm_memory_used_bytes{area=\"heap\"})`, `jvm_buffer_memory_used_bytes{id=\"direct\"}`), RSS is the "
-                + "process's resident memory (`/proc/<pid>/status`), all sampled every ~0.5 s during the cell, so short peaks "
-                + "between samples are missed. Heap used includes garbage not yet collected. The JDK's direct-buffer pool does "
-                + "not include memory Netty allocates for itself without a Cleaner; RSS includes everything.\n\n");
+        StudyResult.RunInfo run = result.run();
+        md.append(result.soak() != null ? "# The upload study: soak\n\n" : "# The upload study, re-run\n\n");
+        md.append("Generated by `scripts/upload-study.sh` (`dev.iolab.loadtest.study.UploadStudy`; see "
+                + "[docs/load-test.md](../load-test.md)); do not edit by hand, re-run the script.\n\n");
         md.append("| | |\n|---|---|\n");
-        row(md, "Command", "`" + study.getProperty("command", "?") + "`");
+        row(md, "Command", "`" + run.command() + "`");
         row(
                 md,
                 "Run",
-                study.getProperty("startedUtc", "?") + " → " + study.getProperty("finishedUtc", "?") + " ("
-                        + duration(study.getProperty("durationSeconds", "")) + ")");
-        row(
-                md,
-                "Machine",
-                study.getProperty("cores", "?") + " cores, " + study.getProperty("memory", "?") + " RAM, Linux "
-                        + study.getProperty("uname", "?") + ", " + study.getProperty("java", "?"));
+                run.startedUtc() + " → " + run.finishedUtc() + " (" + UploadStudy.duration(run.durationSeconds())
+                        + ")");
+        row(md, "Machine", run.machine() + ", " + run.java());
         row(
                 md,
                 "Load average (1/5/15 min)",
-                "before: " + study.getProperty("loadBefore", "?") + "; after: "
-                        + study.getProperty("loadAfter", "?") + "; highest 1-min value seen during the run: "
-                        + study.getProperty("loadMax", "?") + " on " + study.getProperty("cores", "?")
-                        + " cores, which Gatling, Azurite and the service share (anything else running adds to it)");
+                "before: " + run.loadBefore() + "; after: " + run.loadAfter()
+                        + "; highest 1-min value seen between cells: " + fmt(run.loadMax(), 2)
+                        + " (Gatling, Azurite and the service share the machine; anything else running adds to it)");
         row(
                 md,
                 "Service",
-                "upload-service jar, " + study.getProperty("serviceOpts", "-Xmx512m")
-                        + ", executor 25 threads + queue 100 (capacity 125), memory budget half the heap when on, Azure SDK over "
-                        + "Netty (defaults)");
+                "upload-service jar, `" + run.serviceOpts() + "`, executor " + run.executorThreads()
+                        + " threads, capacity " + run.capacity() + " (threads + queue), strategies "
+                        + String.join(", ", result.strategies()) + " (from its `/actuator/info`)");
         md.append('\n');
-
-        for (boolean budget : new boolean[] {true, false}) {
-            List<StudyCell> part =
-                    cells.stream().filter(c -> c.budget() == budget).toList();
-            if (part.isEmpty()) {
-                continue;
-            }
-            md.append("## Memory budget ")
-                    .append(budget ? "on (default)" : "off (`--upload.memory-budget.enabled=false`)")
-                    .append("\n\n");
-            md.append(
-                    budget
-                            ? "The service admits an upload only if its strategy's memory cost fits the budget (half the heap); "
-                                    + "over budget it answers 503 `memory-budget` before reading the body.\n\n"
-                            : "No admission by memory: this is the original service's behaviour, kept to show the failure the budget "
-                                    + "prevents.\n\n");
-            table(md, part);
+        if (!result.cells().isEmpty()) {
+            method(md);
+            cellTables(md, result);
+            valetKey(md, result);
+            charts(md, reportFile);
+            original(md, result);
+            facts(md, result);
+            gatlingReports(md, result, reportFile, runDir);
         }
-
-        String base = baseName(reportFile);
-        md.append("## Charts\n\n");
-        md.append("![Peak heap per strategy](").append(base).append("-peak-heap.png)\n\n");
-        md.append("![Mean seconds per file per strategy, ours and the original's](")
-                .append(base)
-                .append("-mean-time.png)\n\n");
-
-        md.append("## Beside the original study's published figures\n\n");
-        md.append("The original: 125 simultaneous uploads per strategy to **real Azure Blob Storage** from a 512 MB "
-                + "container; mean seconds per file as published (issue 5). Ours: 125 users, memory budget on, local "
-                + "Azurite on a loaded 2-core machine. Peak memory was reported by the original only as VisualVM "
-                + "observations, not figures.\n\n");
-        md.append("| strategy | original 1 MB (s, real Azure) | ours 1 MB × 125 (s) | original 10 MB (s, real Azure) "
-                + "| ours 10 MB × 125 (s) | original finding | ours, budget off, 10 MB × 125 |\n");
-        md.append("|---|---:|---:|---:|---:|---|---|\n");
-        for (String s : STRATEGIES) {
-            double[] orig = ORIGINAL_MEANS.get(s);
-            md.append("| ")
-                    .append(s)
-                    .append(" | ")
-                    .append(fmt(orig[0], 2))
-                    .append(" | ")
-                    .append(fmt(find(cells, s, 1, 125, true).map(StudyCell::meanSeconds), 2))
-                    .append(" | ")
-                    .append(fmt(orig[1], 2))
-                    .append(" | ")
-                    .append(fmt(find(cells, s, 10, 125, true).map(StudyCell::meanSeconds), 2))
-                    .append(" | ")
-                    .append(ORIGINAL_FINDINGS.get(s))
-                    .append(" | ")
-                    .append(find(cells, s, 10, 125, false)
-                            .map(UploadStudyReport::verdict)
-                            .orElse("not run"))
-                    .append(" |\n");
+        if (result.soak() != null) {
+            soak(md, result.soak());
         }
-        md.append(
-                "\nThe original's executor (25 threads, queue 100) accepted 125 of 200 simultaneous uploads and threw "
-                        + "`TaskRejectedException` at the other 75; ours answers those with 503 + `Retry-After` (the *200 users* rows "
-                        + "above).\n\n");
-
-        md.append("## Facts the run established\n\n");
-        facts(md, cells);
-
-        md.append("## Gatling reports\n\n");
-        md.append("HTML reports stay out of git (they are large); this run left them under `")
-                .append(relativeOrAbsolute(reportFile, studyDir))
-                .append("`:\n\n");
-        for (StudyCell c : cells) {
-            if (!c.report().isBlank()) {
-                md.append("- ")
-                        .append(c.strategy())
-                        .append(", ")
-                        .append(c.load())
-                        .append(", budget ")
-                        .append(c.budget() ? "on" : "off")
-                        .append(": [")
-                        .append(c.report())
-                        .append("](")
-                        .append(link(reportFile, studyDir.resolve(c.report())))
-                        .append(")\n");
-            }
-        }
-        md.append("\nRaw figures of every cell: [")
-                .append(base)
-                .append(".csv](")
-                .append(base)
-                .append(".csv).\n");
         return md.toString();
     }
 
-    private static void table(StringBuilder md, List<StudyCell> cells) {
-        md.append("| strategy | load | accepted | refused | failed | mean s | min s | max s | p95 s | MiB/s "
-                + "| peak heap MiB | peak direct MiB | peak RSS MiB | service up | assertions |\n");
-        md.append("|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
-        for (StudyCell c : cells) {
+    private static void method(StringBuilder md) {
+        md.append("""
+                Each cell: Gatling starts *users* virtual users at once, each uploading one file of random bytes with one
+                strategy to the service jar, which stores into a fresh in-memory Azurite (restarted with the service for each
+                strategy) — not real Azure, so absolute times are not comparable with the original's, only the relations
+                between rows.
+
+                **The ceiling, `direct`:** the Azure SDK alone (`BlobClient.uploadFromFile`, defaults) uploading the same
+                file, min(users, capacity) times, from as many threads as the service's executor has, to the same Azurite,
+                in the same run. *÷ direct* columns: the cell's burst time (first request to last answer) and MiB/s
+                divided by the direct row's at the same size and users — 1.00 is the SDK's own speed.
+
+                **Memory:** *peak heap* is heap used (`jvm_memory_used_bytes{area="heap"}`, garbage included) sampled every
+                0.5 s; *live in flight* is the heap right after a forced full GC (JMX `MemoryMXBean.gc()` through the attach
+                API) while at least 80 % of min(users, threads) uploads ran on the executor, minus the heap after a forced
+                GC just before the cell (idle); *per upload* divides it by the uploads running at that GC. At most three
+                such GCs per cell, each a pause the cell's times include. RSS is the process's resident memory.
+
+                """.replace("\n", " ").replace("  ", "\n\n").strip() + "\n\n");
+    }
+
+    private static void cellTables(StringBuilder md, StudyResult result) {
+        for (boolean budget : new boolean[] {true, false}) {
+            List<StudyResult.Cell> part =
+                    ordered(result).stream().filter(c -> c.budget() == budget).toList();
+            if (part.isEmpty()) {
+                continue;
+            }
+            md.append(budget ? "## Memory budget on (default)\n\n" : "## Memory budget off\n\n");
+            md.append(
+                    budget
+                            ? "The service admits an upload only if its strategy's memory cost fits the budget (half the"
+                                    + " heap); over budget it answers 503 `memory-budget` before reading the body.\n\n"
+                            : "No admission by memory (`--upload.memory-budget.enabled=false`): the original service's"
+                                    + " behaviour, kept to show the failure the budget prevents.\n\n");
+            md.append("| strategy | load | accepted | refused | failed | mean s | p95 s | burst s | MiB/s"
+                    + " | time ÷ direct | MiB/s ÷ direct | peak heap MiB | live in flight MiB | per upload MiB"
+                    + " | peak RSS MiB | service up | assertions |\n");
+            md.append("|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
+            if (budget) {
+                for (StudyResult.Direct d : result.direct()) {
+                    md.append("| **direct** (SDK alone, ")
+                            .append(d.threads())
+                            .append(" threads) | ")
+                            .append(d.load())
+                            .append(" | ")
+                            .append(d.uploads() - d.failed())
+                            .append(" | – | ")
+                            .append(d.failed())
+                            .append(" | ")
+                            .append(fmt(d.meanSeconds(), 2))
+                            .append(" | ")
+                            .append(fmt(d.p95Seconds(), 2))
+                            .append(" | ")
+                            .append(fmt(d.spanSeconds(), 2))
+                            .append(" | ")
+                            .append(fmt(d.throughputMibPerSecond(), 1))
+                            .append(" | 1.00 | 1.00 | – | – | – | – | – | – |\n");
+                }
+            }
+            for (StudyResult.Cell c : part) {
+                var o = c.outcomes();
+                var m = c.memory();
+                md.append("| ")
+                        .append(c.strategy())
+                        .append(" | ")
+                        .append(c.load())
+                        .append(" | ")
+                        .append(c.accepted())
+                        .append(" | ")
+                        .append(o == null ? "–" : o.refused() + breakdown(shortKeys(o.refusedBy())))
+                        .append(" | ")
+                        .append(o == null ? c.users() + " (Gatling crashed)" : o.failed() + breakdown(o.failedBy()))
+                        .append(" | ")
+                        .append(o == null ? "–" : fmt(o.meanSeconds(), 2))
+                        .append(" | ")
+                        .append(o == null ? "–" : fmt(o.p95Seconds(), 2))
+                        .append(" | ")
+                        .append(o == null ? "–" : fmt(o.spanSeconds(), 2))
+                        .append(" | ")
+                        .append(o == null ? "–" : fmt(o.throughputMibPerSecond(), 1))
+                        .append(" | ")
+                        .append(fmt(timeRatio(result, c), 2))
+                        .append(" | ")
+                        .append(fmt(throughputRatio(result, c), 2))
+                        .append(" | ")
+                        .append(fmtMib(m.peakHeapUsedBytes()))
+                        .append(" | ")
+                        .append(
+                                m.liveAboveIdleBytes() == null
+                                        ? "–"
+                                        : fmtMib(m.liveAboveIdleBytes().doubleValue()))
+                        .append(m.inFlight() == null ? "" : " (" + m.inFlight() + ")")
+                        .append(" | ")
+                        .append(m.livePerUploadBytes() == null ? "–" : fmt(m.livePerUploadBytes() / MIB, 2))
+                        .append(" | ")
+                        .append(fmtMib(m.peakRssBytes()))
+                        .append(" | ")
+                        .append(c.serviceUp() ? "yes" : "**no**")
+                        .append(c.oomErrors() > 0 ? " (OutOfMemoryError)" : "")
+                        .append(" | ")
+                        .append(c.assertionsPassed() ? "pass" : "**fail** (exit " + c.gatlingExit() + ")")
+                        .append(" |\n");
+            }
+            md.append('\n');
+        }
+    }
+
+    private static void valetKey(StringBuilder md, StudyResult result) {
+        md.append("## valet-key\n\n");
+        if (result.valetKeySkipped() != null) {
+            md.append("Not measured: ").append(result.valetKeySkipped()).append(".\n\n");
+            return;
+        }
+        List<StudyResult.Cell> rows = result.cells().stream()
+                .filter(c -> c.strategy().equals(UploadSettings.VALET_KEY))
+                .toList();
+        if (rows.isEmpty()) {
+            md.append("Not measured in this run (`--valet-key off`).\n\n");
+            return;
+        }
+        md.append("Each client asks the service for a grant, sends the bytes straight to storage with it and asks the"
+                + " service to complete; the service's heap should stay at its idle baseline however many clients"
+                + " upload. Live heap: forced GCs at least 2 s apart from the first second of the burst on.\n\n");
+        md.append("| load | accepted | failed | burst s | time ÷ direct | idle live heap MiB | live heap during MiB"
+                + " | above idle MiB |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (StudyResult.Cell c : rows) {
+            var m = c.memory();
             md.append("| ")
-                    .append(c.strategy())
-                    .append(" | ")
                     .append(c.load())
                     .append(" | ")
                     .append(c.accepted())
                     .append(" | ")
-                    .append(c.refused())
-                    .append(breakdown(c.refusedBy()))
-                    .append(" | ")
                     .append(c.failed())
-                    .append(breakdown(c.failedBy()))
                     .append(" | ")
-                    .append(fmt(c.meanSeconds(), 2))
+                    .append(c.outcomes() == null ? "–" : fmt(c.outcomes().spanSeconds(), 2))
                     .append(" | ")
-                    .append(fmt(c.minSeconds(), 2))
+                    .append(fmt(timeRatio(result, c), 2))
                     .append(" | ")
-                    .append(fmt(c.maxSeconds(), 2))
+                    .append(
+                            m.idleLiveHeapBytes() == null
+                                    ? "–"
+                                    : fmtMib(m.idleLiveHeapBytes().doubleValue()))
                     .append(" | ")
-                    .append(fmt(c.p95Seconds(), 2))
+                    .append(
+                            m.liveHeapBytes() == null
+                                    ? "–"
+                                    : fmtMib(m.liveHeapBytes().doubleValue()))
                     .append(" | ")
-                    .append(fmt(c.throughputMibPerSecond(), 1))
-                    .append(" | ")
-                    .append(fmt(c.peakHeapBytes() / MIB, 0))
-                    .append(" | ")
-                    .append(fmt(c.peakDirectBytes() / MIB, 1))
-                    .append(" | ")
-                    .append(fmt(c.peakRssBytes() / MIB, 0))
-                    .append(" | ")
-                    .append(c.serviceUp() ? "yes" : "**no**")
-                    .append(c.oomErrors() > 0 ? " (OutOfMemoryError)" : "")
-                    .append(" | ")
-                    .append(c.assertionsPassed() ? "pass" : c.gatlingExit() == 2 ? "**fail**" : "**crash**")
+                    .append(
+                            m.liveAboveIdleBytes() == null
+                                    ? "–"
+                                    : fmtMib(m.liveAboveIdleBytes().doubleValue()))
                     .append(" |\n");
         }
         md.append('\n');
     }
 
-    private static void facts(StringBuilder md, List<StudyCell> cells) {
+    private static void charts(StringBuilder md, Path reportFile) {
+        String base = baseName(reportFile);
+        md.append("## Charts\n\n")
+                .append("![peak heap used and live heap in flight per strategy](")
+                .append(base)
+                .append("-memory.png)\n\n![burst time per strategy beside direct](")
+                .append(base)
+                .append("-time.png)\n\nEvery figure: [`")
+                .append(base)
+                .append(".csv`](")
+                .append(base)
+                .append(".csv).\n\n");
+    }
+
+    private static void original(StringBuilder md, StudyResult result) {
+        md.append("## Beside the original study\n\n"
+                + "The original: 125 simultaneous uploads per strategy to real Azure Blob Storage from a 512 MB container"
+                + " (published mean seconds per file); ours: the same burst into a local Azurite, budget on.\n\n");
+        md.append(
+                "| strategy | original 1 MB | ours 1 MB | original 10 MB | ours 10 MB | original finding | ours (10 MB × 125,"
+                        + " budget off) |\n|---|---:|---:|---:|---:|---|---|\n");
+        for (String s : result.strategies()) {
+            double[] published = ORIGINAL_MEANS.get(s);
+            md.append("| ")
+                    .append(s)
+                    .append(" | ")
+                    .append(published == null ? "–" : fmt(published[0], 2))
+                    .append(" | ")
+                    .append(mean(result, s, 1))
+                    .append(" | ")
+                    .append(published == null ? "–" : fmt(published[1], 2))
+                    .append(" | ")
+                    .append(mean(result, s, 10))
+                    .append(" | ")
+                    .append(ORIGINAL_FINDINGS.getOrDefault(s, "(not in the original)"))
+                    .append(" | ")
+                    .append(find(result, s, 10, 125, false)
+                            .map(UploadStudyReport::verdict)
+                            .orElse("not run"))
+                    .append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    private static String mean(StudyResult result, String strategy, int size) {
+        return find(result, strategy, size, 125, true)
+                .filter(c -> c.outcomes() != null)
+                .map(c -> fmt(c.outcomes().meanSeconds(), 2))
+                .orElse("not run");
+    }
+
+    private static void facts(StringBuilder md, StudyResult result) {
+        md.append("## What this run established\n\n");
         List<String> facts = new ArrayList<>();
         for (boolean budget : new boolean[] {true, false}) {
-            List<StudyCell> part =
-                    cells.stream().filter(c -> c.budget() == budget).toList();
+            List<StudyResult.Cell> part =
+                    result.cells().stream().filter(c -> c.budget() == budget).toList();
             if (part.isEmpty()) {
                 continue;
             }
-            String mode = budget ? "With the budget on" : "With the budget off";
-            List<String> down = names(part, c -> !c.serviceUp() || c.oomErrors() > 0);
-            facts.add(mode + ", the service "
-                    + (down.isEmpty()
-                            ? "stayed up in every cell"
-                            : "went down (or hit OutOfMemoryError) in: " + String.join("; ", down))
-                    + ".");
-            List<String> failed = names(part, c -> c.failed() > 0);
+            String mode = budget ? "Budget on" : "Budget off";
+            List<String> down = part.stream()
+                    .filter(c -> !c.serviceUp() || c.oomErrors() > 0)
+                    .map(c -> c.strategy() + " " + c.load())
+                    .toList();
+            facts.add(mode + ", the service went down (or hit OutOfMemoryError) in "
+                    + (down.isEmpty() ? "no cell" : String.join("; ", down)) + ".");
+            List<String> failed = part.stream()
+                    .filter(c -> c.failed() > 0)
+                    .map(c -> c.strategy() + " " + c.load() + " (" + c.failed() + ")")
+                    .toList();
             facts.add(mode + ", uploads failed (reset, timeout, 5xx or wrong MD5) in "
                     + (failed.isEmpty() ? "no cell" : String.join("; ", failed)) + ".");
-            List<String> budgetRefusals = part.stream()
-                    .filter(c -> c.refusedBy().getOrDefault("memory-budget", 0) > 0)
-                    .map(c ->
-                            c.strategy() + " " + c.load() + " (" + c.refusedBy().get("memory-budget") + ")")
-                    .toList();
-            if (budget) {
-                facts.add("The memory budget refused uploads in "
-                        + (budgetRefusals.isEmpty() ? "no cell" : String.join("; ", budgetRefusals)) + ".");
-            }
-            List<String> overCapacity = part.stream()
-                    .filter(c -> c.users() > 125)
-                    .map(c -> c.strategy() + " " + c.load() + ": " + c.accepted() + " accepted, " + c.refused()
-                            + " refused")
-                    .toList();
-            if (!overCapacity.isEmpty()) {
-                facts.add(mode + ", at 200 users: " + String.join("; ", overCapacity) + ".");
-            }
             part.stream()
-                    .filter(c -> !Double.isNaN(c.peakHeapBytes()))
-                    .max(Comparator.comparingDouble(StudyCell::peakHeapBytes))
-                    .ifPresent(c -> facts.add(mode + ", the highest peak heap was " + fmt(c.peakHeapBytes() / MIB, 0)
-                            + " MiB (" + c.strategy() + ", " + c.load() + ")."));
+                    .filter(c -> timeRatio(result, c) != null && !c.strategy().equals(UploadSettings.VALET_KEY))
+                    .min(Comparator.comparingDouble(c -> timeRatio(result, c)))
+                    .ifPresent(c -> facts.add(mode + ", the fastest strategy relative to direct was " + c.strategy()
+                            + " at " + c.load() + " (" + fmt(timeRatio(result, c), 2) + " × direct's time)."));
+            part.stream()
+                    .filter(c -> c.memory().livePerUploadBytes() != null)
+                    .max(Comparator.comparingDouble(c -> c.memory().livePerUploadBytes()))
+                    .ifPresent(c -> facts.add(mode + ", the most live heap per upload in flight: " + c.strategy()
+                            + " at " + c.load() + " (" + fmt(c.memory().livePerUploadBytes() / MIB, 2) + " MiB)."));
         }
         for (String f : facts) {
             md.append("- ").append(f).append('\n');
@@ -358,11 +426,78 @@ public final class UploadStudyReport {
         md.append('\n');
     }
 
-    private static List<String> names(List<StudyCell> cells, Predicate<StudyCell> p) {
-        return cells.stream().filter(p).map(c -> c.strategy() + " " + c.load()).toList();
+    private static void gatlingReports(StringBuilder md, StudyResult result, Path reportFile, Path runDir) {
+        md.append("## Gatling reports\n\nIn the run's directory (not in git): `")
+                .append(relativeOrAbsolute(reportFile, runDir))
+                .append("/`, one HTML report per cell:\n\n");
+        for (StudyResult.Cell c : ordered(result)) {
+            if (c.report() != null) {
+                md.append("- ")
+                        .append(c.budget() ? "budget on" : "budget off")
+                        .append(", ")
+                        .append(c.strategy())
+                        .append(", ")
+                        .append(c.load())
+                        .append(": `")
+                        .append(c.report())
+                        .append("`\n");
+            }
+        }
+        md.append('\n');
     }
 
-    static String verdict(StudyCell c) {
+    private static void soak(StringBuilder md, StudyResult.Soak s) {
+        md.append("## Soak: ").append(s.uploads()).append(" uploads, mixed strategies\n\n");
+        md.append(s.users())
+                .append(" users at once, each sending ")
+                .append(s.uploads() / Math.max(1, s.users()))
+                .append(" uploads of ")
+                .append(s.fileSizeKb())
+                .append(" KiB one after the other (a user's uploads overwrite one blob), strategies in turn: ")
+                .append(String.join(", ", s.strategies()))
+                .append(". Live heap: a forced full GC (twice) before the soak, after one warm-up upload per strategy;"
+                        + " forced GCs at least 15 s apart during it; and twice again once it was over and the"
+                        + " executor idle.\n\n");
+        var o = s.outcomes();
+        md.append("| | |\n|---|---|\n");
+        row(md, "Duration", UploadStudy.duration(s.seconds()));
+        row(
+                md,
+                "Outcomes",
+                o == null
+                        ? "no tally (Gatling exit " + s.gatlingExit() + ")"
+                        : o.accepted() + " accepted " + o.acceptedBy() + ", " + o.refused() + " refused"
+                                + breakdown(shortKeys(o.refusedBy())) + ", " + o.failed() + " failed"
+                                + breakdown(o.failedBy()));
+        row(md, "Throughput", o == null ? "–" : fmt(o.throughputMibPerSecond(), 1) + " MiB/s");
+        row(md, "Service", (s.serviceUp() ? "up" : "**down**") + (s.oomErrors() > 0 ? ", OutOfMemoryError" : ""));
+        row(md, "Live heap before (idle, after GC)", fmtMib(s.baselineLiveHeapBytes()) + " MiB");
+        row(
+                md,
+                "Live heap during (highest after a forced GC)",
+                s.maxLiveHeapBytes() == null ? "–" : fmtMib(s.maxLiveHeapBytes().doubleValue()) + " MiB");
+        row(md, "Peak heap used during (garbage included)", fmtMib(s.memory().peakHeapUsedBytes()) + " MiB");
+        row(
+                md,
+                "Live heap after (idle, after GC)",
+                s.afterLiveHeapBytes() < 0 ? "– (service down)" : fmtMib(s.afterLiveHeapBytes()) + " MiB");
+        long delta = s.afterLiveHeapBytes() - s.baselineLiveHeapBytes();
+        boolean back = s.afterLiveHeapBytes() >= 0 && delta <= SOAK_TOLERANCE_BYTES;
+        row(
+                md,
+                "After − before",
+                s.afterLiveHeapBytes() < 0
+                        ? "–"
+                        : String.format(Locale.ROOT, "%+.1f MiB", delta / MIB) + " — "
+                                + (back
+                                        ? "back at its baseline (within " + SOAK_TOLERANCE_BYTES / (1024 * 1024)
+                                                + " MiB)"
+                                        : "**not** back at its baseline (more than "
+                                                + SOAK_TOLERANCE_BYTES / (1024 * 1024) + " MiB above)"));
+        md.append('\n');
+    }
+
+    static String verdict(StudyResult.Cell c) {
         if (!c.serviceUp() || c.oomErrors() > 0) {
             return "**service down** (" + c.accepted() + " accepted, " + c.failed() + " failed"
                     + (c.oomErrors() > 0 ? ", OutOfMemoryError" : "") + ")";
@@ -370,15 +505,29 @@ public final class UploadStudyReport {
         if (c.failed() > 0) {
             return c.failed() + " of " + c.users() + " failed";
         }
-        return "held (" + c.accepted() + " accepted, peak heap " + fmt(c.peakHeapBytes() / MIB, 0) + " MiB)";
+        return "held (" + c.accepted() + " accepted, peak heap "
+                + fmtMib(c.memory().peakHeapUsedBytes()) + " MiB)";
     }
 
-    private static java.util.Optional<StudyCell> find(
-            List<StudyCell> cells, String s, int size, int users, boolean budget) {
-        return cells.stream()
+    private static Optional<StudyResult.Cell> find(StudyResult result, String s, int size, int users, boolean budget) {
+        return result.cells().stream()
                 .filter(c ->
                         c.strategy().equals(s) && c.fileSizeMb() == size && c.users() == users && c.budget() == budget)
                 .findFirst();
+    }
+
+    /** Problem types shortened to their last path segment ({@code queue-full}, {@code memory-budget}). */
+    static Map<String, Integer> shortKeys(Map<String, Integer> byType) {
+        return byType.entrySet().stream()
+                .collect(Collectors.toMap(
+                        e -> {
+                            String k = e.getKey();
+                            int slash = k.lastIndexOf('/');
+                            return slash >= 0 && slash < k.length() - 1 ? k.substring(slash + 1) : k;
+                        },
+                        Map.Entry::getValue,
+                        Integer::sum,
+                        java.util.TreeMap::new));
     }
 
     private static String breakdown(Map<String, Integer> by) {
@@ -388,32 +537,24 @@ public final class UploadStudyReport {
         return " ("
                 + by.entrySet().stream()
                         .map(e -> e.getKey() + " " + e.getValue())
-                        .collect(Collectors.joining(", ")) + ")";
+                        .collect(Collectors.joining(", "))
+                + ")";
     }
 
     private static void row(StringBuilder md, String k, String v) {
         md.append("| ").append(k).append(" | ").append(v).append(" |\n");
     }
 
-    private static String duration(String seconds) {
-        try {
-            long s = Long.parseLong(seconds.strip());
-            return String.format(Locale.ROOT, "%d min %02d s", s / 60, s % 60);
-        } catch (NumberFormatException e) {
-            return "?";
-        }
+    static String fmt(Double v, int decimals) {
+        return v != null && Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "–";
     }
 
-    static String fmt(double v, int decimals) {
-        return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "–";
+    private static String fmtMib(Double bytes) {
+        return bytes == null ? "–" : fmt(bytes / MIB, 0);
     }
 
-    private static String fmt(java.util.Optional<Double> v, int decimals) {
-        return v.map(d -> fmt(d, decimals)).orElse("not run");
-    }
-
-    private static String link(Path reportFile, Path target) {
-        return relativeOrAbsolute(reportFile, target).replace(" ", "%20");
+    private static String fmtMib(long bytes) {
+        return fmt(bytes / MIB, 0);
     }
 
     private static String relativeOrAbsolute(Path reportFile, Path target) {
@@ -428,25 +569,30 @@ public final class UploadStudyReport {
 
     // ---------------------------------------------------------------------------------------------- charts and csv
 
-    private static void peakHeapChart(List<StudyCell> cells, String xmx, Path file) throws IOException {
+    private static void memoryChart(StudyResult result, Path file) throws IOException {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
-        for (boolean budget : new boolean[] {true, false}) {
-            for (StudyCell c : cells) {
-                if (c.budget() == budget && !Double.isNaN(c.peakHeapBytes())) {
-                    data.addValue(c.peakHeapBytes() / MIB, c.load() + (budget ? "" : ", budget off"), c.strategy());
-                }
+        for (StudyResult.Cell c : ordered(result)) {
+            if (!c.budget()) {
+                continue;
+            }
+            if (c.memory().peakHeapUsedBytes() != null) {
+                data.addValue(c.memory().peakHeapUsedBytes() / MIB, "peak heap used, " + c.load(), c.strategy());
+            }
+            if (c.memory().liveAboveIdleBytes() != null) {
+                data.addValue(c.memory().liveAboveIdleBytes() / MIB, "live in flight, " + c.load(), c.strategy());
             }
         }
         JFreeChart chart = ChartFactory.createBarChart(
-                "upload-service peak heap per strategy (" + xmx + "; local Azurite)",
+                "upload-service heap per strategy, budget on ("
+                        + result.run().serviceOpts().split(" ")[0] + "; local Azurite)",
                 "strategy",
-                "peak heap used (MiB)",
+                "MiB",
                 data);
         CategoryPlot plot = style(chart);
-        double heap = heapMib(xmx);
+        double heap = heapMib(result.run().serviceOpts().split(" ")[0]);
         if (!Double.isNaN(heap)) {
             ValueMarker max = new ValueMarker(heap, Color.RED, new BasicStroke(1.5f));
-            max.setLabel(xmx);
+            max.setLabel("-Xmx");
             plot.addRangeMarker(max);
             plot.getRangeAxis()
                     .setUpperBound(Math.max(heap * 1.1, plot.getRangeAxis().getUpperBound()));
@@ -454,28 +600,34 @@ public final class UploadStudyReport {
         ChartUtils.saveChartAsPNG(file.toFile(), chart, 1100, 560);
     }
 
-    private static void meanTimeChart(List<StudyCell> cells, Path file) throws IOException {
+    private static void timeChart(StudyResult result, Path file) throws IOException {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
-        for (int size : new int[] {1, 10}) {
-            for (String s : STRATEGIES) {
-                find(cells, s, size, 125, true)
-                        .ifPresent(
-                                c -> data.addValue(c.meanSeconds(), "ours " + size + " MB × 125 (local Azurite)", s));
-            }
-            for (String s : STRATEGIES) {
-                data.addValue(
-                        ORIGINAL_MEANS.get(s)[size == 1 ? 0 : 1],
-                        "original " + size + " MB × 125 (real Azure, published)",
-                        s);
+        for (StudyResult.Direct d : result.direct()) {
+            data.addValue(d.spanSeconds(), d.load(), "direct");
+        }
+        for (StudyResult.Cell c : ordered(result)) {
+            if (c.budget() && c.outcomes() != null && c.outcomes().spanSeconds() != null) {
+                data.addValue(c.outcomes().spanSeconds(), c.load(), c.strategy());
             }
         }
         JFreeChart chart = ChartFactory.createBarChart(
-                "Mean seconds per file, 125 simultaneous uploads, budget on",
+                "Burst time (first request to last answer), budget on, beside the SDK alone",
                 "strategy",
-                "mean seconds per file",
+                "seconds",
                 data);
         style(chart);
         ChartUtils.saveChartAsPNG(file.toFile(), chart, 1100, 560);
+    }
+
+    /** Megabytes of an -Xmx option (512 for -Xmx512m, 1024 for -Xmx1g); NaN if it is not one. */
+    static double heapMib(String xmx) {
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("-Xmx(\\d+)([mMgG])").matcher(xmx);
+        if (!m.matches()) {
+            return Double.NaN;
+        }
+        double v = Double.parseDouble(m.group(1));
+        return m.group(2).equalsIgnoreCase("g") ? v * 1024 : v;
     }
 
     private static CategoryPlot style(JFreeChart chart) {
@@ -490,63 +642,136 @@ public final class UploadStudyReport {
         return plot;
     }
 
-    static String csv(List<StudyCell> cells) {
-        StringBuilder out =
-                new StringBuilder("budget,strategy,fileSizeMb,users,accepted,refused,failed,refusedBy,failedBy,"
-                        + "meanSeconds,minSeconds,maxSeconds,p95Seconds,throughputMibPerSecond,peakHeapMiB,peakDirectMiB,peakRssMiB,"
-                        + "serviceUp,oomErrors,gatlingExit,samples\n");
-        for (StudyCell c : cells) {
-            out.append(c.budget() ? "on" : "off")
-                    .append(',')
-                    .append(c.strategy())
-                    .append(',')
-                    .append(c.fileSizeMb())
-                    .append(',')
-                    .append(c.users())
-                    .append(',')
-                    .append(c.accepted())
-                    .append(',')
-                    .append(c.refused())
-                    .append(',')
-                    .append(c.failed())
-                    .append(',')
-                    .append(csvMap(c.refusedBy()))
-                    .append(',')
-                    .append(csvMap(c.failedBy()))
-                    .append(',')
-                    .append(fmt(c.meanSeconds(), 3))
-                    .append(',')
-                    .append(fmt(c.minSeconds(), 3))
-                    .append(',')
-                    .append(fmt(c.maxSeconds(), 3))
-                    .append(',')
-                    .append(fmt(c.p95Seconds(), 3))
-                    .append(',')
-                    .append(fmt(c.throughputMibPerSecond(), 2))
-                    .append(',')
-                    .append(fmt(c.peakHeapBytes() / MIB, 1))
-                    .append(',')
-                    .append(fmt(c.peakDirectBytes() / MIB, 1))
-                    .append(',')
-                    .append(fmt(c.peakRssBytes() / MIB, 1))
-                    .append(',')
-                    .append(c.serviceUp())
-                    .append(',')
-                    .append(c.oomErrors())
-                    .append(',')
-                    .append(c.gatlingExit())
-                    .append(',')
-                    .append(c.samples())
-                    .append('\n');
+    /** One CSV row per cell (and per direct row): every figure of the report, for other tools. */
+    @JsonPropertyOrder({
+        "budget",
+        "strategy",
+        "fileSizeMb",
+        "users",
+        "accepted",
+        "refused",
+        "failed",
+        "refusedBy",
+        "failedBy",
+        "meanSeconds",
+        "p95Seconds",
+        "burstSeconds",
+        "throughputMibPerSecond",
+        "timeRatioToDirect",
+        "throughputRatioToDirect",
+        "peakHeapMiB",
+        "idleLiveHeapMiB",
+        "liveInFlightMiB",
+        "inFlight",
+        "livePerUploadMiB",
+        "peakDirectMiB",
+        "peakRssMiB",
+        "serviceUp",
+        "oomErrors",
+        "gatlingExit"
+    })
+    record CsvRow(
+            String budget,
+            String strategy,
+            int fileSizeMb,
+            int users,
+            Integer accepted,
+            Integer refused,
+            Integer failed,
+            String refusedBy,
+            String failedBy,
+            Double meanSeconds,
+            Double p95Seconds,
+            Double burstSeconds,
+            Double throughputMibPerSecond,
+            Double timeRatioToDirect,
+            Double throughputRatioToDirect,
+            Double peakHeapMiB,
+            Double idleLiveHeapMiB,
+            Double liveInFlightMiB,
+            Integer inFlight,
+            Double livePerUploadMiB,
+            Double peakDirectMiB,
+            Double peakRssMiB,
+            Boolean serviceUp,
+            Integer oomErrors,
+            Integer gatlingExit) {}
+
+    static String csv(StudyResult result) throws IOException {
+        List<CsvRow> rows = new ArrayList<>();
+        for (StudyResult.Direct d : result.direct()) {
+            rows.add(new CsvRow(
+                    "",
+                    "direct",
+                    d.fileSizeMb(),
+                    d.users(),
+                    d.uploads() - d.failed(),
+                    0,
+                    d.failed(),
+                    "",
+                    "",
+                    d.meanSeconds(),
+                    d.p95Seconds(),
+                    d.spanSeconds(),
+                    d.throughputMibPerSecond(),
+                    1.0,
+                    1.0,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null));
         }
-        return out.toString().replace("–", "");
+        for (StudyResult.Cell c : ordered(result)) {
+            var o = c.outcomes();
+            var m = c.memory();
+            rows.add(new CsvRow(
+                    c.budget() ? "on" : "off",
+                    c.strategy(),
+                    c.fileSizeMb(),
+                    c.users(),
+                    c.accepted(),
+                    o == null ? null : o.refused(),
+                    c.failed(),
+                    o == null ? "" : joined(shortKeys(o.refusedBy())),
+                    o == null ? "" : joined(o.failedBy()),
+                    o == null ? null : o.meanSeconds(),
+                    o == null ? null : o.p95Seconds(),
+                    o == null ? null : o.spanSeconds(),
+                    o == null ? null : o.throughputMibPerSecond(),
+                    timeRatio(result, c),
+                    throughputRatio(result, c),
+                    mib(m.peakHeapUsedBytes()),
+                    m.idleLiveHeapBytes() == null
+                            ? null
+                            : mib(m.idleLiveHeapBytes().doubleValue()),
+                    m.liveAboveIdleBytes() == null
+                            ? null
+                            : mib(m.liveAboveIdleBytes().doubleValue()),
+                    m.inFlight(),
+                    mib(m.livePerUploadBytes()),
+                    mib(m.peakDirectBytes()),
+                    mib(m.peakRssBytes()),
+                    c.serviceUp(),
+                    c.oomErrors(),
+                    c.gatlingExit()));
+        }
+        CsvMapper mapper = new CsvMapper();
+        CsvSchema schema = mapper.schemaFor(CsvRow.class).withHeader();
+        return mapper.writer(schema).writeValueAsString(rows);
     }
 
-    private static String csvMap(Map<String, Integer> map) {
-        return "\""
-                + map.entrySet().stream()
-                        .map(e -> e.getKey() + "=" + e.getValue())
-                        .collect(Collectors.joining(";")) + "\"";
+    private static String joined(Map<String, Integer> map) {
+        return map.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(";"));
+    }
+
+    private static Double mib(Double bytes) {
+        return bytes == null ? null : Math.round(bytes / MIB * 100) / 100.0;
     }
 
     @FunctionalInterface

@@ -3,132 +3,208 @@ package dev.iolab.loadtest.study;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.iolab.loadtest.UploadOutcomes;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class UploadStudyReportTest {
 
+    private static final long MIB = 1024 * 1024;
+
     @TempDir
     Path dir;
 
+    static StudyResult.RunInfo run() {
+        return new StudyResult.RunInfo(
+                "scripts/upload-study.sh --sizes 10",
+                "2026-11-22T06:00:00Z",
+                "2026-11-22T06:10:00Z",
+                600,
+                "2 cores, 24 GiB RAM, Linux 6.18",
+                "OpenJDK 25",
+                "3.1, 2.0, 1.5",
+                "4.0, 3.0, 2.0",
+                6.2,
+                "-Xmx512m -XX:+ExitOnOutOfMemoryError",
+                25,
+                125);
+    }
+
+    static UploadOutcomes.Summary outcomes(
+            String strategy, int users, int accepted, int refused, int failed, double span, double mibPerSecond) {
+        return new UploadOutcomes.Summary(
+                strategy,
+                "raw",
+                10 * MIB,
+                users,
+                1,
+                125,
+                users,
+                accepted,
+                refused,
+                failed,
+                Map.of(strategy, accepted),
+                refused > 0 ? Map.of("https://iolab.dev/problems/queue-full", refused) : Map.of(),
+                failed > 0 ? Map.of("no response (reset or timeout)", failed) : Map.of(),
+                4.5,
+                1.0,
+                9.0,
+                8.0,
+                span,
+                mibPerSecond);
+    }
+
+    static StudyResult.Memory memory(double peakMib, Long idle, Long live, Integer inFlight) {
+        return new StudyResult.Memory(peakMib * MIB, 1.0 * MIB, 400.0 * MIB, 20, idle, live, inFlight, 3);
+    }
+
+    static StudyResult result() {
+        return new StudyResult(
+                run(),
+                List.of("in-memory", "on-demand"),
+                List.of(
+                        new StudyResult.Cell(
+                                "on-demand",
+                                true,
+                                10,
+                                125,
+                                0,
+                                true,
+                                0,
+                                "cells/02/gatling/x/index.html",
+                                outcomes("on-demand", 125, 125, 0, 0, 20.0, 62.5),
+                                memory(200, 40 * MIB, 90 * MIB, 25),
+                                21),
+                        new StudyResult.Cell(
+                                "in-memory",
+                                false,
+                                10,
+                                125,
+                                2,
+                                false,
+                                3,
+                                null,
+                                outcomes("in-memory", 125, 40, 0, 85, 30.0, 13.3),
+                                memory(510, 40 * MIB, null, null),
+                                31),
+                        new StudyResult.Cell(
+                                "valet-key",
+                                true,
+                                10,
+                                125,
+                                0,
+                                true,
+                                0,
+                                null,
+                                outcomes("valet-key", 125, 125, 0, 0, 11.0, 113.6),
+                                memory(90, 40 * MIB, 41 * MIB, null),
+                                12)),
+                List.of(new StudyResult.Direct(10, 125, 125, 25, 0, 2.0, 3.0, 10.0, 125.0)),
+                null,
+                null);
+    }
+
     @Test
-    void writesTablesChartsAndTheOriginalFiguresFromTheCellsTheScriptLeft() throws Exception {
-        Path study = dir.resolve("study");
-        Files.createDirectories(study.resolve("cells"));
-        Files.writeString(study.resolve("study.properties"), """
-        command=scripts/upload-study.sh --strategies on-demand,in-memory
-        startedUtc=2026-11-22T06:00:00Z
-        finishedUtc=2026-11-22T06:10:00Z
-        durationSeconds=600
-        cores=2
-        memory=24 GiB
-        uname=6.18
-        java=OpenJDK 25
-        loadBefore=3.1, 2.0, 1.5
-        loadAfter=4.0, 3.0, 2.0
-        loadMax=6.2
-        """);
-        cell(
-                study,
-                "01",
-                "on-demand",
-                10,
-                125,
-                true,
-                0,
-                true,
-                0,
-                """
-        {"accepted": 125, "refused": 0, "failed": 0, "refusedBy": {}, "failedBy": {},
-         "meanSeconds": 4.5, "minSeconds": 1.0, "maxSeconds": 9.0, "p95Seconds": 8.0, "throughputMibPerSecond": 120.0}
-        """,
-                "t,heap,direct,rss\n1,104857600,1048576,314572800\n2,209715200,2097152,419430400\n");
-        cell(study, "02", "on-demand", 10, 200, true, 0, true, 0, """
-        {"accepted": 125, "refused": 75, "failed": 0,
-         "refusedBy": {"https://iolab.dev/problems/queue-full": 75}, "failedBy": {},
-         "meanSeconds": 5.0, "minSeconds": 1.0, "maxSeconds": 9.5, "p95Seconds": 9.0, "throughputMibPerSecond": 110.0}
-        """, "t,heap,direct,rss\n1,157286400,0,314572800\n");
-        cell(
-                study,
-                "03",
-                "in-memory",
-                10,
-                125,
-                false,
-                2,
-                false,
-                3,
-                """
-        {"accepted": 40, "refused": 0, "failed": 85, "refusedBy": {}, "failedBy": {"no response (reset or timeout)": 85},
-         "meanSeconds": 3.0, "minSeconds": 1.0, "maxSeconds": 6.0, "p95Seconds": 5.0, "throughputMibPerSecond": 50.0}
-        """,
-                "t,heap,direct,rss\n1,536870912,0,700000000\n");
+    void setsEveryStrategyBesideTheDirectRowWithHonestMemoryColumns() throws Exception {
         Path report = dir.resolve("docs/results/upload-study.md");
 
-        UploadStudyReport.write(study, report);
+        UploadStudyReport.write(result(), report, dir.resolve("run"));
 
         String md = Files.readString(report);
         assertThat(md)
-                .contains(
-                        "| on-demand | 10 MB × 125 | 125 | 0 | 0 | 4.50 | 1.00 | 9.00 | 8.00 | 120.0 | 200 | 2.0 | 400 | yes | pass |")
-                .contains("| on-demand | 10 MB × 200 | 125 | 75 (queue-full 75) |")
+                .contains("| **direct** (SDK alone, 25 threads) | 10 MB × 125 | 125 | – | 0 | 2.00 | 3.00 | 10.00"
+                        + " | 125.0 | 1.00 | 1.00 |")
+                // 20 s against direct's 10 s; 62.5 MiB/s against 125; live 90 - 40 = 50 MiB over 25 uploads.
+                .contains("| on-demand | 10 MB × 125 | 125 | 0 | 0 | 4.50 | 8.00 | 20.00 | 62.5 | 2.00 | 0.50 | 200"
+                        + " | 50 (25) | 2.00 | 400 | yes | pass |")
                 .contains("| in-memory | 10 MB × 125 | 40 | 0 | 85 (no response (reset or timeout) 85) |")
                 .contains("**no** (OutOfMemoryError)")
-                .contains(
-                        "| in-memory | 1.16 | not run | 8.82 | not run | whole file in memory blew the memory limit |")
-                .contains("**service down** (40 accepted, 85 failed, OutOfMemoryError)")
+                .contains("| in-memory | 1.16 | not run | 8.82 | not run | whole file in memory blew the memory limit"
+                        + " | **service down** (40 accepted, 85 failed, OutOfMemoryError) |")
+                // valet-key: the service's live heap stays at idle (1 MiB above it here).
+                .contains("| 10 MB × 125 | 125 | 0 | 11.00 | 1.10 | 40 | 41 | 1 |")
                 .contains("2 cores, 24 GiB RAM")
                 .contains("10 min 00 s")
-                .contains(
-                        "With the budget off, the service went down (or hit OutOfMemoryError) in: in-memory 10 MB × 125.");
-        for (String png : new String[] {"upload-study-peak-heap.png", "upload-study-mean-time.png"}) {
-            byte[] bytes = Files.readAllBytes(report.resolveSibling(png));
-            assertThat(bytes).as(png).startsWith(0x89, 'P', 'N', 'G');
+                .contains("Budget off, the service went down (or hit OutOfMemoryError) in in-memory 10 MB × 125.")
+                .contains("the most live heap per upload in flight: on-demand at 10 MB × 125 (2.00 MiB)");
+        for (String png : new String[] {"upload-study-memory.png", "upload-study-time.png"}) {
+            assertThat(Files.readAllBytes(report.resolveSibling(png))).as(png).startsWith(0x89, 'P', 'N', 'G');
         }
         assertThat(Files.readString(report.resolveSibling("upload-study.csv")))
-                .startsWith("budget,strategy,fileSizeMb,users,")
-                .contains("off,in-memory,10,125,40,0,85,");
+                .startsWith("budget,strategy,fileSizeMb,users,accepted,")
+                .contains(",direct,10,125,125,0,0,")
+                .contains("on,on-demand,10,125,125,0,0,,,4.5,8.0,20.0,62.5,2.0,0.5,200.0,40.0,50.0,25,2.0,");
         try (var files = Files.list(report.getParent())) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
         }
     }
 
     @Test
-    void refusesAStudyWithoutCells() throws Exception {
-        Path study = dir.resolve("empty");
-        Files.createDirectories(study.resolve("cells"));
-        Files.writeString(study.resolve("study.properties"), "command=x\n");
+    void saysWhyTheValetKeyRowIsMissing() throws Exception {
+        StudyResult r = result();
+        StudyResult skipped = new StudyResult(
+                r.run(),
+                r.strategies(),
+                r.cells().subList(0, 2),
+                r.direct(),
+                "the service answered POST /uploads/{name}/grant with 404",
+                null);
+        Path report = dir.resolve("upload-study.md");
+
+        UploadStudyReport.write(skipped, report, dir);
+
+        assertThat(Files.readString(report))
+                .contains("## valet-key\n\nNot measured: the service answered POST /uploads/{name}/grant with 404.");
+    }
+
+    @Test
+    void reportsTheSoakWithTheHeapAfterGcAgainstItsBaseline() throws Exception {
+        StudyResult.Soak soak = new StudyResult.Soak(
+                10_000,
+                50,
+                256,
+                List.of("in-memory", "on-demand"),
+                0,
+                true,
+                0,
+                outcomes("in-memory,on-demand", 50, 10_000, 0, 0, 300.0, 8.3),
+                memory(300, 40 * MIB, 70 * MIB, null),
+                40 * MIB,
+                42 * MIB,
+                70 * MIB,
+                305);
+        StudyResult r = new StudyResult(run(), List.of("in-memory", "on-demand"), List.of(), List.of(), null, soak);
+        Path report = dir.resolve("upload-study-soak.md");
+
+        UploadStudyReport.write(r, report, dir);
+
+        assertThat(Files.readString(report))
+                .contains("## Soak: 10000 uploads, mixed strategies")
+                .contains("| Live heap before (idle, after GC) | 40 MiB |")
+                .contains("| Live heap after (idle, after GC) | 42 MiB |")
+                .contains("| After − before | +2.0 MiB — back at its baseline (within 8 MiB) |");
+    }
+
+    @Test
+    void refusesAStudyThatMeasuredNothing() {
+        StudyResult empty = new StudyResult(run(), List.of(), List.of(), List.of(), null, null);
         Path report = dir.resolve("out/upload-study.md");
 
-        assertThatThrownBy(() -> UploadStudyReport.write(study, report))
+        assertThatThrownBy(() -> UploadStudyReport.write(empty, report, dir))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("no cells");
+                .hasMessageContaining("measured nothing");
         assertThat(report).doesNotExist();
     }
 
-    private static void cell(
-            Path study,
-            String id,
-            String strategy,
-            int size,
-            int users,
-            boolean budget,
-            int exit,
-            boolean up,
-            int oom,
-            String outcomes,
-            String samples)
-            throws Exception {
-        Path cell = study.resolve("cells").resolve(id);
-        Files.createDirectories(cell);
-        Files.writeString(
-                cell.resolve("cell.properties"),
-                "strategy=" + strategy + "\nfileSizeMb=" + size
-                        + "\nusers=" + users + "\nbudget=" + budget + "\ngatlingExit=" + exit + "\nserviceUp=" + up
-                        + "\noomErrors=" + oom + "\nreport=gatling/" + id + "/index.html\n");
-        Files.writeString(cell.resolve("outcomes.json"), outcomes);
-        Files.writeString(cell.resolve("samples.csv"), samples);
+    @Test
+    void studyJsonRoundTrips() throws Exception {
+        Path json = dir.resolve("study.json");
+        result().write(json);
+
+        assertThat(StudyResult.read(json)).isEqualTo(result());
     }
 }

@@ -30,6 +30,16 @@ class UploadStrategies {
         }
     }
 
+    /** Every strategy's ID, in the order above (what {@code /actuator/info} lists). */
+    List<String> ids() {
+        return List.copyOf(byId.keySet());
+    }
+
+    /** The ID of the configured default strategy. */
+    String defaultId() {
+        return defaultStrategy.id();
+    }
+
     /** The strategy with this ID, the default for null or blank, or 400 unknown-strategy. */
     UploadStrategy get(String id) {
         if (id == null || id.isBlank()) {

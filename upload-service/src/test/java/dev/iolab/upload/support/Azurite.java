@@ -1,28 +1,28 @@
 package dev.iolab.upload.support;
 
+import dev.iolab.stack.AzuriteAccount;
+import dev.iolab.stack.AzuriteProcess;
+import dev.iolab.stack.ManagedProcess;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
+import org.apache.commons.io.file.PathUtils;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The real Azurite blob emulator that the build installs from npm ({@code upload-service/azurite}, {@code npm ci}),
- * started once per test JVM on a free loopback port, in memory, with a keep-alive longer than the SDK's pooled
- * connections live, and stopped at the end of the run. Use as a JUnit extension, or call {@link #get()}.
+ * The real Azurite blob emulator from the project's npm lock, started once per test JVM on a free loopback port by
+ * the stack module ({@link AzuriteProcess}: in memory, a keep-alive longer than the SDK's pooled connections live,
+ * installed with {@code npm ci} on first use) and stopped at the end of the run. Use as a JUnit extension, or call
+ * {@link #get()}.
  */
 public final class Azurite implements BeforeAllCallback {
 
-    /** Azurite's well-known development account. */
-    public static final String ACCOUNT = "devstoreaccount1";
+    /** Azurite's well-known development account ({@link AzuriteAccount#NAME}). */
+    public static final String ACCOUNT = AzuriteAccount.NAME;
 
-    public static final String KEY =
-            "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+    /** The development account's public key ({@link AzuriteAccount#KEY}). */
+    public static final String KEY = AzuriteAccount.KEY;
 
     private static Instance instance;
 
@@ -37,7 +37,6 @@ public final class Azurite implements BeforeAllCallback {
     public static synchronized Instance get() {
         if (instance == null) {
             instance = Instance.start();
-            Runtime.getRuntime().addShutdownHook(new Thread(instance::stop));
         }
         return instance;
     }
@@ -46,13 +45,12 @@ public final class Azurite implements BeforeAllCallback {
     public record Instance(Process process, int port, Path workDirectory) {
 
         public String blobEndpoint() {
-            return "http://127.0.0.1:" + port + "/" + ACCOUNT;
+            return AzuriteAccount.blobEndpoint("127.0.0.1", port);
         }
 
         /** Connection string for {@code blobEndpoint} (tests may point it at a proxy instead). */
         public static String connectionString(String blobEndpoint) {
-            return "DefaultEndpointsProtocol=http;AccountName=" + ACCOUNT + ";AccountKey=" + KEY + ";BlobEndpoint="
-                    + blobEndpoint + ";";
+            return AzuriteAccount.connectionString(blobEndpoint);
         }
 
         public String connectionString() {
@@ -60,36 +58,16 @@ public final class Azurite implements BeforeAllCallback {
         }
 
         static Instance start() {
-            Path dir = Path.of(System.getProperty("azurite.dir", "azurite")).toAbsolutePath();
-            Path bin = dir.resolve("node_modules/.bin/azurite-blob");
-            if (!Files.isExecutable(bin)) {
-                throw new IllegalStateException(bin + " is missing: run 'npm ci' in " + dir
-                        + " (the Maven build does this in generate-test-resources)");
-            }
             try {
-                int port = freePort();
                 Path work = Files.createTempDirectory("azurite-");
-                Process process = new ProcessBuilder(List.of(
-                                bin.toString(),
-                                "--blobHost",
-                                "127.0.0.1",
-                                "--blobPort",
-                                Integer.toString(port),
-                                "--inMemoryPersistence",
-                                "--skipApiVersionCheck",
-                                "--loose",
-                                "--disableTelemetry",
-                                "--silent",
-                                "--blobKeepAliveTimeout",
-                                "600"))
-                        .directory(work.toFile())
-                        .redirectErrorStream(true)
-                        .redirectOutput(work.resolve("azurite.log").toFile())
-                        .start();
-                awaitListening(process, port, Duration.ofSeconds(60), work.resolve("azurite.log"));
-                return new Instance(process, port, work);
+                AzuriteProcess azurite = AzuriteProcess.start(work);
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(work)));
+                return new Instance(azurite.process().process(), azurite.port(), work);
             } catch (IOException e) {
-                throw new IllegalStateException("could not start Azurite", e);
+                throw new IllegalStateException("could not start Azurite: " + e.getMessage(), e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while starting Azurite", e);
             }
         }
 
@@ -98,39 +76,23 @@ public final class Azurite implements BeforeAllCallback {
             process.destroy();
             try {
                 process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
-                org.apache.commons.io.file.PathUtils.deleteDirectory(workDirectory);
-            } catch (IOException | InterruptedException e) {
-                // best effort: a leftover log directory in java.io.tmpdir is harmless
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
+            deleteQuietly(workDirectory);
         }
 
-        private static void awaitListening(Process process, int port, Duration timeout, Path log) throws IOException {
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (System.nanoTime() < deadline) {
-                if (!process.isAlive()) {
-                    throw new IllegalStateException("Azurite exited: " + Files.readString(log));
-                }
-                try (Socket socket = new Socket()) {
-                    socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                    return;
-                } catch (IOException notYet) {
-                    try {
-                        Thread.sleep(100);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new IllegalStateException(e);
-                    }
-                }
+        private static void deleteQuietly(Path dir) {
+            try {
+                PathUtils.deleteDirectory(dir);
+            } catch (IOException e) {
+                // best effort: a leftover log directory in java.io.tmpdir is harmless
             }
-            process.destroy();
-            throw new IllegalStateException("Azurite did not listen on " + port + " within " + timeout);
         }
     }
 
     /** A loopback port free at the time of the call. */
     public static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+        return ManagedProcess.freePort();
     }
 }

@@ -1,4 +1,4 @@
-package dev.iolab.loadtest;
+package dev.iolab.stack;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,7 +20,7 @@ import java.util.Map;
  * scraping the upload-service with the repository's own scrape configuration ({@code ops/prometheus/prometheus.yml})
  * pointed at a loopback target and a short interval.
  */
-final class PrometheusProcess implements AutoCloseable {
+public final class PrometheusProcess implements AutoCloseable {
 
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -38,8 +38,9 @@ final class PrometheusProcess implements AutoCloseable {
      * Writes {@code prometheus.yml} into {@code dir}: the committed configuration with the compose target
      * ({@code upload-service:8080}) replaced by {@code target} and intervals of {@code intervalSeconds}.
      */
-    static Path writeConfig(Path dir, String target, int intervalSeconds) throws IOException {
-        String config = Files.readString(RepoFiles.prometheusConfig(), StandardCharsets.UTF_8);
+    public static Path writeConfig(Path dir, String target, int intervalSeconds) throws IOException {
+        String config =
+                Files.readString(Repository.root().resolve("ops/prometheus/prometheus.yml"), StandardCharsets.UTF_8);
         String rewritten = replaceOnce(config, "\"upload-service:8080\"", "\"" + target + "\"");
         rewritten = replaceOnce(rewritten, "scrape_interval: 5s", "scrape_interval: " + intervalSeconds + "s");
         rewritten = replaceOnce(rewritten, "evaluation_interval: 5s", "evaluation_interval: " + intervalSeconds + "s");
@@ -49,7 +50,7 @@ final class PrometheusProcess implements AutoCloseable {
         return file;
     }
 
-    static PrometheusProcess start(Path workDir, String target, int intervalSeconds) throws Exception {
+    public static PrometheusProcess start(Path workDir, String target, int intervalSeconds) throws Exception {
         Path binary = ExternalTool.PROMETHEUS.require();
         Path config = writeConfig(workDir, target, intervalSeconds);
         int port = ManagedProcess.freePort();
@@ -75,7 +76,7 @@ final class PrometheusProcess implements AutoCloseable {
     }
 
     /** Runs an instant query and returns its {@code data.result} array; fails on an error answer. */
-    JsonNode query(String promql) throws IOException, InterruptedException {
+    public JsonNode query(String promql) throws IOException, InterruptedException {
         URI uri = base.resolve("/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
         HttpResponse<String> response = HTTP.send(
                 HttpRequest.newBuilder(uri)
@@ -93,7 +94,7 @@ final class PrometheusProcess implements AutoCloseable {
     }
 
     /** Health of the scrape target: "up", "down" or "unknown", with the last error. */
-    String targetHealth() throws IOException, InterruptedException {
+    public String targetHealth() throws IOException, InterruptedException {
         HttpResponse<String> response = HTTP.send(
                 HttpRequest.newBuilder(base.resolve("/api/v1/targets"))
                         .timeout(Duration.ofSeconds(10))
@@ -112,7 +113,7 @@ final class PrometheusProcess implements AutoCloseable {
         return out.toString();
     }
 
-    ManagedProcess process() {
+    public ManagedProcess process() {
         return process;
     }
 

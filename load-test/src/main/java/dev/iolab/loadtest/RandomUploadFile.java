@@ -20,7 +20,7 @@ import java.util.SplittableRandom;
  * 200 users × 10 MiB cost the load generator one file, not 2 GB. Random bytes do not compress, so no layer can
  * cheat. The MD5 is computed while writing, so each upload's answer can be checked against it.
  */
-final class RandomUploadFile implements AutoCloseable {
+public final class RandomUploadFile implements AutoCloseable {
 
     private static final int CHUNK = 1 << 20;
 
@@ -35,7 +35,7 @@ final class RandomUploadFile implements AutoCloseable {
     }
 
     /** Writes {@code size} random bytes from {@code seed} into a new temp file; the caller closes it to delete it. */
-    static RandomUploadFile create(long size, long seed) {
+    public static RandomUploadFile create(long size, long seed) {
         Path path = null;
         try {
             path = Files.createTempFile("iolab-upload-", ".bin");
@@ -59,21 +59,21 @@ final class RandomUploadFile implements AutoCloseable {
         }
     }
 
-    Path path() {
+    public Path path() {
         return path;
     }
 
-    long size() {
+    public long size() {
         return size;
     }
 
     /** MD5 of the content as lower-case hex. */
-    String md5Hex() {
+    public String md5Hex() {
         return HexFormat.of().formatHex(md5);
     }
 
     /** MD5 of the content in Base64, the form of the {@code Content-MD5} header. */
-    String md5Base64() {
+    public String md5Base64() {
         return Base64.getEncoder().encodeToString(md5);
     }
 

@@ -1,4 +1,4 @@
-package dev.iolab.loadtest;
+package dev.iolab.stack;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,11 +20,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
- * A child process a check starts (Azurite, the upload-service jar, Prometheus): output to a log file, a readiness
- * wait with a deadline, and a stop that always happens — on {@link #close()} and, should the test JVM be told to
- * exit first, from a shutdown hook.
+ * A child process of the stack (Azurite, the upload-service, Prometheus): output to a log file, a readiness wait with
+ * a deadline that fails early when the process dies, and a stop that always happens — on {@link #close()} and, should
+ * this JVM exit first (Ctrl-C, a killed test fork), from a shutdown hook. Stopping ends the process's descendants too.
  */
-final class ManagedProcess implements AutoCloseable {
+public final class ManagedProcess implements AutoCloseable {
 
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -42,19 +42,21 @@ final class ManagedProcess implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
-    static ManagedProcess start(String name, List<String> command, Map<String, String> env, Path workDir, Path log)
-            throws IOException {
-        Files.createDirectories(log.getParent());
+    /** Starts {@code command} in {@code workDir} with {@code env} added, stdout and stderr to {@code log}. */
+    public static ManagedProcess start(
+            String name, List<String> command, Map<String, String> env, Path workDir, Path log) throws IOException {
+        Files.createDirectories(workDir);
+        Files.createDirectories(log.toAbsolutePath().getParent());
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workDir.toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(log.toFile());
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(env);
         return new ManagedProcess(name, builder.start(), log);
     }
 
     /** A loopback TCP port that was free a moment ago. */
-    static int freePort() {
+    public static int freePort() {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         } catch (IOException e) {
@@ -62,24 +64,30 @@ final class ManagedProcess implements AutoCloseable {
         }
     }
 
-    /** Waits until {@code ready} holds, failing early if the process dies and after {@code timeout}. */
-    ManagedProcess awaitReady(Duration timeout, BooleanSupplier ready) throws InterruptedException {
+    /**
+     * Waits until {@code ready} holds, polling every 100 ms; fails at once if the process exits and after
+     * {@code timeout}, with the log's last lines. A process that never gets ready is stopped before the failure.
+     */
+    public ManagedProcess awaitReady(Duration timeout, BooleanSupplier ready) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
+                close();
                 throw new IllegalStateException(name + " exited with " + process.exitValue() + " before it was ready; "
                         + "log " + log + ":\n" + tail());
             }
             if (ready.getAsBoolean()) {
                 return this;
             }
-            Thread.sleep(250);
+            Thread.sleep(100);
         }
+        close();
         throw new IllegalStateException(
                 name + " was not ready within " + timeout.toSeconds() + " s; log " + log + ":\n" + tail());
     }
 
-    static BooleanSupplier tcpOpen(int port) {
+    /** Ready when something accepts TCP connections on the loopback {@code port}. */
+    public static BooleanSupplier tcpOpen(int port) {
         return () -> {
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
@@ -90,7 +98,8 @@ final class ManagedProcess implements AutoCloseable {
         };
     }
 
-    static BooleanSupplier httpOk(URI uri) {
+    /** Ready when {@code GET uri} answers 200. */
+    public static BooleanSupplier httpOk(URI uri) {
         return () -> {
             try {
                 HttpResponse<Void> response = HTTP.send(
@@ -109,20 +118,34 @@ final class ManagedProcess implements AutoCloseable {
         };
     }
 
-    long pid() {
+    public String name() {
+        return name;
+    }
+
+    public long pid() {
         return process.pid();
     }
 
-    boolean isAlive() {
+    public boolean isAlive() {
         return process.isAlive();
     }
 
-    Path log() {
+    /** The underlying process (for callers that must hand a {@link Process} on). */
+    public Process process() {
+        return process;
+    }
+
+    public Path log() {
         return log;
     }
 
-    /** The last lines of the log, for failure messages. */
-    String tail() {
+    /** Waits for the process to exit on its own; returns its exit code. */
+    public int waitFor() throws InterruptedException {
+        return process.waitFor();
+    }
+
+    /** The last 40 lines of the log, for failure messages. */
+    public String tail() {
         try {
             List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
             return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
@@ -132,6 +155,7 @@ final class ManagedProcess implements AutoCloseable {
     }
 
     private void stop() {
+        List<ProcessHandle> descendants = process.descendants().toList();
         if (process.isAlive()) {
             process.destroy();
             try {
@@ -143,8 +167,10 @@ final class ManagedProcess implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+        descendants.forEach(ProcessHandle::destroy);
     }
 
+    /** Stops the process (TERM, then KILL after 15 s) and its descendants; idempotent. */
     @Override
     public void close() {
         stop();

@@ -11,11 +11,11 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs {@link UploadSimulation} the way {@code gatling:test} does — a forked JVM (this JDK) on the test classpath,
- * main class {@code io.gatling.app.Gatling} — so that a check exercises the real simulation, its gatling.conf and its
- * assertions. Exit code 0: assertions passed; 2: assertions failed; other: the run crashed.
+ * Runs {@link UploadSimulation} the way {@code gatling:test} does — a forked JVM (this JDK) on this JVM's classpath,
+ * main class {@code io.gatling.app.Gatling} — so that the study and the checks exercise the real simulation, its
+ * gatling.conf and its assertions. Exit code 0: assertions passed; 2: assertions failed; other: the run crashed.
  */
-final class GatlingRun {
+public final class GatlingRun {
 
     /** The flags gatling-maven-plugin passes to a JDK 25 Gatling JVM. */
     private static final List<String> JVM_FLAGS = List.of(
@@ -26,15 +26,29 @@ final class GatlingRun {
             "--sun-misc-unsafe-memory-access=allow");
 
     /** Exit code and console log of a finished run. */
-    record Result(int exitCode, Path log) {
-        String output() throws IOException {
+    public record Result(int exitCode, Path log) {
+        public String output() throws IOException {
             return Files.readString(log);
+        }
+
+        /** The simulation's one-line tally ("Upload outcomes: ..."), or null when the run printed none. */
+        public String outcomesLine() throws IOException {
+            return output().lines()
+                    .filter(line -> line.startsWith("Upload outcomes: "))
+                    .map(line -> line.substring("Upload outcomes: ".length()))
+                    .findFirst()
+                    .orElse(null);
         }
     }
 
     private GatlingRun() {}
 
-    static Result run(Path resultsDir, Map<String, String> properties, Duration timeout)
+    /**
+     * Starts the simulation with {@code properties} as system properties, results (and the HTML report when
+     * {@code reports}) under {@code resultsDir}, the console in {@code resultsDir/gatling-<time>.log}; a run still
+     * going after {@code timeout} is killed and reported as a failure.
+     */
+    public static Result run(Path resultsDir, Map<String, String> properties, Duration timeout, boolean reports)
             throws IOException, InterruptedException {
         Files.createDirectories(resultsDir);
         List<String> command = new ArrayList<>();
@@ -48,8 +62,10 @@ final class GatlingRun {
                 "--simulation",
                 UploadSimulation.class.getName(),
                 "--results-folder",
-                resultsDir.toString(),
-                "--no-reports"));
+                resultsDir.toString()));
+        if (!reports) {
+            command.add("--no-reports");
+        }
         Path log = resultsDir.resolve("gatling-" + System.currentTimeMillis() + ".log");
         Process process = new ProcessBuilder(command)
                 .redirectErrorStream(true)

@@ -1,0 +1,178 @@
+package dev.iolab.loadtest;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * The knobs of {@link UploadSimulation}, read from system properties so that
+ * {@code ./mvnw -pl load-test gatling:test -Dstrategy=on-demand -DfileSizeMb=10 -Dusers=200} works.
+ *
+ * <p>Bad values fail the run before a single request is sent, with a message naming the property. Which strategy IDs
+ * exist is the service's business: {@link #checkStrategies} holds them against the list the service publishes at
+ * {@code /actuator/info}.
+ *
+ * @param baseUrl        service root, default {@code http://127.0.0.1:8080}
+ * @param strategies     strategy IDs (property {@code strategy}, comma-separated): one for a burst; several for a
+ *                       mixed run, where upload <i>k</i> of a user takes strategy <i>(user + k) mod n</i>;
+ *                       {@value #VALET_KEY} drives the valet-key endpoints (grant, PUT to storage, complete)
+ * @param fileSizeBytes  bytes per file: {@code fileSizeMb} MiB (default 1), or {@code fileSizeKb} KiB when given
+ * @param users          virtual users started at once, default 125
+ * @param uploadsPerUser uploads each user makes one after the other, default 1 (a soak sends many)
+ * @param mode           {@code raw} ({@code PUT /uploads/{name}}) or {@code multipart} ({@code POST /uploads})
+ * @param capacity       uploads the service accepts at once (executor max pool + queue, 25 + 100 by default);
+ *                       at or below it every upload must succeed, above it the surplus may be refused with 503
+ * @param names          {@code unique} (every upload its own blob, default) or {@code per-user} (a user's uploads
+ *                       overwrite one blob: a soak's store stays small, and no two writers share a name)
+ * @param apiKey         sent as {@code Authorization: Bearer} when the service has {@code upload.api-key} set
+ * @param outcomesFile   where to write the run's tally as JSON (the study reads it); null for none
+ * @param seed           seed of the random file content, so that runs are repeatable
+ */
+public record UploadSettings(
+        URI baseUrl,
+        List<String> strategies,
+        long fileSizeBytes,
+        int users,
+        int uploadsPerUser,
+        Mode mode,
+        int capacity,
+        Names names,
+        String apiKey,
+        Path outcomesFile,
+        long seed) {
+
+    /** The valet-key endpoints' pseudo-strategy: not one of the service's strategies, its own endpoint. */
+    public static final String VALET_KEY = "valet-key";
+
+    /** How the file travels: as the raw request body or as the {@code file} part of a multipart form. */
+    public enum Mode {
+        RAW,
+        MULTIPART
+    }
+
+    /** How uploads are named. */
+    public enum Names {
+        UNIQUE,
+        PER_USER
+    }
+
+    public static UploadSettings from(Properties props) {
+        String baseUrl = props.getProperty("baseUrl", "http://127.0.0.1:8080").strip();
+        URI uri;
+        try {
+            uri = URI.create(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("baseUrl is not a URL: '" + baseUrl + "'", e);
+        }
+        if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+            throw new IllegalArgumentException("baseUrl must be an http(s) URL with a host, got '" + baseUrl + "'");
+        }
+        List<String> strategies = new ArrayList<>();
+        for (String s : props.getProperty("strategy", "on-demand").split(",")) {
+            if (!s.isBlank()) {
+                strategies.add(s.strip());
+            }
+        }
+        if (strategies.isEmpty()) {
+            throw new IllegalArgumentException("strategy must name at least one strategy ID");
+        }
+        long fileSizeBytes;
+        if (props.getProperty("fileSizeKb") != null
+                && !props.getProperty("fileSizeKb").isBlank()) {
+            fileSizeBytes = positiveInt(props, "fileSizeKb", 1024, 1, 2047 * 1024) * 1024L;
+        } else {
+            fileSizeBytes = positiveInt(props, "fileSizeMb", 1, 1, 2047) * 1024L * 1024L;
+        }
+        int users = positiveInt(props, "users", 125, 1, 100_000);
+        int uploadsPerUser = positiveInt(props, "uploadsPerUser", 1, 1, 1_000_000);
+        Mode mode = choice(props, "mode", "raw", Mode.class);
+        Names names = choice(props, "names", "unique", Names.class);
+        int capacity = positiveInt(props, "capacity", 125, 1, 100_000);
+        String apiKey = props.getProperty("apiKey", "").strip();
+        String outcomes = props.getProperty("outcomesFile", "").strip();
+        long seed;
+        try {
+            seed = Long.parseLong(props.getProperty("seed", "20251122").strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("seed must be a whole number, got '" + props.getProperty("seed") + "'");
+        }
+        return new UploadSettings(
+                uri,
+                List.copyOf(strategies),
+                fileSizeBytes,
+                users,
+                uploadsPerUser,
+                mode,
+                capacity,
+                names,
+                apiKey.isEmpty() ? null : apiKey,
+                outcomes.isEmpty() ? null : Path.of(outcomes).toAbsolutePath(),
+                seed);
+    }
+
+    /**
+     * Fails unless every strategy is one the service offers ({@code offered}, from its {@code /actuator/info}) or
+     * {@value #VALET_KEY}.
+     */
+    public void checkStrategies(Collection<String> offered) {
+        for (String s : strategies) {
+            if (!s.equals(VALET_KEY) && !offered.contains(s)) {
+                throw new IllegalArgumentException("strategy must be one of " + offered + " (the service's list at "
+                        + baseUrl + "/actuator/info) or " + VALET_KEY + ", got '" + s + "'");
+            }
+        }
+    }
+
+    /** The strategy of upload {@code index} (0-based) of user {@code userId}: round robin over the list. */
+    public String strategyFor(long userId, int index) {
+        return strategies.get((int) ((userId + index) % strategies.size()));
+    }
+
+    /** Total uploads of the run. */
+    public long totalUploads() {
+        return (long) users * uploadsPerUser;
+    }
+
+    /** The strategy list as written in the property ({@code a,b,c}). */
+    public String strategyLabel() {
+        return String.join(",", strategies);
+    }
+
+    /** True when every user fits in the service's capacity, so that every upload must be accepted. */
+    public boolean allMustSucceed() {
+        return users <= capacity;
+    }
+
+    private static <E extends Enum<E>> E choice(Properties props, String name, String defaultValue, Class<E> type) {
+        String raw = props.getProperty(name, defaultValue).strip();
+        try {
+            return Enum.valueOf(type, raw.toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            List<String> allowed = new ArrayList<>();
+            for (E value : type.getEnumConstants()) {
+                allowed.add(value.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+            }
+            throw new IllegalArgumentException(name + " must be one of " + allowed + ", got '" + raw + "'");
+        }
+    }
+
+    private static int positiveInt(Properties props, String name, int defaultValue, int min, int max) {
+        String raw = props.getProperty(name);
+        if (raw == null || raw.isBlank()) {
+            return defaultValue;
+        }
+        try {
+            int value = Integer.parseInt(raw.strip());
+            if (value < min || value > max) {
+                throw new IllegalArgumentException(name + " must be between " + min + " and " + max + ", got " + value);
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a whole number, got '" + raw + "'");
+        }
+    }
+}

@@ -1,0 +1,196 @@
+package dev.iolab.loadtest.study;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.iolab.loadtest.UploadOutcomes;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything one study run measured, as the study writes it to {@code study.json} in its run directory and the report
+ * reads it. Byte figures are bytes; {@code null} where nothing was measured.
+ *
+ * @param run             what ran where, when, under what load
+ * @param strategies      the strategy IDs in the service's order (from its {@code /actuator/info})
+ * @param cells           one per strategy × size × users × budget (and {@code valet-key} × size × users)
+ * @param direct          the ceiling: the Azure SDK alone per size × users
+ * @param valetKeySkipped why the valet-key row was not measured, or null
+ * @param soak            the soak, in soak mode
+ */
+record StudyResult(
+        RunInfo run,
+        List<String> strategies,
+        List<Cell> cells,
+        List<Direct> direct,
+        String valetKeySkipped,
+        Soak soak) {
+
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /**
+     * @param command      the command line as typed
+     * @param startedUtc   ISO instant
+     * @param finishedUtc  ISO instant
+     * @param durationSeconds wall time of the whole run
+     * @param machine      cores, memory, kernel
+     * @param java         the JDK the service and Gatling ran on
+     * @param loadBefore   1/5/15-minute load average before the run
+     * @param loadAfter    after the run
+     * @param loadMax      highest 1-minute load average seen between cells
+     * @param serviceOpts  the service's JVM options
+     * @param executorThreads the service's upload executor's maximum threads (from its metrics)
+     * @param capacity     threads + queue: uploads the service accepts at once
+     */
+    record RunInfo(
+            String command,
+            String startedUtc,
+            String finishedUtc,
+            long durationSeconds,
+            String machine,
+            String java,
+            String loadBefore,
+            String loadAfter,
+            double loadMax,
+            String serviceOpts,
+            int executorThreads,
+            int capacity) {}
+
+    /**
+     * The service's memory during one Gatling run.
+     *
+     * @param peakHeapUsedBytes   highest heap used (garbage included) sampled every 0.5 s
+     * @param peakDirectBytes     highest JDK direct-buffer memory
+     * @param peakRssBytes        highest resident set size of the process
+     * @param samples             metric samples taken
+     * @param idleLiveHeapBytes   heap after a forced full GC just before the run, nothing in flight
+     * @param liveHeapBytes       highest heap after a forced full GC during the run, uploads in flight
+     * @param inFlight            uploads running on the executor at that GC (null where the service runs none, e.g.
+     *                            valet-key: the bytes bypass it)
+     * @param liveProbes          forced GCs during the run
+     */
+    record Memory(
+            Double peakHeapUsedBytes,
+            Double peakDirectBytes,
+            Double peakRssBytes,
+            int samples,
+            Long idleLiveHeapBytes,
+            Long liveHeapBytes,
+            Integer inFlight,
+            int liveProbes) {
+
+        /** Live heap above idle while uploads were in flight, bytes; null without a probe. */
+        Long liveAboveIdleBytes() {
+            return liveHeapBytes == null || idleLiveHeapBytes == null
+                    ? null
+                    : Math.max(0, liveHeapBytes - idleLiveHeapBytes);
+        }
+
+        /** {@link #liveAboveIdleBytes()} per upload in flight; null when unknown. */
+        Double livePerUploadBytes() {
+            Long above = liveAboveIdleBytes();
+            return above == null || inFlight == null || inFlight == 0 ? null : above / (double) inFlight;
+        }
+    }
+
+    /**
+     * One Gatling burst against the service.
+     *
+     * @param strategy    strategy ID, or {@code valet-key}
+     * @param budget      the memory budget was on
+     * @param gatlingExit 0 assertions passed, 2 failed, other: crashed
+     * @param serviceUp   the service was healthy after the run
+     * @param oomErrors   OutOfMemoryError lines the service logged during the run
+     * @param report      Gatling's HTML report, relative to the run directory
+     * @param outcomes    the simulation's tally; null when Gatling crashed before writing it
+     */
+    record Cell(
+            String strategy,
+            boolean budget,
+            int fileSizeMb,
+            int users,
+            int gatlingExit,
+            boolean serviceUp,
+            int oomErrors,
+            String report,
+            UploadOutcomes.Summary outcomes,
+            Memory memory,
+            long seconds) {
+
+        String load() {
+            return fileSizeMb + " MB × " + users;
+        }
+
+        boolean assertionsPassed() {
+            return gatlingExit == 0;
+        }
+
+        int accepted() {
+            return outcomes == null ? 0 : outcomes.accepted();
+        }
+
+        int failed() {
+            return outcomes == null ? users : outcomes.failed();
+        }
+    }
+
+    /**
+     * The ceiling: the Azure SDK alone ({@code BlobClient.uploadFromFile}, defaults) uploading the cell's file
+     * {@code uploads} times from {@code threads} threads — as many as the service's executor has — to the same Azurite.
+     *
+     * @param uploads min(users, the service's capacity): what the service stores of such a burst at most
+     * @param failed  uploads that threw or stored the wrong size
+     */
+    record Direct(
+            int fileSizeMb,
+            int users,
+            int uploads,
+            int threads,
+            int failed,
+            Double meanSeconds,
+            Double p95Seconds,
+            double spanSeconds,
+            double throughputMibPerSecond) {
+
+        String load() {
+            return fileSizeMb + " MB × " + users;
+        }
+    }
+
+    /**
+     * The soak: many uploads with mixed strategies at bounded concurrency, then the heap after GC.
+     *
+     * @param baselineLiveHeapBytes heap after a forced GC before the soak (idle, after a warm-up upload)
+     * @param afterLiveHeapBytes    heap after a forced GC once the soak was over and the executor idle
+     * @param maxLiveHeapBytes      highest heap after a forced GC during the soak
+     */
+    record Soak(
+            int uploads,
+            int users,
+            int fileSizeKb,
+            List<String> strategies,
+            int gatlingExit,
+            boolean serviceUp,
+            int oomErrors,
+            UploadOutcomes.Summary outcomes,
+            Memory memory,
+            long baselineLiveHeapBytes,
+            long afterLiveHeapBytes,
+            Long maxLiveHeapBytes,
+            long seconds) {}
+
+    Optional<Direct> directFor(int fileSizeMb, int users) {
+        return direct.stream()
+                .filter(d -> d.fileSizeMb() == fileSizeMb && d.users() == users)
+                .findFirst();
+    }
+
+    void write(Path file) throws IOException {
+        JSON.writeValue(file.toFile(), this);
+    }
+
+    static StudyResult read(Path file) throws IOException {
+        return JSON.readValue(file.toFile(), StudyResult.class);
+    }
+}

@@ -1,0 +1,607 @@
+package dev.iolab.loadtest.study;
+
+import dev.iolab.loadtest.GatlingRun;
+import dev.iolab.loadtest.RandomUploadFile;
+import dev.iolab.loadtest.UploadOutcomes;
+import dev.iolab.loadtest.UploadSettings;
+import dev.iolab.stack.AzuriteProcess;
+import dev.iolab.stack.HeapProbe;
+import dev.iolab.stack.PrometheusText;
+import dev.iolab.stack.Repository;
+import dev.iolab.stack.UploadServiceProcess;
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The upload study in one command, no Docker ({@code scripts/upload-study.sh}, which only passes its arguments here).
+ * For every strategy × file size × users × memory budget it starts that many simultaneous uploads with Gatling against
+ * the upload-service jar at {@code -Xmx512m} (the original's container; {@code --heap} changes it) storing into a
+ * fresh in-memory Azurite, while it samples the service's metrics and forces a few GCs to measure the live heap with
+ * the uploads in flight. Beside the strategies: the {@code direct} row (the Azure SDK alone on the same files, same
+ * Azurite, as many threads as the service's executor: the ceiling every strategy is shown as a ratio of) and the
+ * {@code valet-key} row (grant, PUT to storage, complete). {@code --soak} instead sends 10,000 uploads with mixed
+ * strategies and shows the heap after GC against its baseline. The strategy IDs come from the service's
+ * {@code /actuator/info}.
+ *
+ * <p>Writes {@code docs/results/upload-study.md} (tables, charts, CSV); everything else — Gatling's HTML reports, logs,
+ * {@code study.json} with every figure — stays in {@code load-test/target/upload-study/<UTC time>/}. Ctrl-C stops
+ * everything it started (the stack's shutdown hooks).
+ */
+public final class UploadStudy {
+
+    private static final long MIB = 1024 * 1024;
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    private final StudyOptions options;
+    private final Path jar;
+    private final Path runDir;
+    private final String command;
+    private final Instant started = Instant.now();
+    private final String loadBefore = loadAverage();
+    private double loadMax = oneMinuteLoad();
+
+    private List<String> strategies = List.of();
+    private int executorThreads;
+    private int capacity;
+    private final List<StudyResult.Cell> cells = new ArrayList<>();
+    private final List<StudyResult.Direct> direct = new ArrayList<>();
+    private String valetKeySkipped;
+    private Boolean valetKeyAvailable;
+    private int total;
+    private int cellNo;
+    private StudyResult.Soak soak;
+
+    private UploadStudy(StudyOptions options, Path jar, Path runDir, String command) {
+        this.options = options;
+        this.jar = jar;
+        this.runDir = runDir;
+        this.command = command;
+    }
+
+    public static void main(String[] args) throws Exception {
+        StudyOptions options;
+        try {
+            options = StudyOptions.parse(args);
+        } catch (StudyOptions.HelpRequested help) {
+            System.out.print(StudyOptions.USAGE);
+            return;
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            System.err.print(StudyOptions.USAGE);
+            System.exit(2);
+            return;
+        }
+        System.setProperty("java.awt.headless", "true");
+        Path root = Repository.root();
+        Path output = options.output().isAbsolute() ? options.output() : root.resolve(options.output());
+        Path runDir = root.resolve("load-test/target/upload-study")
+                .resolve(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+                        .withZone(ZoneOffset.UTC)
+                        .format(Instant.now()));
+        Files.createDirectories(runDir.resolve("bin"));
+        // Run from a copy, so that a build during the study (target/ rewritten) cannot pull the jar from under it.
+        Path jar = Files.copy(
+                Repository.serviceJar(), runDir.resolve("bin/upload-service.jar"), StandardCopyOption.REPLACE_EXISTING);
+        String command = "scripts/upload-study.sh" + (args.length == 0 ? "" : " " + String.join(" ", args));
+        UploadStudy study = new UploadStudy(options, jar, runDir, command);
+        System.out.println("Upload study: results in " + runDir);
+        StudyResult result = options.soak() ? study.runSoak() : study.runMatrix();
+        UploadStudyReport.write(result, output, runDir);
+        System.out.println("Study done in " + duration(result.run().durationSeconds()) + ". Report: " + output
+                + "; Gatling reports, logs and study.json: " + runDir);
+    }
+
+    // ------------------------------------------------------------------------------------------------- the matrix
+
+    private StudyResult runMatrix() throws Exception {
+        // A first stack for what the service itself says: its strategies, its executor; and the direct row against
+        // the same Azurite, with nothing else running.
+        try (Stack stack = Stack.start(this, true, "stack-first")) {
+            learnFrom(stack);
+            boolean valetKey = options.valetKey() && options.budgets().contains(true) && valetKeyAvailable(stack);
+            int total = 0;
+            for (boolean budget : options.budgets()) {
+                int loads =
+                        options.sizesOf(budget).size() * options.usersOf(budget).size();
+                total += (strategies.size() + (budget && valetKey ? 1 : 0)) * loads;
+            }
+            System.out.printf(
+                    Locale.ROOT,
+                    "Service: strategies %s, executor %d threads, capacity %d; %d cells%s%n",
+                    strategies,
+                    executorThreads,
+                    capacity,
+                    total,
+                    valetKeySkipped == null ? "" : "; valet-key skipped: " + valetKeySkipped);
+            if (options.direct()) {
+                measureDirect(stack);
+            }
+            this.total = total;
+        }
+        for (boolean budget : options.budgets()) {
+            List<String> rows = new ArrayList<>(strategies);
+            if (budget && Boolean.TRUE.equals(valetKeyAvailable) && options.valetKey()) {
+                rows.add(UploadSettings.VALET_KEY);
+            }
+            for (String strategy : rows) {
+                try (Stack stack = Stack.start(this, budget, "stack-budget-" + onOff(budget) + "-" + strategy)) {
+                    if (!UploadSettings.VALET_KEY.equals(strategy)) {
+                        stack.warmUp(strategy);
+                    }
+                    for (int size : options.sizesOf(budget)) {
+                        for (int users : options.usersOf(budget)) {
+                            cellNo++;
+                            stack.healthyOrRestarted();
+                            runCell(stack, strategy, budget, size, users, cellNo, total);
+                        }
+                    }
+                }
+            }
+        }
+        return result();
+    }
+
+    /** Strategy list, executor size and capacity from the running service itself. */
+    private void learnFrom(Stack stack) throws IOException, InterruptedException {
+        List<String> offered = stack.service.strategies();
+        for (String s : options.strategies()) {
+            if (!offered.contains(s)) {
+                throw new IllegalArgumentException("--strategies: '" + s + "' is not one of the service's " + offered
+                        + (s.equals(UploadSettings.VALET_KEY)
+                                ? " (valet-key is its own row: --valet-key on|off)"
+                                : ""));
+            }
+        }
+        strategies = options.strategies().isEmpty() ? offered : options.strategies();
+        PrometheusText metrics = stack.service.metrics();
+        Map<String, String> executor = Map.of("name", "uploadExecutor");
+        executorThreads = (int) metrics.first("executor_pool_max_threads", executor)
+                .orElseThrow(() -> new IllegalStateException("the service reports no executor_pool_max_threads"));
+        double queue = metrics.first("executor_queue_remaining_tasks", executor).orElse(0)
+                + metrics.first("executor_queued_tasks", executor).orElse(0);
+        capacity = executorThreads + (int) queue;
+    }
+
+    private void measureDirect(Stack stack) throws Exception {
+        Set<List<Integer>> loads = new LinkedHashSet<>();
+        for (boolean budget : options.budgets()) {
+            for (int size : options.sizesOf(budget)) {
+                for (int users : options.usersOf(budget)) {
+                    loads.add(List.of(size, users));
+                }
+            }
+        }
+        for (List<Integer> load : loads) {
+            int size = load.get(0);
+            int users = load.get(1);
+            int uploads = Math.min(users, capacity);
+            System.out.printf(
+                    Locale.ROOT,
+                    "[direct] %3d MB x %3d users: the SDK alone, %d uploads from %d threads ... ",
+                    size,
+                    users,
+                    uploads,
+                    executorThreads);
+            try (RandomUploadFile file = RandomUploadFile.create(size * MIB, 20251122L)) {
+                StudyResult.Direct d = DirectUpload.run(
+                        stack.azurite.connectionString(),
+                        "study-direct",
+                        file.path(),
+                        size,
+                        users,
+                        uploads,
+                        executorThreads);
+                direct.add(d);
+                System.out.printf(
+                        Locale.ROOT,
+                        "%.1f s, %.1f MiB/s, %d failed%n",
+                        d.spanSeconds(),
+                        d.throughputMibPerSecond(),
+                        d.failed());
+            }
+        }
+    }
+
+    private boolean valetKeyAvailable(Stack stack) throws IOException, InterruptedException {
+        if (valetKeyAvailable == null) {
+            HttpResponse<String> grant = HTTP.send(
+                    HttpRequest.newBuilder(
+                                    stack.service.baseUrl().resolve("/uploads/study-valet-key-probe/grant?size=1"))
+                            .timeout(Duration.ofSeconds(30))
+                            .POST(HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            // 404: no such route; 405: the path is the PUT upload route, which takes no POST. Either way no grant.
+            valetKeyAvailable = grant.statusCode() != 404 && grant.statusCode() != 405;
+            if (!valetKeyAvailable) {
+                valetKeySkipped = "the service answered POST /uploads/{name}/grant with " + grant.statusCode()
+                        + ": this build has no valet-key endpoint (issue 13.4)";
+            }
+        }
+        return valetKeyAvailable;
+    }
+
+    private void runCell(Stack stack, String strategy, boolean budget, int size, int users, int cellNo, int total)
+            throws Exception {
+        String id =
+                String.format(Locale.ROOT, "%02d-budget-%s-%s-%dm-%du", cellNo, onOff(budget), strategy, size, users);
+        Path cellDir = runDir.resolve("cells").resolve(id);
+        Files.createDirectories(cellDir);
+        System.out.printf(
+                Locale.ROOT,
+                "[cell %d/%d, %d left] budget %-3s  %-9s  %3d MB x %3d users ... ",
+                cellNo,
+                total,
+                total - cellNo,
+                onOff(budget),
+                strategy,
+                size,
+                users);
+        long logOffset = Files.size(stack.service.process().log());
+        int target = UploadSettings.VALET_KEY.equals(strategy)
+                ? 0
+                : Math.max(1, (int) Math.ceil(0.8 * Math.min(users, executorThreads)));
+        Path outcomesFile = cellDir.resolve("outcomes.json");
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("baseUrl", stack.service.baseUrl().toString());
+        properties.put("strategy", strategy);
+        properties.put("fileSizeMb", Integer.toString(size));
+        properties.put("users", Integer.toString(users));
+        properties.put("capacity", Integer.toString(capacity));
+        properties.put("mode", options.mode());
+        properties.put("outcomesFile", outcomesFile.toString());
+        long start = System.currentTimeMillis();
+        GatlingRun.Result run;
+        StudyResult.Memory memory;
+        MemorySampler sampler = MemorySampler.start(stack.service, stack.probe, target, 3, 2_000);
+        try {
+            run = GatlingRun.run(
+                    cellDir.resolve("gatling"), properties, Duration.ofSeconds(options.cellTimeoutSeconds()), true);
+        } finally {
+            sampler.close();
+            memory = sampler.result();
+        }
+        long seconds = (System.currentTimeMillis() - start + 500) / 1000;
+        boolean up = stack.service.healthy();
+        int oom = oomErrors(stack.service.process().log(), logOffset);
+        UploadOutcomes.Summary outcomes =
+                Files.isRegularFile(outcomesFile) ? UploadOutcomes.Summary.read(outcomesFile) : null;
+        StudyResult.Cell cell = new StudyResult.Cell(
+                strategy, budget, size, users, run.exitCode(), up, oom, htmlReport(cellDir), outcomes, memory, seconds);
+        cells.add(cell);
+        loadMax = Math.max(loadMax, oneMinuteLoad());
+        System.out.printf(
+                Locale.ROOT,
+                "%d s, exit %d, service up: %s, peak heap %s MiB, live %s MiB above idle%s%s, load %.2f%n",
+                seconds,
+                run.exitCode(),
+                up,
+                mib(memory.peakHeapUsedBytes()),
+                memory.liveAboveIdleBytes() == null
+                        ? "–"
+                        : mib(memory.liveAboveIdleBytes().doubleValue()),
+                memory.inFlight() == null ? "" : " (" + memory.inFlight() + " in flight)",
+                ratioText(cell),
+                oneMinuteLoad());
+        System.out.println(
+                "        " + (outcomes != null ? outcomes.toText() : "no outcome tally (see " + run.log() + ")"));
+        result().write(runDir.resolve("study.json"));
+    }
+
+    private String ratioText(StudyResult.Cell cell) {
+        return findDirect(cell)
+                .filter(d -> cell.outcomes() != null && cell.outcomes().spanSeconds() != null)
+                .map(d -> String.format(
+                        Locale.ROOT, ", %.2f x direct's time", cell.outcomes().spanSeconds() / d.spanSeconds()))
+                .orElse("");
+    }
+
+    private java.util.Optional<StudyResult.Direct> findDirect(StudyResult.Cell cell) {
+        return direct.stream()
+                .filter(d -> d.fileSizeMb() == cell.fileSizeMb() && d.users() == cell.users())
+                .findFirst();
+    }
+
+    // ------------------------------------------------------------------------------------------------- the soak
+
+    private StudyResult runSoak() throws Exception {
+        try (Stack stack = Stack.start(this, true, "stack-soak")) {
+            learnFrom(stack);
+            List<String> mix = new ArrayList<>(strategies);
+            if (options.valetKey()) {
+                if (valetKeyAvailable(stack)) {
+                    mix.add(UploadSettings.VALET_KEY);
+                } else {
+                    System.out.println("valet-key: left out of the mix — " + valetKeySkipped);
+                }
+            }
+            int users = Math.min(options.soakUsers(), capacity);
+            int perUser = options.soakUploads() / users;
+            int uploads = perUser * users;
+            System.out.printf(
+                    Locale.ROOT,
+                    "Soak: %d uploads of %d KiB, %d users at once (%d each), strategies %s%n",
+                    uploads,
+                    options.soakSizeKb(),
+                    users,
+                    perUser,
+                    mix);
+            for (String s : strategies) {
+                stack.warmUp(s);
+            }
+            stack.probe.liveHeapBytes();
+            long baseline = stack.probe.liveHeapBytes();
+            long logOffset = Files.size(stack.service.process().log());
+            Path soakDir = runDir.resolve("soak");
+            Path outcomesFile = soakDir.resolve("outcomes.json");
+            Map<String, String> properties = new LinkedHashMap<>();
+            properties.put("baseUrl", stack.service.baseUrl().toString());
+            properties.put("strategy", String.join(",", mix));
+            properties.put("fileSizeKb", Integer.toString(options.soakSizeKb()));
+            properties.put("users", Integer.toString(users));
+            properties.put("uploadsPerUser", Integer.toString(perUser));
+            properties.put("capacity", Integer.toString(capacity));
+            properties.put("names", "per-user");
+            properties.put("mode", options.mode());
+            properties.put("outcomesFile", outcomesFile.toString());
+            long start = System.currentTimeMillis();
+            GatlingRun.Result run;
+            StudyResult.Memory memory;
+            MemorySampler sampler = MemorySampler.start(stack.service, stack.probe, 0, 20, 15_000);
+            try {
+                run = GatlingRun.run(
+                        soakDir.resolve("gatling"),
+                        properties,
+                        Duration.ofSeconds(Math.max(options.cellTimeoutSeconds(), 3 * 3600)),
+                        true);
+            } finally {
+                sampler.close();
+                memory = sampler.result();
+            }
+            long seconds = (System.currentTimeMillis() - start + 500) / 1000;
+            boolean up = stack.service.healthy();
+            long after = -1;
+            if (up) {
+                stack.awaitIdle(Duration.ofMinutes(2));
+                stack.probe.liveHeapBytes();
+                after = stack.probe.liveHeapBytes();
+            }
+            UploadOutcomes.Summary outcomes =
+                    Files.isRegularFile(outcomesFile) ? UploadOutcomes.Summary.read(outcomesFile) : null;
+            soak = new StudyResult.Soak(
+                    uploads,
+                    users,
+                    options.soakSizeKb(),
+                    mix,
+                    run.exitCode(),
+                    up,
+                    oomErrors(stack.service.process().log(), logOffset),
+                    outcomes,
+                    memory,
+                    baseline,
+                    after,
+                    sampler.maxLive(),
+                    seconds);
+            loadMax = Math.max(loadMax, oneMinuteLoad());
+            System.out.printf(
+                    Locale.ROOT,
+                    "Soak: %d s, exit %d, service up: %s; live heap %s MiB before, %s MiB after, at most %s MiB during%n",
+                    seconds,
+                    run.exitCode(),
+                    up,
+                    mib(baseline),
+                    after < 0 ? "–" : mib(after),
+                    sampler.maxLive() == null ? "–" : mib(sampler.maxLive()));
+            System.out.println(
+                    "        " + (outcomes != null ? outcomes.toText() : "no outcome tally (see " + run.log() + ")"));
+        }
+        StudyResult result = result();
+        result.write(runDir.resolve("study.json"));
+        return result;
+    }
+
+    // ------------------------------------------------------------------------------------------------- plumbing
+
+    private StudyResult result() {
+        Instant now = Instant.now();
+        StudyResult.RunInfo info = new StudyResult.RunInfo(
+                command,
+                started.truncatedTo(ChronoUnit.SECONDS).toString(),
+                now.truncatedTo(ChronoUnit.SECONDS).toString(),
+                Duration.between(started, now).toSeconds(),
+                Runtime.getRuntime().availableProcessors() + " cores, " + memoryGiB() + " GiB RAM, Linux "
+                        + System.getProperty("os.version"),
+                System.getProperty("java.runtime.name") + " " + System.getProperty("java.runtime.version"),
+                loadBefore,
+                loadAverage(),
+                loadMax,
+                String.join(" ", serviceJvmOptions()),
+                executorThreads,
+                capacity);
+        return new StudyResult(info, strategies, List.copyOf(cells), List.copyOf(direct), valetKeySkipped, soak);
+    }
+
+    private List<String> serviceJvmOptions() {
+        return List.of("-Xmx" + options.heap(), "-XX:+ExitOnOutOfMemoryError");
+    }
+
+    /** A fresh Azurite and service (budget on or off), attached for live-heap probes. */
+    private static final class Stack implements AutoCloseable {
+        private final UploadStudy study;
+        private final boolean budget;
+        private final Path dir;
+        private AzuriteProcess azurite;
+        private UploadServiceProcess service;
+        private HeapProbe probe;
+
+        private Stack(UploadStudy study, boolean budget, Path dir) {
+            this.study = study;
+            this.budget = budget;
+            this.dir = dir;
+        }
+
+        static Stack start(UploadStudy study, boolean budget, String name) throws Exception {
+            Stack stack = new Stack(study, budget, study.runDir.resolve(name));
+            try {
+                stack.azurite = AzuriteProcess.start(stack.dir);
+                List<String> args = new ArrayList<>(List.of("--upload.memory-budget.enabled=" + budget));
+                args.addAll(study.options.serviceArgs());
+                stack.service = UploadServiceProcess.start(
+                        new UploadServiceProcess.Settings(study.jar, 0, study.serviceJvmOptions(), args, "study"),
+                        stack.azurite,
+                        stack.dir);
+                stack.probe = HeapProbe.attach(stack.service.pid());
+                return stack;
+            } catch (Exception | Error e) {
+                stack.close();
+                throw e;
+            }
+        }
+
+        /** This stack if the service is healthy, else a new one (a cell that left the service down). */
+        Stack healthyOrRestarted() throws Exception {
+            if (service.healthy()) {
+                return this;
+            }
+            System.out.println("  (service down: restarting Azurite and upload-service)");
+            close();
+            Stack fresh = start(study, budget, dir.getFileName() + "-restarted-" + System.currentTimeMillis());
+            azurite = fresh.azurite;
+            service = fresh.service;
+            probe = fresh.probe;
+            return this;
+        }
+
+        /** One 1 MiB upload with {@code strategy}, so that class loading and JIT warm-up are not in the first cell. */
+        void warmUp(String strategy) throws IOException, InterruptedException {
+            byte[] body = new byte[1024 * 1024];
+            HTTP.send(
+                    HttpRequest.newBuilder(service.baseUrl().resolve("/uploads/study-warm-up?strategy=" + strategy))
+                            .timeout(Duration.ofMinutes(2))
+                            .PUT(HttpRequest.BodyPublishers.ofByteArray(body))
+                            .build(),
+                    HttpResponse.BodyHandlers.discarding());
+        }
+
+        /** Waits until the upload executor has nothing active or queued. */
+        void awaitIdle(Duration timeout) throws IOException, InterruptedException {
+            Map<String, String> executor = Map.of("name", "uploadExecutor");
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (System.nanoTime() < deadline) {
+                PrometheusText m = service.metrics();
+                if (m.first("executor_active_threads", executor).orElse(0) == 0
+                        && m.first("executor_queued_tasks", executor).orElse(0) == 0) {
+                    return;
+                }
+                Thread.sleep(200);
+            }
+        }
+
+        @Override
+        public void close() {
+            if (probe != null) {
+                try {
+                    probe.close();
+                } catch (IOException e) {
+                    // the service is going away anyway
+                }
+            }
+            if (service != null) {
+                service.close();
+            }
+            if (azurite != null) {
+                azurite.close();
+            }
+        }
+    }
+
+    private static String htmlReport(Path cellDir) throws IOException {
+        Path gatling = cellDir.resolve("gatling");
+        if (!Files.isDirectory(gatling)) {
+            return null;
+        }
+        try (Stream<Path> files = Files.walk(gatling)) {
+            return files.filter(p -> p.getFileName().toString().equals("index.html"))
+                    .findFirst()
+                    .map(p -> cellDir.getParent().getParent().relativize(p).toString())
+                    .orElse(null);
+        }
+    }
+
+    /** OutOfMemoryError lines the service logged after {@code offset} bytes of its log. */
+    static int oomErrors(Path log, long offset) throws IOException {
+        byte[] all = Files.readAllBytes(log);
+        String tail = new String(
+                all,
+                (int) Math.min(offset, all.length),
+                (int) Math.max(0, all.length - offset),
+                StandardCharsets.UTF_8);
+        return (int) tail.lines().filter(l -> l.contains("OutOfMemoryError")).count();
+    }
+
+    private static String onOff(boolean b) {
+        return b ? "on" : "off";
+    }
+
+    private static String mib(Double bytes) {
+        return bytes == null ? "–" : String.format(Locale.ROOT, "%.0f", bytes / MIB);
+    }
+
+    private static String mib(long bytes) {
+        return String.format(Locale.ROOT, "%.0f", bytes / (double) MIB);
+    }
+
+    static String duration(long seconds) {
+        return String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return f[0] + ", " + f[1] + ", " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "?";
+        }
+    }
+
+    private static double oneMinuteLoad() {
+        try {
+            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
+    private static long memoryGiB() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+                if (line.startsWith("MemTotal:")) {
+                    return Math.round(Long.parseLong(line.replaceAll("\\D", "")) / 1048576.0);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,41 @@
+package dev.iolab.loadtest.study;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.azure.storage.blob.BlobServiceClientBuilder;
+import dev.iolab.loadtest.RandomUploadFile;
+import dev.iolab.stack.AzuriteProcess;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The direct row against a real Azurite: every upload stored whole and counted, and nothing left behind. */
+class DirectUploadTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void uploadsTheFileAsOftenAsAskedFromThePoolAndRemovesItsContainer() throws Exception {
+        try (AzuriteProcess azurite = AzuriteProcess.start(dir.resolve("azurite"));
+                RandomUploadFile file = RandomUploadFile.create(1024 * 1024, 7)) {
+            StudyResult.Direct direct =
+                    DirectUpload.run(azurite.connectionString(), "direct-test", file.path(), 1, 10, 6, 3);
+
+            assertThat(direct.uploads()).isEqualTo(6);
+            assertThat(direct.threads()).isEqualTo(3);
+            assertThat(direct.failed()).isZero();
+            assertThat(direct.users()).isEqualTo(10);
+            assertThat(direct.spanSeconds()).isPositive();
+            assertThat(direct.throughputMibPerSecond()).isPositive();
+            assertThat(direct.meanSeconds()).isNotNull().isLessThanOrEqualTo(direct.spanSeconds());
+            assertThat(new BlobServiceClientBuilder()
+                            .connectionString(azurite.connectionString())
+                            .buildClient()
+                            .getBlobContainerClient("direct-test")
+                            .exists())
+                    .as("the direct row's container is deleted afterwards")
+                    .isFalse();
+        }
+    }
+}

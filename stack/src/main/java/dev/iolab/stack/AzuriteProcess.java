@@ -1,0 +1,144 @@
+package dev.iolab.stack;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Azurite's blob service from the project's npm lock ({@code upload-service/azurite/package-lock.json}), in memory, on
+ * a free loopback port, with the development account ({@link AzuriteAccount}).
+ *
+ * <p>Flags: {@code --skipApiVersionCheck} (current SDKs send a newer API version than Azurite 3.37 knows),
+ * {@code --blobKeepAliveTimeout 600} (Azurite's 5 s default resets the SDK's idle pooled connections between bursts),
+ * {@code --loose} (ignore headers Azurite does not support), {@code --silent} (no access log: a study sends tens of
+ * thousands of requests), {@code --disableTelemetry}.
+ *
+ * <p>When the pinned Azurite is not installed yet (a fresh clone), {@link #start} installs it first with
+ * {@code npm ci}, once, under a file lock so that JVMs starting at the same time do not install twice.
+ */
+public final class AzuriteProcess implements AutoCloseable {
+
+    private static final String BINARY = "node_modules/.bin/azurite-blob";
+
+    private final ManagedProcess process;
+    private final int port;
+    private final Path workDirectory;
+
+    private AzuriteProcess(ManagedProcess process, int port, Path workDirectory) {
+        this.process = process;
+        this.port = port;
+        this.workDirectory = workDirectory;
+    }
+
+    /** Starts Azurite from {@link Repository#azuriteDirectory()} with its files and log in {@code workDir}. */
+    public static AzuriteProcess start(Path workDir) throws IOException, InterruptedException {
+        return start(Repository.azuriteDirectory(), workDir);
+    }
+
+    /** Starts the Azurite installed (or to be installed) in {@code azuriteDir}. */
+    public static AzuriteProcess start(Path azuriteDir, Path workDir) throws IOException, InterruptedException {
+        Path bin = ensureInstalled(azuriteDir);
+        int port = ManagedProcess.freePort();
+        ManagedProcess process = ManagedProcess.start(
+                "azurite",
+                List.of(
+                        bin.toString(),
+                        "--blobHost",
+                        "127.0.0.1",
+                        "--blobPort",
+                        Integer.toString(port),
+                        "--inMemoryPersistence",
+                        "--skipApiVersionCheck",
+                        "--blobKeepAliveTimeout",
+                        "600",
+                        "--loose",
+                        "--silent",
+                        "--disableTelemetry"),
+                Map.of(),
+                workDir,
+                workDir.resolve("azurite.log"));
+        process.awaitReady(Duration.ofSeconds(60), ManagedProcess.tcpOpen(port));
+        return new AzuriteProcess(process, port, workDir);
+    }
+
+    /**
+     * The {@code azurite-blob} launcher in {@code azuriteDir}, running {@code npm ci} there first if it is missing.
+     * Fails with the npm output when npm is missing or the install fails.
+     */
+    public static Path ensureInstalled(Path azuriteDir) throws IOException, InterruptedException {
+        Path bin = azuriteDir.resolve(BINARY);
+        if (Files.isExecutable(bin)) {
+            return bin;
+        }
+        if (!Files.isRegularFile(azuriteDir.resolve("package-lock.json"))) {
+            throw new IllegalStateException(azuriteDir + " holds no package-lock.json: not Azurite's npm project");
+        }
+        try (FileChannel channel = FileChannel.open(
+                        azuriteDir.resolve(".install.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock lock = channel.lock()) {
+            if (Files.isExecutable(bin)) {
+                return bin; // another JVM installed it while this one waited for the lock
+            }
+            System.err.println("Installing Azurite from " + azuriteDir.resolve("package-lock.json") + " (npm ci) ...");
+            Path log = Files.createTempFile("iolab-npm-ci-", ".log");
+            try {
+                Process npm;
+                try {
+                    npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
+                            .directory(azuriteDir.toFile())
+                            .redirectErrorStream(true)
+                            .redirectOutput(log.toFile())
+                            .start();
+                } catch (IOException e) {
+                    throw new IllegalStateException(
+                            "npm is needed to install Azurite and was not found (Debian: apt-get install npm)", e);
+                }
+                if (!npm.waitFor(10, TimeUnit.MINUTES)) {
+                    npm.destroyForcibly();
+                    throw new IllegalStateException("npm ci in " + azuriteDir + " did not finish within 10 minutes");
+                }
+                if (npm.exitValue() != 0 || !Files.isExecutable(bin)) {
+                    throw new IllegalStateException("npm ci in " + azuriteDir + " failed (exit " + npm.exitValue()
+                            + "):\n" + Files.readString(log));
+                }
+            } finally {
+                Files.deleteIfExists(log);
+            }
+        }
+        return bin;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** {@code http://127.0.0.1:<port>/devstoreaccount1}. */
+    public String blobEndpoint() {
+        return AzuriteAccount.blobEndpoint("127.0.0.1", port);
+    }
+
+    /** Connection string of the development account at this Azurite. */
+    public String connectionString() {
+        return AzuriteAccount.connectionString(blobEndpoint());
+    }
+
+    public ManagedProcess process() {
+        return process;
+    }
+
+    public Path workDirectory() {
+        return workDirectory;
+    }
+
+    @Override
+    public void close() {
+        process.close();
+    }
+}

@@ -1,0 +1,143 @@
+package dev.iolab.stack;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The real upload-service jar on this JVM's JDK, on a free loopback port (or a given one), storing into an Azurite:
+ * what the load test, the study and {@link DevStack} run. Ready when {@code /actuator/health} answers 200.
+ */
+public final class UploadServiceProcess implements AutoCloseable {
+
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    /**
+     * How to run the service.
+     *
+     * @param jar          the Spring Boot jar ({@link Repository#serviceJar()})
+     * @param port         port on 127.0.0.1; 0 for a free one
+     * @param jvmOptions   options before {@code -jar}, e.g. {@code -Xmx512m}
+     * @param args         Spring arguments after the jar, e.g. {@code --upload.executor.max-size=5}
+     * @param container    blob container (environment {@code UPLOAD_CONTAINER})
+     */
+    public record Settings(Path jar, int port, List<String> jvmOptions, List<String> args, String container) {
+
+        /** The jar of {@link Repository#serviceJar()} at {@code -Xmx512m} (the study's container heap). */
+        public static Settings defaults() {
+            return new Settings(Repository.serviceJar(), 0, List.of("-Xmx512m"), List.of(), "uploads");
+        }
+
+        public Settings withPort(int port) {
+            return new Settings(jar, port, jvmOptions, args, container);
+        }
+
+        public Settings withJvmOptions(List<String> options) {
+            return new Settings(jar, port, List.copyOf(options), args, container);
+        }
+
+        public Settings withArgs(List<String> springArgs) {
+            return new Settings(jar, port, jvmOptions, List.copyOf(springArgs), container);
+        }
+
+        public Settings withContainer(String name) {
+            return new Settings(jar, port, jvmOptions, args, name);
+        }
+    }
+
+    private final ManagedProcess process;
+    private final URI baseUrl;
+
+    private UploadServiceProcess(ManagedProcess process, URI baseUrl) {
+        this.process = process;
+        this.baseUrl = baseUrl;
+    }
+
+    /** Starts the service against {@code azurite}, its log in {@code workDir/upload-service.log}. */
+    public static UploadServiceProcess start(Settings settings, AzuriteProcess azurite, Path workDir)
+            throws IOException, InterruptedException {
+        int port = settings.port() > 0 ? settings.port() : ManagedProcess.freePort();
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(settings.jvmOptions());
+        command.addAll(
+                List.of("-jar", settings.jar().toString(), "--server.port=" + port, "--server.address=127.0.0.1"));
+        command.addAll(settings.args());
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("AZURE_STORAGE_CONNECTION_STRING", azurite.connectionString());
+        env.put("UPLOAD_CONTAINER", settings.container());
+        ManagedProcess process =
+                ManagedProcess.start("upload-service", command, env, workDir, workDir.resolve("upload-service.log"));
+        URI base = URI.create("http://127.0.0.1:" + port);
+        process.awaitReady(Duration.ofSeconds(120), ManagedProcess.httpOk(base.resolve("/actuator/health")));
+        return new UploadServiceProcess(process, base);
+    }
+
+    public URI baseUrl() {
+        return baseUrl;
+    }
+
+    public int port() {
+        return baseUrl.getPort();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public ManagedProcess process() {
+        return process;
+    }
+
+    /** True while the process lives and {@code /actuator/health} answers 200 within 10 s. */
+    public boolean healthy() {
+        return process.isAlive()
+                && ManagedProcess.httpOk(baseUrl.resolve("/actuator/health")).getAsBoolean();
+    }
+
+    /** The service's metrics now ({@code GET /actuator/prometheus}). */
+    public PrometheusText metrics() throws IOException, InterruptedException {
+        return PrometheusText.parse(get("/actuator/prometheus"));
+    }
+
+    /**
+     * The strategy IDs the service offers, in its order, as {@code GET /actuator/info} lists them
+     * ({@code upload.strategies}): the one list every client reads instead of writing its own.
+     */
+    public List<String> strategies() throws IOException, InterruptedException {
+        return UploadServiceInfo.parse(get("/actuator/info")).strategies();
+    }
+
+    /** The service's {@code /actuator/info} upload section. */
+    public UploadServiceInfo info() throws IOException, InterruptedException {
+        return UploadServiceInfo.parse(get("/actuator/info"));
+    }
+
+    private String get(String path) throws IOException, InterruptedException {
+        HttpResponse<String> response = HTTP.send(
+                HttpRequest.newBuilder(baseUrl.resolve(path))
+                        .timeout(Duration.ofSeconds(10))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("GET " + baseUrl.resolve(path) + " answered " + response.statusCode());
+        }
+        return response.body();
+    }
+
+    /** Stops the service (TERM, so Spring shuts down gracefully; KILL after 15 s). */
+    @Override
+    public void close() {
+        process.close();
+    }
+}

@@ -1,0 +1,43 @@
+package dev.iolab.stack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The real Azurite from the npm lock: it starts on a free loopback port, answers as the blob service, and stops. */
+class AzuriteProcessTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void startsTheBlobServiceOfTheDevelopmentAccountAndStopsIt() throws Exception {
+        AzuriteProcess azurite = AzuriteProcess.start(dir);
+        int port = azurite.port();
+        try {
+            assertThat(azurite.blobEndpoint()).isEqualTo("http://127.0.0.1:" + port + "/devstoreaccount1");
+            assertThat(azurite.connectionString())
+                    .contains("AccountName=devstoreaccount1;", "AccountKey=" + AzuriteAccount.KEY + ";")
+                    .endsWith("BlobEndpoint=" + azurite.blobEndpoint() + ";");
+            // An unsigned request reaches Azurite's blob service, which asks for authorization.
+            HttpResponse<String> answer = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(azurite.blobEndpoint() + "?comp=list"))
+                                    .GET()
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(403);
+            assertThat(answer.headers().firstValue("x-ms-request-id")).isPresent();
+        } finally {
+            azurite.close();
+        }
+        assertThat(azurite.process().isAlive()).isFalse();
+        assertThat(ManagedProcess.tcpOpen(port).getAsBoolean()).isFalse();
+    }
+}

@@ -88,6 +88,7 @@ public final class Libc {
     private static final MethodHandle FSTATAT = bind("fstatat", FunctionDescriptor.of(INT, INT, PTR, PTR, INT));
     private static final MethodHandle GETDENTS64 = bind("getdents64", FunctionDescriptor.of(LONG, INT, PTR, LONG));
     private static final MethodHandle STRERROR = bindPlain("strerror", FunctionDescriptor.of(PTR, INT));
+    private static final MethodHandle UNLINK = bind("unlink", FunctionDescriptor.of(INT, PTR));
 
     private Libc() {}
 
@@ -305,6 +306,30 @@ public final class Libc {
                 throw failure("getdents64", "fd " + fd, errno);
             }
         }
+    }
+
+    /**
+     * {@code unlink(path)}: removes the name. Returns {@code false} when there was no such name ({@code ENOENT}), so
+     * a caller that only wants the name gone needs no separate existence check. With a path built once
+     * ({@link #cString}) it allocates nothing on the Java heap.
+     *
+     * @param path a NUL-terminated path ({@link #cString})
+     */
+    public static boolean unlink(MemorySegment path) throws IOException {
+        MemorySegment errno = errnoSlot();
+        int rc;
+        try {
+            rc = (int) UNLINK.invokeExact(errno, path);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc == 0) {
+            return true;
+        }
+        if (errnoOf(errno) == 2) { // ENOENT
+            return false;
+        }
+        throw failure("unlink", path.getString(0), errno);
     }
 
     /** A NUL-terminated UTF-8 copy of {@code s} in {@code arena}. */

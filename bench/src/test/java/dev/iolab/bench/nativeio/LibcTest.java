@@ -91,4 +91,29 @@ class LibcTest {
         }
         assertThat(names).containsExactlyInAnyOrder("a", "sub", "link");
     }
+
+    @Test
+    void unlinkRemovesTheNameAndSaysWhenThereWasNone() throws IOException {
+        Path file = Files.write(dir.resolve("doomed"), new byte[10]);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment path = Libc.cString(arena, file.toString());
+
+            assertThat(Libc.unlink(path)).isTrue();
+            assertThat(file).doesNotExist();
+            assertThat(Libc.unlink(path)).isFalse();
+        }
+    }
+
+    @Test
+    void unlinkOfADirectoryFailsWithTheError() throws IOException {
+        Path sub = Files.createDirectory(dir.resolve("sub"));
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment path = Libc.cString(arena, sub.toString());
+
+            assertThatThrownBy(() -> Libc.unlink(path))
+                    .isInstanceOf(Libc.NativeException.class)
+                    .hasMessageStartingWith("unlink(" + sub + "): ");
+            assertThat(sub).isDirectory();
+        }
+    }
 }

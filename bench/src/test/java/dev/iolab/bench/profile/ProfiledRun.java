@@ -55,6 +55,28 @@ public final class ProfiledRun {
         return byMethod;
     }
 
+    /** One measured iteration's figure: the per-operation value a profiler reported and the iteration's operations. */
+    public record Sample(double perOp, long ops) {
+
+        /** The iteration's whole count ({@code perOp × ops}), e.g. every read call the iteration made. */
+        public long total() {
+            return Math.round(perOp * ops);
+        }
+    }
+
+    /** The secondary result {@code key} of every measured iteration of every fork, with its operations, in order. */
+    public static List<Sample> samples(RunResult result, String key) {
+        List<Sample> samples = new ArrayList<>();
+        List<Double> values = perIteration(result, key);
+        result.getBenchmarkResults().forEach(fork -> {
+            for (IterationResult iteration : fork.getIterationResults()) {
+                samples.add(new Sample(
+                        values.get(samples.size()), iteration.getMetadata().getAllOps()));
+            }
+        });
+        return samples;
+    }
+
     /** The secondary result {@code key} of every measured iteration of every fork, in order. */
     public static List<Double> perIteration(RunResult result, String key) {
         List<Double> values = new ArrayList<>();

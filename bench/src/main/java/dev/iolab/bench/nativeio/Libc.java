@@ -424,6 +424,72 @@ public final class Libc {
         }
     }
 
+    /**
+     * {@code openat}, {@code write} and {@code close} for measured loops that must allocate nothing on the Java heap,
+     * whatever the JIT has compiled yet. The calls above capture {@code errno} in the same downcall, and FFM's glue for
+     * that allocates a 40-byte view of the errno slot per call until the JIT compiles the call site into its caller;
+     * a {@link MemorySegment#asSlice slice} of a buffer is an object too. These downcalls capture nothing and take the
+     * buffer as an address plus offset. On failure they repeat the call once through the capturing variant, which
+     * reports {@code errno} exactly (a failed {@code openat} created nothing, a failed {@code write} wrote nothing, so
+     * the repeat is harmless, and it returns normally if the failure was transient); a failed {@code close} cannot be
+     * repeated (Linux releases the descriptor anyway), so its error names no {@code errno}.
+     */
+    public static final class AllocationFree {
+
+        private static final MethodHandle OPENAT = bindPlain("openat", FunctionDescriptor.of(INT, INT, PTR, INT, INT));
+        private static final MethodHandle WRITE = bindPlain("write", FunctionDescriptor.of(LONG, INT, LONG, LONG));
+        private static final MethodHandle CLOSE = bindPlain("close", FunctionDescriptor.of(INT, INT));
+
+        private AllocationFree() {}
+
+        /** {@link Libc#openat}, allocation-free when it succeeds. */
+        public static int openat(int dirfd, MemorySegment path, int flags, int mode) throws IOException {
+            int fd;
+            try {
+                fd = (int) OPENAT.invokeExact(dirfd, path, flags, mode);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            return fd >= 0 ? fd : Libc.openat(dirfd, path, flags, mode);
+        }
+
+        /**
+         * {@code write(fd, buf + offset, count)}: bytes written (possibly fewer than {@code count}), allocation-free
+         * when it succeeds. The caller keeps {@code buf}'s arena open during the call.
+         *
+         * @param buf native memory
+         * @throws IndexOutOfBoundsException if {@code offset}/{@code count} leave {@code buf}
+         */
+        public static long write(int fd, MemorySegment buf, long offset, long count) throws IOException {
+            if (!buf.isNative()) {
+                throw new IllegalArgumentException("write needs native memory, not " + buf);
+            }
+            java.util.Objects.checkFromIndexSize(offset, count, buf.byteSize());
+            long n;
+            try {
+                n = (long) WRITE.invokeExact(fd, buf.address() + offset, count);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            } finally {
+                java.lang.ref.Reference.reachabilityFence(buf);
+            }
+            return n >= 0 ? n : Libc.write(fd, buf.asSlice(offset, count), count);
+        }
+
+        /** {@code close(fd)}, allocation-free when it succeeds. */
+        public static void close(int fd) throws IOException {
+            int rc;
+            try {
+                rc = (int) CLOSE.invokeExact(fd);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            if (rc != 0) {
+                throw new IOException("close(fd " + fd + ") failed (the allocation-free close does not capture errno)");
+            }
+        }
+    }
+
     /** A libc call that failed, with its {@code errno}. */
     public static final class NativeException extends IOException {
 

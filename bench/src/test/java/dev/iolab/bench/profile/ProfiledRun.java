@@ -42,10 +42,19 @@ public final class ProfiledRun {
                 .verbosity(VerboseMode.SILENT);
     }
 
-    /** Runs and returns the results by benchmark method name (the part after the class), failing on no result. */
-    public static Map<String, RunResult> run(ChainedOptionsBuilder options) throws RunnerException {
+    /** Runs and returns every result (one per method and parameter combination), failing on none. */
+    public static Collection<RunResult> runAll(ChainedOptionsBuilder options) throws RunnerException {
         Collection<RunResult> results = new Runner(options.build()).run();
         assertThat(results).as("JMH results").isNotEmpty();
+        return results;
+    }
+
+    /**
+     * Runs benchmarks of one parameter combination each and returns the results by method name (the part after the
+     * class), failing on no result.
+     */
+    public static Map<String, RunResult> run(ChainedOptionsBuilder options) throws RunnerException {
+        Collection<RunResult> results = runAll(options);
         Map<String, RunResult> byMethod = new TreeMap<>();
         for (RunResult result : results) {
             String benchmark = result.getParams().getBenchmark();

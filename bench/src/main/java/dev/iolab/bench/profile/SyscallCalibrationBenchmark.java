@@ -34,11 +34,14 @@ import org.openjdk.jmh.annotations.Warmup;
  *       {@code syscalls.read = reads}, {@code syscalls.write = 0}, {@code strace.read = reads},
  *       {@code strace.lseek = 1}.</li>
  *   <li>{@code idle}: one operation per iteration that makes no call: whatever a profiler reports is its noise.</li>
+ *   <li>{@code privatePageWrites}: maps the target privately (copy-on-write) and writes one byte to each of its
+ *       {@code pages} pages, then unmaps it. Each write faults and copies exactly one page. Expected:
+ *       {@code faults.minor = pages}, no major fault, no read or write call.</li>
  *   <li>{@code mmapCopy}: maps a cached source and an existing target of {@code pages} pages each and copies one into
  *       the other through memory, like {@code ZeroCopyBenchmark}'s {@code MMAP}, then unmaps both. No read or write
- *       call moves a byte; the kernel maps every page on a fault instead. Expected: about {@code pages} minor faults
- *       and no major one (one write fault per target page; the source's read faults are fewer, because the kernel
- *       maps up to 16 cached neighbours per read fault, its {@code fault_around_bytes}).</li>
+ *       call moves a byte; the kernel maps pages on faults instead, but several per fault (up to 16 cached neighbours
+ *       per read fault, its {@code fault_around_bytes}, and whole large folios on write faults), so fewer faults than
+ *       pages, and how many fewer depends on the kernel and on how the files' pages were cached.</li>
  * </ul>
  * Files live in a {@link ScratchDirectory} (deleted at JVM exit, not in the last measured iteration); the trial
  * setup writes them on the benchmark thread inside the first iteration, which the default warm-up iteration absorbs.

@@ -40,7 +40,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Fixtures: the data (heap and native copies) and the target's names are made once per trial; the target lives in
  * a {@link ScratchDirectory}, deleted when the fork exits, so no teardown runs inside a measured iteration.
  * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark"</pre>
- * About 5 minutes with the defaults (12 rows). Smoke:
+ * 12 rows of 2 warm-up and 5 measured iterations of at least 1 s each (a 1-byte row makes a million write calls per
+ * operation, so its iterations hold only a few operations). Smoke:
  * {@code -Djmh.args="WriteBufferBenchmark -p bufferSize=1000 -wi 0 -i 1"}; the truncate effect:
  * {@code -Djmh.args="WriteBufferBenchmark -p bufferSize=1000,8192 -p target=FRESH,TRUNCATE"}.
  *

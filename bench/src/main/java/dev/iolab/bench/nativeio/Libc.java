@@ -94,6 +94,7 @@ public final class Libc {
     private static final MethodHandle STRERROR = bindPlain("strerror", FunctionDescriptor.of(PTR, INT));
     private static final MethodHandle MINCORE = bind("mincore", FunctionDescriptor.of(INT, PTR, LONG, PTR));
     private static final MethodHandle GETPAGESIZE = bindPlain("getpagesize", FunctionDescriptor.of(INT));
+    private static final MethodHandle UNLINK = bind("unlink", FunctionDescriptor.of(INT, PTR));
 
     private Libc() {}
 
@@ -362,6 +363,30 @@ public final class Libc {
         }
     }
 
+    /**
+     * {@code unlink(path)}: removes the name. Returns {@code false} when there was no such name ({@code ENOENT}), so
+     * a caller that only wants the name gone needs no separate existence check. With a path built once
+     * ({@link #cString}) it allocates nothing on the Java heap.
+     *
+     * @param path a NUL-terminated path ({@link #cString})
+     */
+    public static boolean unlink(MemorySegment path) throws IOException {
+        MemorySegment errno = errnoSlot();
+        int rc;
+        try {
+            rc = (int) UNLINK.invokeExact(errno, path);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc == 0) {
+            return true;
+        }
+        if (errnoOf(errno) == 2) { // ENOENT
+            return false;
+        }
+        throw failure("unlink", path.getString(0), errno);
+    }
+
     /** A NUL-terminated UTF-8 copy of {@code s} in {@code arena}. */
     public static MemorySegment cString(Arena arena, String s) {
         return arena.allocateFrom(s, StandardCharsets.UTF_8);
@@ -451,6 +476,72 @@ public final class Libc {
             }
             byte second = buf.get(ValueLayout.JAVA_BYTE, name + 1);
             return second == 0 || (second == '.' && buf.get(ValueLayout.JAVA_BYTE, name + 2) == 0);
+        }
+    }
+
+    /**
+     * {@code openat}, {@code write} and {@code close} for measured loops that must allocate nothing on the Java heap,
+     * whatever the JIT has compiled yet. The calls above capture {@code errno} in the same downcall, and FFM's glue for
+     * that allocates a 40-byte view of the errno slot per call until the JIT compiles the call site into its caller;
+     * a {@link MemorySegment#asSlice slice} of a buffer is an object too. These downcalls capture nothing and take the
+     * buffer as an address plus offset. On failure they repeat the call once through the capturing variant, which
+     * reports {@code errno} exactly (a failed {@code openat} created nothing, a failed {@code write} wrote nothing, so
+     * the repeat is harmless, and it returns normally if the failure was transient); a failed {@code close} cannot be
+     * repeated (Linux releases the descriptor anyway), so its error names no {@code errno}.
+     */
+    public static final class AllocationFree {
+
+        private static final MethodHandle OPENAT = bindPlain("openat", FunctionDescriptor.of(INT, INT, PTR, INT, INT));
+        private static final MethodHandle WRITE = bindPlain("write", FunctionDescriptor.of(LONG, INT, LONG, LONG));
+        private static final MethodHandle CLOSE = bindPlain("close", FunctionDescriptor.of(INT, INT));
+
+        private AllocationFree() {}
+
+        /** {@link Libc#openat}, allocation-free when it succeeds. */
+        public static int openat(int dirfd, MemorySegment path, int flags, int mode) throws IOException {
+            int fd;
+            try {
+                fd = (int) OPENAT.invokeExact(dirfd, path, flags, mode);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            return fd >= 0 ? fd : Libc.openat(dirfd, path, flags, mode);
+        }
+
+        /**
+         * {@code write(fd, buf + offset, count)}: bytes written (possibly fewer than {@code count}), allocation-free
+         * when it succeeds. The caller keeps {@code buf}'s arena open during the call.
+         *
+         * @param buf native memory
+         * @throws IndexOutOfBoundsException if {@code offset}/{@code count} leave {@code buf}
+         */
+        public static long write(int fd, MemorySegment buf, long offset, long count) throws IOException {
+            if (!buf.isNative()) {
+                throw new IllegalArgumentException("write needs native memory, not " + buf);
+            }
+            java.util.Objects.checkFromIndexSize(offset, count, buf.byteSize());
+            long n;
+            try {
+                n = (long) WRITE.invokeExact(fd, buf.address() + offset, count);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            } finally {
+                java.lang.ref.Reference.reachabilityFence(buf);
+            }
+            return n >= 0 ? n : Libc.write(fd, buf.asSlice(offset, count), count);
+        }
+
+        /** {@code close(fd)}, allocation-free when it succeeds. */
+        public static void close(int fd) throws IOException {
+            int rc;
+            try {
+                rc = (int) CLOSE.invokeExact(fd);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            if (rc != 0) {
+                throw new IOException("close(fd " + fd + ") failed (the allocation-free close does not capture errno)");
+            }
         }
     }
 

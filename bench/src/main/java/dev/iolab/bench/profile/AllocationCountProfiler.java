@@ -2,9 +2,12 @@ package dev.iolab.bench.profile;
 
 import java.io.File;
 import java.util.Collection;
+import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
 import org.openjdk.jmh.infra.BenchmarkParams;
@@ -18,39 +21,56 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 
 /**
- * Counts heap allocations per benchmark operation — Go's {@code allocs/op}, which HotSpot has no counter for.
+ * Counts the heap allocations made inside the {@code @Benchmark} method, per operation — Go's {@code allocs/op} and
+ * {@code B/op}, which HotSpot has no counter for — and nothing else:
+ * <ul>
+ *   <li>{@code allocs.count} ({@code #/op}): objects and arrays allocated per operation;</li>
+ *   <li>{@code allocs.bytes} ({@code B/op}): their size per operation.</li>
+ * </ul>
  *
  * <p>How: the forked JVM runs with thread-local allocation buffers off ({@code -XX:-UseTLAB}), so every allocation
- * takes the VM's slow path, where JFR posts a {@code jdk.ObjectAllocationOutsideTLAB} event per object. An in-process
- * JFR {@link RecordingStream} counts the events of JMH's benchmark threads ({@code *-jmh-worker-*}) during each
- * measured iteration; dividing by the iteration's operations gives:
- * <ul>
- *   <li>{@code allocs.count} — objects (and arrays) allocated per operation, by the benchmark threads only;</li>
- *   <li>{@code allocs.bytes} — their bytes per operation. Unlike {@code -prof gc}'s {@code gc.alloc.rate.norm},
- *       this leaves out what JMH's own threads allocate, which dominates {@code gc.alloc.rate.norm} for slow
- *       operations (one 1-second operation absorbs a second of harness allocations).</li>
- * </ul>
- * Allocations removed by escape analysis are not counted, because they do not happen.
+ * takes the VM's slow path, where JFR posts one {@code jdk.ObjectAllocationOutsideTLAB} event per object with its
+ * stack trace. An in-process JFR {@link RecordingStream}, open from before to after each iteration, keeps the events
+ * whose stack contains the benchmark method ({@link BenchmarkFrames}) and divides by the iteration's operations
+ * ({@code getAllOps()}, every call of the method, as {@code -prof gc}'s {@code gc.alloc.rate.norm} does).
+ * Iterations are averaged.
  *
- * <p>JMH runs {@code @Setup}/{@code @TearDown(Level.Trial)} on the benchmark thread inside the first and last
- * iteration, so those two iterations also count the fixture's allocations. The results are therefore aggregated
- * with {@link AggregationPolicy#MIN}: the figure is that of the cleanest iteration, which is exact when the
- * operation allocates the same every time. Use at least one warm-up and two measured iterations. Without TLABs
- * allocation is slower, so take times from a run without this profiler:
+ * <p>Why by stack and not by thread: JMH's worker thread also allocates its per-iteration bookkeeping (about 17
+ * objects, 528 bytes) and runs {@code @Setup}/{@code @TearDown} at every level — trial-level ones inside the first
+ * and last measured iteration. Counting the thread charges all of that to the operations (6 + 17/ops objects per
+ * 1 MB write instead of 6). Subtracting a per-iteration baseline measured on an empty benchmark would not fix it:
+ * the bookkeeping varies with the mode and JIT state, and fixture work is the benchmark's own. Counting per
+ * invocation is exact; see {@code docs/benchmarks/profilers.md} for the calibration
+ * ({@link AllocationCalibrationBenchmark}) and both methods measured side by side.
+ *
+ * <p>What it misses: allocations removed by escape analysis (they do not happen); allocations made by other threads
+ * on the operation's behalf (a pool's workers); and, if a stack is deeper than JFR's stack depth (raised to
+ * {@value #STACK_DEPTH} frames here), allocations so deep below the benchmark method that its frame is cut off: the
+ * profiler prints a warning with their number if that happens on a benchmark thread. Allocation is much slower
+ * without TLABs and with stack traces, so take times from a run without this profiler:
  * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark -prof dev.iolab.bench.profile.AllocationCountProfiler"</pre>
  */
 public final class AllocationCountProfiler implements ExternalProfiler, InternalProfiler {
 
     static final String EVENT = "jdk.ObjectAllocationOutsideTLAB";
+    static final String DATA_LOSS = "jdk.DataLoss";
+    static final int STACK_DEPTH = 2048;
     private static final String WORKER_THREAD_MARK = "-jmh-worker-";
 
-    private final LongAdder objects = new LongAdder();
-    private final LongAdder bytes = new LongAdder();
+    private final AtomicLong objects = new AtomicLong();
+    private final AtomicLong bytes = new AtomicLong();
+    private final AtomicLong cutOff = new AtomicLong();
+    private final AtomicLong lostBytes = new AtomicLong();
+    /** JFR shares one stack-trace object between the events of a chunk with the same stack: decide once per stack. */
+    private final Map<RecordedStackTrace, Boolean> insideBenchmark = new IdentityHashMap<>();
+
+    private BenchmarkFrames frames;
+    private String workerPrefix;
     private RecordingStream stream;
 
     @Override
     public String getDescription() {
-        return "Objects and bytes allocated per op by the benchmark threads (JFR, TLABs off)";
+        return "Objects and bytes allocated per op inside the @Benchmark method (JFR stacks, TLABs off)";
     }
 
     @Override
@@ -60,7 +80,7 @@ public final class AllocationCountProfiler implements ExternalProfiler, Internal
 
     @Override
     public Collection<String> addJVMOptions(BenchmarkParams params) {
-        return List.of("-XX:-UseTLAB");
+        return List.of("-XX:-UseTLAB", "-XX:FlightRecorderOptions:stackdepth=" + STACK_DEPTH);
     }
 
     @Override
@@ -83,35 +103,64 @@ public final class AllocationCountProfiler implements ExternalProfiler, Internal
 
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
-        objects.reset();
-        bytes.reset();
+        if (frames == null) {
+            frames = BenchmarkFrames.of(benchmarkParams);
+            workerPrefix = benchmarkParams.getBenchmark() + WORKER_THREAD_MARK;
+        }
+        objects.set(0);
+        bytes.set(0);
+        cutOff.set(0);
+        lostBytes.set(0);
+        insideBenchmark.clear();
         stream = new RecordingStream();
-        stream.enable(EVENT).withoutStackTrace();
+        stream.enable(EVENT).withStackTrace();
+        stream.enable(DATA_LOSS);
         stream.onEvent(EVENT, this::count);
+        stream.onEvent(DATA_LOSS, event -> lostBytes.addAndGet(event.getLong("amount")));
         stream.startAsync();
     }
 
     @Override
     public Collection<? extends Result> afterIteration(
             BenchmarkParams benchmarkParams, IterationParams iterationParams, IterationResult result) {
-        // stop() returns once every event recorded so far has been delivered to count().
+        // stop() returns once every event recorded before it has been delivered to count().
         stream.stop();
         stream.close();
+        if (cutOff.get() > 0) {
+            System.out.println("WARNING: AllocationCountProfiler: " + cutOff.get() + " allocations of a benchmark"
+                    + " thread had a stack deeper than " + STACK_DEPTH + " frames without the benchmark method in it,"
+                    + " so they were not counted; allocs.* may be too low.");
+        }
+        if (lostBytes.get() > 0) {
+            System.out.println("WARNING: AllocationCountProfiler: JFR lost " + lostBytes.get()
+                    + " bytes of events in this iteration; allocs.* are too low.");
+        }
         long ops = result.getMetadata().getAllOps();
         if (ops == 0) {
             return List.of();
         }
         return List.of(
-                new ScalarResult("allocs.count", (double) objects.sum() / ops, "#/op", AggregationPolicy.MIN),
-                new ScalarResult("allocs.bytes", (double) bytes.sum() / ops, "B/op", AggregationPolicy.MIN));
+                new ScalarResult("allocs.count", (double) objects.get() / ops, "#/op", AggregationPolicy.AVG),
+                new ScalarResult("allocs.bytes", (double) bytes.get() / ops, "B/op", AggregationPolicy.AVG));
     }
 
+    /** Runs on the stream's thread only (JFR delivers events one at a time). */
     private void count(RecordedEvent event) {
+        RecordedStackTrace stack = event.getStackTrace();
+        if (stack == null) {
+            return;
+        }
+        if (insideBenchmark.computeIfAbsent(stack, frames::isOnStack)) {
+            objects.incrementAndGet();
+            bytes.addAndGet(event.getLong("allocationSize"));
+        } else if (stack.isTruncated() && onBenchmarkThread(event)) {
+            cutOff.incrementAndGet();
+        }
+    }
+
+    private boolean onBenchmarkThread(RecordedEvent event) {
         RecordedThread thread = event.getThread();
         String name = thread == null ? null : thread.getJavaName();
-        if (name != null && name.contains(WORKER_THREAD_MARK)) {
-            objects.increment();
-            bytes.add(event.getLong("allocationSize"));
-        }
+        return name != null && name.startsWith(workerPrefix);
     }
 }

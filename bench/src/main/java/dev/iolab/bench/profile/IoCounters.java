@@ -1,33 +1,24 @@
 package dev.iolab.bench.profile;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * A snapshot of a process's I/O accounting from Linux {@code /proc/<pid>/io}: {@code syscr}/{@code syscw} count
- * the read-side and write-side system calls of all the process's threads, live and exited, since it started.
+ * The system-call counts of a Linux {@code io} file ({@code /proc/<pid>/io} for a process, with its exited threads;
+ * {@code /proc/<pid>/task/<tid>/io} for one thread): {@code syscr} and {@code syscw}.
  *
  * @param readCalls  {@code syscr}: {@code read}, {@code pread64}, {@code readv}, {@code preadv}, and the read half of
  *                   {@code sendfile}/{@code copy_file_range}/{@code splice}, on files, pipes and sockets alike
  * @param writeCalls {@code syscw}: the write-side counterparts
  */
-public record IoCounters(long readCalls, long writeCalls) {
-
-    /** This process's counters. */
-    public static final Path PROC_SELF_IO = Path.of("/proc/self/io");
+record IoCounters(long readCalls, long writeCalls) {
 
     /**
-     * Reads and parses {@code file} (normally {@link #PROC_SELF_IO}).
+     * Parses the text of an {@code io} file.
      *
-     * @throws IOException if the file cannot be read or lacks {@code syscr}/{@code syscw}
+     * @param origin the file, for error messages
+     * @throws IOException if it lacks {@code syscr}/{@code syscw} or they are not numbers
      */
-    public static IoCounters read(Path file) throws IOException {
-        // Files.readString costs a few read calls of its own (counted in the next snapshot): part of the noise.
-        return parse(Files.readString(file, StandardCharsets.US_ASCII), file);
-    }
-
     static IoCounters parse(String text, Path origin) throws IOException {
         long syscr = -1;
         long syscw = -1;
@@ -55,10 +46,5 @@ public record IoCounters(long readCalls, long writeCalls) {
             throw new IOException(origin + " has no syscr/syscw lines (a kernel without task I/O accounting?)");
         }
         return new IoCounters(syscr, syscw);
-    }
-
-    /** The calls made between {@code earlier} and this snapshot. */
-    public IoCounters minus(IoCounters earlier) {
-        return new IoCounters(readCalls - earlier.readCalls, writeCalls - earlier.writeCalls);
     }
 }

@@ -3,8 +3,11 @@ package dev.iolab.bench.profile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.profile.InternalProfiler;
@@ -15,43 +18,71 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 
 /**
- * A JMH profiler that counts the read-side and write-side system calls of the forked benchmark JVM, per operation:
- * {@code -prof dev.iolab.bench.profile.SyscallProfiler} adds the secondary results {@code syscalls.read} and
- * {@code syscalls.write} ({@code #/op}) to every benchmark.
+ * Counts the read-side and write-side system calls and the page faults of the benchmark thread, per operation:
+ * {@code -prof dev.iolab.bench.profile.SyscallProfiler} adds
+ * <ul>
+ *   <li>{@code syscalls.read}, {@code syscalls.write} ({@code #/op}): the thread's {@code syscr}/{@code syscw} from
+ *       Linux's {@code /proc/self/task/<tid>/io};</li>
+ *   <li>{@code faults.minor}, {@code faults.major} ({@code #/op}): the thread's {@code minflt}/{@code majflt} from
+ *       {@code /proc/self/task/<tid>/stat}, so a memory-mapped copy, which moves its bytes through faults, not
+ *       calls, gets a real count.</li>
+ * </ul>
+ * Each figure is the growth of the counter over an iteration divided by the operations JMH counted in it
+ * ({@code getAllOps()}); iterations are averaged.
  *
- * <p>It runs inside the fork (an {@link InternalProfiler}), snapshots Linux {@code /proc/self/io}
- * ({@code syscr}, {@code syscw}) before and after every iteration, warm-up included, and divides the difference by
- * the operations JMH counted in that iteration ({@code IterationResult.getMetadata().getAllOps()}, as JMH's own
- * {@code gc.alloc.rate.norm} does); iterations are averaged ({@link AggregationPolicy#AVG}).
+ * <p>Which thread: JMH's worker threads of the benchmark, found by name in the JVM's thread dump
+ * ({@link WorkerThreads}), summed when a benchmark runs with several. The profiler's hooks run on another thread, so
+ * its own reads of {@code /proc} are not counted, nor are the JIT, GC, JFR or other profilers' threads. A worker that
+ * appears during an iteration (the first one: JMH starts its workers lazily) is counted from zero, which is where the
+ * kernel starts a thread's counters.
  *
- * <p>What it counts: calls of the read family ({@code read}, {@code pread64}, {@code readv}, …) and the write
- * family, on any file descriptor, plus both halves of in-kernel copies ({@code sendfile}, {@code copy_file_range},
- * {@code splice}), made by any thread of the process. What it misses: every other call ({@code open}, {@code mmap},
- * {@code fstat}, {@code ftruncate}, {@code futex}, …), page faults (so an mmap copy shows almost nothing although
- * the kernel moved every byte), and I/O done by other processes (the kernel's write-back). What it adds: the calls of
- * threads other than the benchmark's (JIT, GC, JMH's own bookkeeping) and two or three reads of {@code /proc/self/io}
- * per snapshot: a constant per iteration, which {@code SyscallCalibrationBenchmark} measures and which vanishes per
- * operation unless an iteration holds only a few operations.
+ * <p>What it counts that is not the operation: whatever else the worker thread does inside the iteration —
+ * {@code @Setup}/{@code @TearDown} at {@code Level.Iteration} and {@code Level.Invocation}, the trial-level ones in
+ * the first and last iteration (use warm-up iterations, and keep trial teardown free of I/O, e.g.
+ * {@link dev.iolab.bench.support.ScratchDirectory}), and class loading the first time code runs. What it misses:
+ * system calls other than the read and write families ({@code openat}, {@code mmap}, {@code fstat}, {@code futex}:
+ * use {@link StraceProfiler} to count every call), and the calls of threads the operation hands work to (a pool's
+ * threads): for those, {@code -prof "dev.iolab.bench.profile.SyscallProfiler:threads=process"} counts the whole
+ * process instead ({@code /proc/self/io} and {@code /proc/self/stat}), harness threads included.
+ *
+ * <p>Proof on known workloads ({@link SyscallCalibrationBenchmark}): {@code docs/benchmarks/profilers.md}.
+ * <pre>./mvnw -pl bench jmh:run -Djmh.args="ZeroCopyBenchmark -p fileSize=300M -prof dev.iolab.bench.profile.SyscallProfiler"</pre>
  */
 public final class SyscallProfiler implements InternalProfiler {
 
-    private IoCounters before;
+    /** Whose counters are read. */
+    enum Threads {
+        /** JMH's worker threads of the benchmark (default). */
+        WORKER,
+        /** The whole forked JVM, every thread. */
+        PROCESS
+    }
+
+    private final Threads threads;
+    private final Map<Long, TaskCounters> before = new HashMap<>();
+    private TaskCounters processBefore;
 
     /**
-     * Fails with a message JMH prints ("profiler not supported") when this is not Linux or {@code /proc/self/io}
-     * cannot be read.
+     * @param initLine options after {@code -prof SyscallProfiler:}: {@code threads=worker} (default) or
+     *     {@code threads=process}
+     * @throws ProfilerException (JMH prints it and runs nothing) on a bad option, when this is not Linux, or when this
+     *     thread's {@code /proc} counters cannot be read
      */
-    public SyscallProfiler() throws ProfilerException {
+    public SyscallProfiler(String initLine) throws ProfilerException {
+        threads = ProfilerOptions.parse("SyscallProfiler", initLine, Set.of("threads"))
+                .choice("threads", Threads.class, Threads.WORKER);
         String os = System.getProperty("os.name", "unknown");
         if (!os.toLowerCase(Locale.ROOT).startsWith("linux")) {
             throw new ProfilerException(
-                    "SyscallProfiler needs Linux: it reads /proc/self/io, which " + os + " does not have");
+                    "SyscallProfiler needs Linux: it reads /proc/self/task/<tid>/io and stat, which " + os
+                            + " does not have");
         }
         try {
-            IoCounters.read(IoCounters.PROC_SELF_IO);
+            TaskCounters.read(TaskCounters.PROC_SELF.resolveSibling("thread-self"));
+            TaskCounters.ofProcess();
         } catch (IOException e) {
             throw new ProfilerException(
-                    "SyscallProfiler cannot read " + IoCounters.PROC_SELF_IO + ": " + e.getMessage()
+                    "SyscallProfiler cannot read this thread's /proc counters: " + e.getMessage()
                             + " (it needs procfs and a kernel with task I/O accounting)",
                     e);
         }
@@ -59,34 +90,62 @@ public final class SyscallProfiler implements InternalProfiler {
 
     @Override
     public String getDescription() {
-        return "read/write system calls per operation, from Linux /proc/self/io (syscr, syscw)";
+        return "read/write system calls and page faults per op of the benchmark thread (/proc/self/task/<tid>)";
     }
 
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
-        before = snapshot();
+        before.clear();
+        if (threads == Threads.PROCESS) {
+            processBefore = read(-1);
+            return;
+        }
+        for (long tid : WorkerThreads.of(benchmarkParams.getBenchmark())) {
+            before.put(tid, read(tid));
+        }
     }
 
     @Override
     public Collection<? extends Result> afterIteration(
             BenchmarkParams benchmarkParams, IterationParams iterationParams, IterationResult result) {
-        IoCounters calls = snapshot().minus(before);
+        TaskCounters delta;
+        if (threads == Threads.PROCESS) {
+            delta = read(-1).minus(processBefore);
+        } else {
+            List<Long> workers = WorkerThreads.of(benchmarkParams.getBenchmark());
+            if (!workers.containsAll(before.keySet())) {
+                throw new IllegalStateException("SyscallProfiler: a worker thread of " + benchmarkParams.getBenchmark()
+                        + " ended during the iteration; its calls cannot be counted");
+            }
+            delta = TaskCounters.ZERO;
+            for (long tid : workers) {
+                // A worker started during this iteration has counted from zero since it was created.
+                delta = delta.plus(read(tid).minus(before.getOrDefault(tid, TaskCounters.ZERO)));
+            }
+        }
         long ops = result.getMetadata().getAllOps();
+        if (ops == 0) {
+            return List.of();
+        }
         return List.of(
-                new ScalarResult("syscalls.read", perOp(calls.readCalls(), ops), "#/op", AggregationPolicy.AVG),
-                new ScalarResult("syscalls.write", perOp(calls.writeCalls(), ops), "#/op", AggregationPolicy.AVG));
+                perOp("syscalls.read", delta.readCalls(), ops),
+                perOp("syscalls.write", delta.writeCalls(), ops),
+                perOp("faults.minor", delta.minorFaults(), ops),
+                perOp("faults.major", delta.majorFaults(), ops));
     }
 
-    private static double perOp(long calls, long ops) {
-        return ops > 0 ? (double) calls / ops : Double.NaN;
+    private static ScalarResult perOp(String key, long count, long ops) {
+        return new ScalarResult(key, (double) count / ops, "#/op", AggregationPolicy.AVG);
     }
 
-    private static IoCounters snapshot() {
+    /** The counters of thread {@code tid}, or of the process for {@code tid < 0}. */
+    private static TaskCounters read(long tid) {
         try {
-            return IoCounters.read(IoCounters.PROC_SELF_IO);
+            return tid < 0 ? TaskCounters.ofProcess() : TaskCounters.ofThread(tid);
         } catch (IOException e) {
-            // Readable when the profiler was created; losing it mid-run is a broken environment, not a result.
-            throw new UncheckedIOException("SyscallProfiler lost " + IoCounters.PROC_SELF_IO, e);
+            // Readable when the profiler was created; losing them mid-run is a broken environment, not a result.
+            throw new UncheckedIOException(
+                    "SyscallProfiler cannot read the counters of " + (tid < 0 ? "the process" : "thread " + tid), e);
         }
     }
 }

@@ -1,12 +1,12 @@
 package dev.iolab.bench.writebuffer;
 
+import dev.iolab.bench.nativeio.Libc;
 import dev.iolab.bench.support.RandomFiles;
-import java.io.FileOutputStream;
+import dev.iolab.bench.support.ScratchDirectory;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.lang.foreign.Arena;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.apache.commons.io.file.PathUtils;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -18,7 +18,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -26,26 +25,39 @@ import org.openjdk.jmh.annotations.Warmup;
  * write calls of 1, 2, 4, 10 and 1000 bytes, reporting ns/op, B/op and allocs/op ({@code go test -benchmem}).
  * 8192 bytes, the JDK's default buffer size, is added for scale.
  *
- * <p>Measures the mean time to create (truncate, as Go's {@code os.Create} does) and write the whole file, in
- * milliseconds. Every call goes straight to {@link FileOutputStream#write(byte[], int, int)}, one {@code write(2)}
- * each, so time falls roughly in proportion to the buffer size until the per-byte copy dominates. Unlike
- * {@code CopyBenchmark} the target is not deleted per operation: that would charge the delete's allocations to the
- * allocation counts, which this benchmark reports.
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark"</pre>
- * About 1 minute with the defaults. Smoke: {@code -Djmh.args="WriteBufferBenchmark -p bufferSize=1000 -wi 0 -i 1"}.
+ * <p>Measures the mean time to create a file, write the whole 1,000,000 bytes in calls of {@link #bufferSize} bytes
+ * (one {@code write(2)} each, no library buffer in between; the last call is shorter where the size does not divide)
+ * and close it, in milliseconds. Time falls roughly in proportion to the buffer size until the per-byte copy
+ * dominates. Two writers ({@link ChunkWriter}): {@code FILE_OUTPUT_STREAM}, the Java row, and {@code NATIVE_WRITE},
+ * the same open/write/close through libc from native memory — the ceiling of the Java row at the same buffer size,
+ * measured in the same run (report: Java ÷ native).
  *
- * <p>Allocation figures come from a second run with profilers: {@link dev.iolab.bench.profile.AllocationCountProfiler}
- * gives objects per operation ({@code allocs.count}, Go's allocs/op) and the benchmark thread's bytes per operation
- * ({@code allocs.bytes}, Go's B/op); JMH's {@code -prof gc} gives {@code gc.alloc.rate.norm}, which also charges each
- * operation with the harness threads' allocations meanwhile:
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark -prof dev.iolab.bench.profile.AllocationCountProfiler -prof gc"</pre>
+ * <p>Every operation writes a fresh file ({@link Target#FRESH}, the default): the previous operation's file is
+ * unlinked, untimed, before the next one. Rewriting one file in place ({@link Target#TRUNCATE}, what the original did)
+ * makes ext4 start the write-back of the whole file at each close, so it times the disk more than the writes; it is
+ * kept as a parameter to show that effect ({@code docs/benchmarks/writebuffer.md}).
+ *
+ * <p>Fixtures: the data (heap and native copies) and the target's names are made once per trial; the target lives in
+ * a {@link ScratchDirectory}, deleted when the fork exits, so no teardown runs inside a measured iteration.
+ * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark"</pre>
+ * 12 rows of 2 warm-up and 5 measured iterations of at least 1 s each (a 1-byte row makes a million write calls per
+ * operation, so its iterations hold only a few operations). Smoke:
+ * {@code -Djmh.args="WriteBufferBenchmark -p bufferSize=1000 -wi 0 -i 1"}; the truncate effect:
+ * {@code -Djmh.args="WriteBufferBenchmark -p bufferSize=1000,8192 -p target=FRESH,TRUNCATE"}.
+ *
+ * <p>Allocations per operation (Go's allocs/op and B/op) come from a separate run with
+ * {@link dev.iolab.bench.profile.AllocationCountProfiler}, which counts only what the {@link #write} method
+ * allocates (the untimed unlink allocates nothing either way); system calls from
+ * {@link dev.iolab.bench.profile.SyscallProfiler}:
+ * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark -prof dev.iolab.bench.profile.AllocationCountProfiler -prof dev.iolab.bench.profile.SyscallProfiler"</pre>
+ * Figures measured on this project's machines: {@code docs/benchmarks/writebuffer.md} and {@code docs/results}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(1)
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 5, time = 1)
-@State(Scope.Benchmark)
+@State(Scope.Thread)
 public class WriteBufferBenchmark {
 
     /** Size of the file written by every operation, in bytes. */
@@ -55,27 +67,53 @@ public class WriteBufferBenchmark {
     @Param({"1", "2", "4", "10", "1000", "8192"})
     public int bufferSize;
 
-    private byte[] data;
-    private Path directory;
-    private Path target;
+    /** The Java row and its native ceiling. */
+    @Param({"FILE_OUTPUT_STREAM", "NATIVE_WRITE"})
+    public ChunkWriter writer;
+
+    /** A new file per operation (default), or the previous one truncated and rewritten. */
+    @Param("FRESH")
+    public Target target;
+
+    private WriteData data;
+    private ScratchTarget file;
 
     @Setup(Level.Trial)
-    public void createData() throws IOException {
-        data = RandomFiles.bytes(FILE_SIZE, RandomFiles.DEFAULT_SEED);
-        directory = Files.createTempDirectory("iolab-write-");
-        target = directory.resolve("target.bin");
+    public void createFixtures() throws IOException {
+        Libc.ensureAvailable();
+        Path directory = ScratchDirectory.create("iolab-write-");
+        // Freed with this state object by the GC: nothing to close inside the last measured iteration.
+        Arena arena = Arena.ofAuto();
+        data = WriteData.of(FILE_SIZE, RandomFiles.DEFAULT_SEED, arena);
+        file = ScratchTarget.in(directory, "target.bin", arena);
+    }
+
+    /**
+     * Puts the target in the {@link #target} state before each operation: for {@link Target#FRESH}, unlinks the
+     * previous operation's file. Why {@link Level#Invocation}: the state must be restored before every single
+     * operation, outside the timed region and outside the allocation counts, and an iteration-level setup cannot do
+     * that. JMH's cost per invocation (two timestamps around each call) is negligible beside an operation of a tenth
+     * of a millisecond or more, which even the 8192-byte row is. The unlink is a libc call on a path built once, so it
+     * allocates nothing that {@code -prof gc} could charge to the operation.
+     */
+    @Setup(Level.Invocation)
+    public void prepareTarget() throws IOException {
+        target.prepare(file);
     }
 
     /** Returns the number of write calls, so the work cannot be dropped. */
     @Benchmark
     public int write() throws IOException {
-        try (FileOutputStream out = new FileOutputStream(target.toFile())) {
-            return ChunkedWrites.write(out, data, bufferSize);
-        }
+        return writer.write(file, data, bufferSize);
     }
 
-    @TearDown(Level.Trial)
-    public void deleteFiles() throws IOException {
-        PathUtils.deleteDirectory(directory);
+    /** The file operations write (for tests). */
+    Path targetPath() {
+        return file.path();
+    }
+
+    /** The bytes every operation writes (for tests). */
+    byte[] expectedBytes() {
+        return data.heap();
     }
 }

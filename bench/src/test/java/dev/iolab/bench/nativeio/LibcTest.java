@@ -147,4 +147,72 @@ class LibcTest {
         }
         assertThat(names).containsExactlyInAnyOrder("a", "sub", "link");
     }
+
+    @Test
+    void unlinkRemovesTheNameAndSaysWhenThereWasNone() throws IOException {
+        Path file = Files.write(dir.resolve("doomed"), new byte[10]);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment path = Libc.cString(arena, file.toString());
+
+            assertThat(Libc.unlink(path)).isTrue();
+            assertThat(file).doesNotExist();
+            assertThat(Libc.unlink(path)).isFalse();
+        }
+    }
+
+    @Test
+    void unlinkOfADirectoryFailsWithTheError() throws IOException {
+        Path sub = Files.createDirectory(dir.resolve("sub"));
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment path = Libc.cString(arena, sub.toString());
+
+            assertThatThrownBy(() -> Libc.unlink(path))
+                    .isInstanceOf(Libc.NativeException.class)
+                    .hasMessageStartingWith("unlink(" + sub + "): ");
+            assertThat(sub).isDirectory();
+        }
+    }
+
+    @Test
+    void allocationFreeCallsWriteAnySliceOfNativeMemoryExactly() throws IOException {
+        Path file = dir.resolve("slices");
+        byte[] data = new byte[10_000];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i * 7);
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment buffer = arena.allocate(data.length);
+            MemorySegment.copy(MemorySegment.ofArray(data), 0, buffer, 0, data.length);
+            int fd = Libc.AllocationFree.openat(
+                    Libc.AT_FDCWD, Libc.cString(arena, file.toString()), Libc.O_WRONLY | Libc.O_CREAT, 0600);
+            for (long offset = 0; offset < data.length; ) {
+                offset += Libc.AllocationFree.write(fd, buffer, offset, Math.min(333, data.length - offset));
+            }
+            Libc.AllocationFree.close(fd);
+        }
+        assertThat(Files.readAllBytes(file)).isEqualTo(data);
+    }
+
+    @Test
+    void allocationFreeCallsReportErrnoThroughTheCapturingCallsAndCheckBounds() {
+        String missing = dir.resolve("missing").resolve("x").toString();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment path = Libc.cString(arena, missing);
+            MemorySegment buffer = arena.allocate(10);
+
+            assertThatThrownBy(() -> Libc.AllocationFree.openat(Libc.AT_FDCWD, path, Libc.O_RDONLY, 0))
+                    .isInstanceOf(Libc.NativeException.class)
+                    .hasMessage("openat(" + missing + "): No such file or directory (errno 2)");
+            assertThatThrownBy(() -> Libc.AllocationFree.write(-1, buffer, 0, 10))
+                    .isInstanceOf(Libc.NativeException.class)
+                    .hasMessage("write(fd -1): Bad file descriptor (errno 9)");
+            assertThatThrownBy(() -> Libc.AllocationFree.write(1, buffer, 5, 6))
+                    .isInstanceOf(IndexOutOfBoundsException.class);
+            assertThatThrownBy(() -> Libc.AllocationFree.write(1, MemorySegment.ofArray(new byte[1]), 0, 1))
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> Libc.AllocationFree.close(-1))
+                    .isInstanceOf(IOException.class)
+                    .hasMessageStartingWith("close(fd -1) failed");
+        }
+    }
 }

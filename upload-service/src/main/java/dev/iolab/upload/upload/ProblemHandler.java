@@ -1,5 +1,6 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.download.DownloadException;
 import dev.iolab.upload.storage.BlobNotFoundException;
 import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.storage.StorageTimeoutException;
@@ -42,10 +43,23 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
                 e.getMessage());
     }
 
-    private ResponseEntity<ProblemDetail> answer(ProblemType type, String detail) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(type.status(), detail);
-        problem.setType(type.type());
-        problem.setTitle(type.title());
+    @ExceptionHandler(DownloadException.class)
+    ResponseEntity<ProblemDetail> download(DownloadException e) {
+        log.debug("Download refused: {}", e.getMessage());
+        return switch (e) {
+            case DownloadException.Busy busy -> answer(ProblemType.DOWNLOADS_BUSY, busy.getMessage());
+            case DownloadException.RangeNotSatisfiable range -> {
+                ProblemDetail problem = problem(ProblemType.RANGE_NOT_SATISFIABLE, range.getMessage());
+                yield ResponseEntity.status(ProblemType.RANGE_NOT_SATISFIABLE.status())
+                        .header(HttpHeaders.CONTENT_RANGE, "bytes */" + range.size())
+                        .header(HttpHeaders.ACCEPT_RANGES, "bytes")
+                        .body(problem);
+            }
+        };
+    }
+
+    /** The answer for {@code type}, with {@code Retry-After} on capacity refusals and a challenge on 401. */
+    ResponseEntity<ProblemDetail> answer(ProblemType type, String detail) {
         ResponseEntity.BodyBuilder response = ResponseEntity.status(type.status());
         if (type.isCapacityRefusal()) {
             response.header(HttpHeaders.RETRY_AFTER, retryAfterSeconds);
@@ -53,6 +67,13 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
         if (type == ProblemType.UNAUTHORIZED) {
             response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
         }
-        return response.body(problem);
+        return response.body(problem(type, detail));
+    }
+
+    static ProblemDetail problem(ProblemType type, String detail) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(type.status(), detail);
+        problem.setType(type.type());
+        problem.setTitle(type.title());
+        return problem;
     }
 }

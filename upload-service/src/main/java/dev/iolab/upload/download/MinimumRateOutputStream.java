@@ -10,8 +10,9 @@ import org.apache.commons.io.output.ProxyOutputStream;
 /**
  * A response body that its reader must take at least as fast as a {@link MinimumRate}, counted from the first byte:
  * writes go out in slices of at most {@value #SLICE} bytes, and before each the connection's write timeout is set to the
- * time left until the slice is due (at least the rule's {@code minWait}), so Tomcat's own write timeout cuts off a
- * reader that stalls or crawls, and the write fails with a {@link SlowReaderException}. Not thread-safe.
+ * time left until the slice is due, so Tomcat's own write timeout cuts off a reader that stalls or crawls, and the
+ * write fails with a {@link SlowReaderException}. Bytes the kernel's socket buffers accepted count as taken. Not
+ * thread-safe.
  */
 final class MinimumRateOutputStream extends ProxyOutputStream {
 
@@ -20,13 +21,15 @@ final class MinimumRateOutputStream extends ProxyOutputStream {
 
     private final MinimumRate rate;
     private final RequestSocket socket;
-    private final long startNanos = System.nanoTime();
+    private final long baseNanos;
     private long count;
 
     MinimumRateOutputStream(OutputStream response, MinimumRate rate, RequestSocket socket) {
         super(response);
         this.rate = rate;
         this.socket = socket;
+        long now = System.nanoTime();
+        this.baseNanos = rate.baseNanos(now, now);
     }
 
     /** Bytes the reader has taken so far. */
@@ -46,7 +49,7 @@ final class MinimumRateOutputStream extends ProxyOutputStream {
     @Override
     protected void beforeWrite(int n) {
         if (rate.enabled()) {
-            socket.nextWriteWaitsAtMost(rate.waitMillis(startNanos, count + n, System.nanoTime()));
+            socket.nextWriteWaitsAtMost(rate.waitMillis(baseNanos, count + n, System.nanoTime()));
         }
     }
 
@@ -70,8 +73,8 @@ final class MinimumRateOutputStream extends ProxyOutputStream {
 
         SlowReaderException(long count, MinimumRate rate, IOException cause) {
             super(
-                    "the reader took " + count + " bytes, slower than " + rate.bytesPerSecond() + " bytes/s after the"
-                            + " first " + rate.grace().toSeconds() + " s",
+                    "the reader took " + count + " bytes, slower than " + rate.bytesPerSecond() + " bytes/s after "
+                            + rate.grace().toSeconds() + " s for the first",
                     cause);
         }
     }

@@ -4,25 +4,27 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The slowest transfer accepted, stated as Apache httpd's {@code mod_reqtimeout} states it: a transfer that started at
- * {@code start} must have moved {@code bytesPerSecond × (t − start − grace)} bytes by time {@code t}. In other words
- * the deadline for the byte after {@code count} is {@code start + grace + count / bytesPerSecond}: the grace period
- * for the first byte, one more second for every {@code bytesPerSecond} bytes after it. A blocking read or write waits at
- * most until that deadline, and at least {@code minWait}, so a transfer that fell behind while it was not being served
- * (queued) is judged by whether it keeps up once it is.
+ * The slowest transfer accepted, stated as Apache httpd's {@code mod_reqtimeout} states it: the transfer has
+ * {@code grace} for its first byte and one more second for every {@code bytesPerSecond} bytes after it. In other words
+ * the byte after {@code count} is due at {@code base + count / bytesPerSecond}, where the base is {@code grace} after
+ * the request arrived. A request body that waited in the queue longer than that has had no chance to keep up (nobody
+ * read it, and a client that sent {@code Expect: 100-continue} was not even told to send), so its base is moved to
+ * {@code queuedGrace} after its first read: it is judged by whether it keeps up once it is read, and a client that never
+ * sends is cut off {@code queuedGrace} after it is asked to.
  *
  * @param bytesPerSecond the minimum average rate after the grace period; 0 or less turns the rule off
- * @param grace time the transfer may take before the rate applies
- * @param minWait shortest wait granted to a single read or write
+ * @param grace time the transfer may take for its first byte
+ * @param queuedGrace time a queued transfer gets for its first byte once it is read
  */
-public record MinimumRate(long bytesPerSecond, Duration grace, Duration minWait) {
+public record MinimumRate(long bytesPerSecond, Duration grace, Duration queuedGrace) {
 
     public static MinimumRate of(UploadProperties.Body body) {
-        return new MinimumRate(body.minRate().toBytes(), body.grace(), body.minWait());
+        return new MinimumRate(body.minRate().toBytes(), body.grace(), body.queuedGrace());
     }
 
+    /** Downloads are never queued: their base is always {@code grace} after the first write. */
     public static MinimumRate of(UploadProperties.Download download) {
-        return new MinimumRate(download.minRate().toBytes(), download.grace(), download.minWait());
+        return new MinimumRate(download.minRate().toBytes(), download.grace(), download.grace());
     }
 
     /** Whether the rule applies at all. */
@@ -31,21 +33,27 @@ public record MinimumRate(long bytesPerSecond, Duration grace, Duration minWait)
     }
 
     /**
-     * The {@link System#nanoTime()} by which the transfer must have moved more than {@code count} bytes.
+     * When the first byte is due, as {@link System#nanoTime()}.
      *
-     * @param startNanos when the transfer started, as {@link System#nanoTime()}
+     * @param arrivedNanos when the request arrived
+     * @param firstReadNanos when the transfer was first read (or written)
      */
-    public long deadlineNanos(long startNanos, long count) {
+    public long baseNanos(long arrivedNanos, long firstReadNanos) {
+        return Math.max(arrivedNanos + grace.toNanos(), firstReadNanos + queuedGrace.toNanos());
+    }
+
+    /** When the byte after the first {@code count} is due, as {@link System#nanoTime()}. */
+    public long deadlineNanos(long baseNanos, long count) {
         double allowance = (double) count * TimeUnit.SECONDS.toNanos(1) / bytesPerSecond;
-        return startNanos + grace.toNanos() + (long) Math.min(allowance, Long.MAX_VALUE / 4.0);
+        return baseNanos + (long) Math.min(allowance, Long.MAX_VALUE / 4.0);
     }
 
     /**
-     * How long, in milliseconds, the next blocking read or write of a transfer that has moved {@code count} bytes may
-     * wait: until its deadline, and at least {@link #minWait()}.
+     * How long, in milliseconds, the next blocking read or write may wait for the byte after {@code count}: until it is
+     * due, and at least 1 ms (bytes already buffered are read or written without waiting at all).
      */
-    public long waitMillis(long startNanos, long count, long nowNanos) {
-        long untilDeadline = TimeUnit.NANOSECONDS.toMillis(deadlineNanos(startNanos, count) - nowNanos);
-        return Math.max(minWait.toMillis(), untilDeadline);
+    public long waitMillis(long baseNanos, long count, long nowNanos) {
+        long untilDue = deadlineNanos(baseNanos, count) - nowNanos;
+        return Math.max(1, TimeUnit.NANOSECONDS.toMillis(untilDue + TimeUnit.MILLISECONDS.toNanos(1) - 1));
     }
 }

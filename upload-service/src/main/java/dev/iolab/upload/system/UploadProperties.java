@@ -112,18 +112,18 @@ public record UploadProperties(
 
     /**
      * The slowest upload body accepted, as Apache httpd's {@code mod_reqtimeout} states it ({@code body=20,MinRate=500}):
-     * a body must have delivered {@code minRate × (t − grace)} bytes {@code t} after its request head arrived, or it is
-     * answered 408 and its thread freed.
+     * a body has {@code grace} after its request head arrived for its first byte and one more second for every
+     * {@code minRate} bytes after it, or it is answered 408 and its thread freed ({@link MinimumRate}).
      *
-     * @param minRate bytes per second a body must keep up, on average, after the grace period
-     * @param grace time a body may take before the rate applies (also the longest wait for its first byte)
-     * @param minWait shortest wait granted to any single read, even when the body is behind its schedule (its request
-     *     waited in the queue, or a client that asked {@code Expect: 100-continue} is only now told to send)
+     * @param minRate bytes per second a body must keep up, on average, after its first byte
+     * @param grace time a body has for its first byte
+     * @param queuedGrace time a body that waited in the queue longer than {@code grace} gets for its first byte once it is
+     *     read (a client that sent {@code Expect: 100-continue} is told to send only then)
      */
     public record Body(
             @DefaultValue("500B") DataSize minRate,
             @DefaultValue("20s") Duration grace,
-            @DefaultValue("2s") Duration minWait) {}
+            @DefaultValue("2s") Duration queuedGrace) {}
 
     /**
      * Downloads ({@code GET /uploads/{name}}).
@@ -131,16 +131,14 @@ public record UploadProperties(
      * @param maxConcurrent downloads streaming at once (each holds a container thread and one chunk); beyond it, 503
      *     with {@code Retry-After}
      * @param chunkSize bytes read from the store per ranged read, and the most a download holds in memory
-     * @param minRate bytes per second a reader must take, on average, after the grace period; slower ones are cut off
-     * @param grace time a reader may take before the rate applies
-     * @param minWait shortest wait granted to any single write, even when the reader is behind its schedule
+     * @param minRate bytes per second a reader must take, on average, after its first chunk; slower ones are cut off
+     * @param grace time a reader has to take its first bytes
      */
     public record Download(
             @DefaultValue("64") int maxConcurrent,
             @DefaultValue("256KB") DataSize chunkSize,
             @DefaultValue("500B") DataSize minRate,
-            @DefaultValue("20s") Duration grace,
-            @DefaultValue("2s") Duration minWait) {}
+            @DefaultValue("20s") Duration grace) {}
 
     /**
      * The blob-store component of {@code /actuator/health}.

@@ -13,9 +13,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * Puts every upload body behind the minimum rate ({@code upload.body.*}, {@link MinimumRateInputStream}) as the
- * request is parsed, on the container thread: the clock starts when the head has arrived, so the time a request waits
- * in the queue counts against a client that has not sent its body meanwhile (the rule's {@code minWait} still gives
- * each read a fair chance). Nothing is opened or read here.
+ * request is parsed, on the container thread: the clock starts when the head has arrived, so a client that does not
+ * send its body while it waits in the queue cannot hold an upload thread for a fresh grace period once it is read
+ * (it gets {@code upload.body.queued-grace}). Nothing is opened or read here.
  */
 @Component
 class RequestBodyGuard {

@@ -10,31 +10,38 @@ import org.junit.jupiter.api.Test;
 class MinimumRateTest {
 
     private final MinimumRate rate = new MinimumRate(500, Duration.ofSeconds(20), Duration.ofSeconds(2));
-    private final long start = 1_000_000_000L;
+    private final long arrived = 1_000_000_000L;
 
     @Test
     void givesTheGracePeriodForTheFirstByteAndASecondPer500BytesAfter() {
-        assertThat(rate.deadlineNanos(start, 0)).isEqualTo(start + seconds(20));
-        assertThat(rate.deadlineNanos(start, 500)).isEqualTo(start + seconds(21));
-        assertThat(rate.deadlineNanos(start, 5_000)).isEqualTo(start + seconds(30));
+        long base = rate.baseNanos(arrived, arrived + seconds(1));
+        assertThat(base).isEqualTo(arrived + seconds(20));
+        assertThat(rate.deadlineNanos(base, 0)).isEqualTo(arrived + seconds(20));
+        assertThat(rate.deadlineNanos(base, 500)).isEqualTo(arrived + seconds(21));
+        assertThat(rate.deadlineNanos(base, 5_000)).isEqualTo(arrived + seconds(30));
     }
 
     @Test
-    void waitsUntilTheDeadlineButAtLeastTheMinimumWait() {
-        assertThat(rate.waitMillis(start, 0, start)).isEqualTo(20_000);
-        assertThat(rate.waitMillis(start, 500, start + seconds(5))).isEqualTo(16_000);
-        assertThat(rate.waitMillis(start, 0, start + seconds(19)))
-                .as("close to the deadline")
-                .isEqualTo(2_000);
-        assertThat(rate.waitMillis(start, 0, start + seconds(600)))
-                .as("long behind: queued")
-                .isEqualTo(2_000);
+    void givesABodyReadOnlyAfterItsGracePeriodTheQueuedGraceFromItsFirstRead() {
+        long firstRead = arrived + seconds(600); // ten minutes in the queue
+        assertThat(rate.baseNanos(arrived, firstRead)).isEqualTo(firstRead + seconds(2));
+        assertThat(rate.baseNanos(arrived, arrived + seconds(19))).isEqualTo(arrived + seconds(21));
+    }
+
+    @Test
+    void waitsUntilTheNextByteIsDueAndAtLeastAMillisecond() {
+        long base = arrived + seconds(20);
+        assertThat(rate.waitMillis(base, 0, arrived)).isEqualTo(20_000);
+        assertThat(rate.waitMillis(base, 500, arrived + seconds(5))).isEqualTo(16_000);
+        assertThat(rate.waitMillis(base, 0, arrived + seconds(60)))
+                .as("overdue: buffered bytes only")
+                .isEqualTo(1);
     }
 
     @Test
     void neverOverflowsForHugeCounts() {
-        assertThat(rate.deadlineNanos(start, Long.MAX_VALUE)).isGreaterThan(start);
-        assertThat(rate.waitMillis(start, Long.MAX_VALUE, start)).isPositive();
+        assertThat(rate.deadlineNanos(arrived, Long.MAX_VALUE)).isGreaterThan(arrived);
+        assertThat(rate.waitMillis(arrived, Long.MAX_VALUE, arrived)).isPositive();
     }
 
     @Test

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 class MinimumRateInputStreamTest {
 
     private final MinimumRate rate = new MinimumRate(1000, Duration.ofSeconds(10), Duration.ofSeconds(1));
+    // 1,000 bytes/s: 10 s for the first byte, a millisecond per byte after it; 1 s for a queued body's first byte
     private final RecordingSocket socket = new RecordingSocket();
 
     @Test
@@ -44,13 +45,16 @@ class MinimumRateInputStreamTest {
     }
 
     @Test
-    void givesABodyThatIsBehindItsScheduleTheMinimumWaitPerRead() throws IOException {
+    void givesABodyReadOnlyAfterItsGracePeriodTheQueuedGraceAndThenTheRate() throws IOException {
         long queuedTenMinutesAgo = System.nanoTime() - TimeUnit.MINUTES.toNanos(10);
         InputStream body =
                 new MinimumRateInputStream(new ByteArrayInputStream(new byte[10]), rate, queuedTenMinutesAgo, socket);
 
-        assertThat(body.read(new byte[10])).isEqualTo(10);
-        assertThat(socket.waits).containsExactly(1_000L);
+        assertThat(body.read(new byte[4])).isEqualTo(4);
+        assertThat(body.read(new byte[6])).isEqualTo(6);
+
+        assertThat(socket.waits.get(0)).as("first read: the queued grace").isBetween(900L, 1_000L);
+        assertThat(socket.waits.get(1)).as("then the rate: 4 ms for 4 bytes").isBetween(900L, 1_004L);
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -14,6 +15,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.coyote.Processor;
 import org.apache.tomcat.util.net.NioChannel;
 import org.apache.tomcat.util.net.NioEndpoint;
+import org.apache.tomcat.util.net.SocketEvent;
 import org.apache.tomcat.util.net.SocketWrapperBase;
 
 /**
@@ -25,10 +27,10 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
  *       of the connector's {@code maxConnections}, and the rest stay available to everyone else.
  *   <li><b>A deadline for the request head</b> (as nginx's {@code client_header_timeout}): Tomcat's
  *       {@code connectionTimeout} is reset by every byte, so a head sent one line every few seconds holds its
- *       connection (and a parked processor, ~55 KB of heap) as long as the client likes. Once a second a sweep finds
- *       connections whose current request has been in its head longer than the deadline and shortens their read
- *       timeout to 1 ms; Tomcat's own poller then times them out and closes them, on its own thread, as it closes
- *       any idle connection.
+ *       connection (and a parked processor, ~55 KB of heap) as long as the client likes. Twice a second a sweep finds
+ *       connections whose current request has been in its head longer than the deadline and has Tomcat close them
+ *       (an {@code ERROR} event, dispatched as Tomcat's own timeout threads dispatch theirs), without an answer, as
+ *       nginx does.
  * </ul>
  * It also finds the connection under a request by its {@code ServletConnection} ID ({@link #socket}), so that body and
  * response decorators can bound the waits of their next blocking read or write. While an upload's worker thread waits
@@ -57,6 +59,8 @@ final class GuardedNioEndpoint extends NioEndpoint {
     private final Map<String, SocketWrapperBase<NioChannel>> byConnectionId = new ConcurrentHashMap<>();
     /** Connections whose reading thread times its own wait, with the {@link System#nanoTime()} to hold the poller to. */
     private final Map<SocketWrapperBase<?>, Long> heldReads = new ConcurrentHashMap<>();
+    /** Connections already closed for their head, until Tomcat removes them. */
+    private final Set<SocketWrapperBase<?>> expiredHeads = ConcurrentHashMap.newKeySet();
 
     private volatile int maxPerAddress;
     private volatile long headerTimeoutNanos;
@@ -170,23 +174,22 @@ final class GuardedNioEndpoint extends NioEndpoint {
     }
 
     /**
-     * Shortens the read timeout of every connection whose request head is still incomplete past the deadline. Tomcat
-     * parks such a request's processor on its connection (and no other synchronous one: between requests the
-     * processor is released; an asynchronous request's processor is parked too, but {@code isAsync()}), and stamps
-     * its start when the first byte of the request line arrives. The poller closes the connection at its next timeout
-     * check (at most a second later), so a head is cut off between the deadline and 1.5 s after it.
+     * Closes every connection whose request head is still incomplete past the deadline. Tomcat parks such a request's
+     * processor on its connection (and no other synchronous one: between requests the processor is released; an
+     * asynchronous request's processor is parked too, but {@code isAsync()}), and stamps its start when the first byte
+     * of the request line arrives. The close is an {@code ERROR} event dispatched as Tomcat's own timeout threads
+     * dispatch theirs: the processor closes the connection on a container thread, after any read it is processing.
      */
     private void closeOverdueHeads(long now) {
         long deadline = headerTimeoutNanos;
         for (SocketWrapperBase<NioChannel> wrapper : connections.values()) {
             if (wrapper.getCurrentProcessor() instanceof Processor processor
                     && !processor.isAsync()
-                    && !processor.isUpgrade()
-                    && wrapper.getReadTimeout() != 1) {
+                    && !processor.isUpgrade()) {
                 long start = processor.getRequest().getStartTimeNanos();
-                if (start != -1 && now - start > deadline) {
-                    wrapper.setReadTimeout(1);
+                if (start != -1 && now - start > deadline && expiredHeads.add(wrapper)) {
                     events.headerTimedOut();
+                    processSocket(wrapper, SocketEvent.ERROR, true);
                 }
             }
         }
@@ -248,6 +251,7 @@ final class GuardedNioEndpoint extends NioEndpoint {
             SocketWrapperBase<NioChannel> removed = super.remove(key);
             if (removed != null) {
                 heldReads.remove(removed);
+                expiredHeads.remove(removed);
             }
             Tracked gone = tracked.remove(key);
             if (gone != null) {

@@ -14,6 +14,7 @@ import static org.mockito.Mockito.when;
 
 import dev.iolab.upload.storage.BlobInfo;
 import dev.iolab.upload.storage.BlobStorage;
+import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.system.TomcatConnections;
 import dev.iolab.upload.system.UploadProperties;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -180,6 +181,20 @@ class DownloadControllerTest {
         assertProblem(mvc.get().uri(URI.create("/uploads/report;v2.pdf")).exchange(), 400, "invalid-name");
         assertProblem(mvc.head().uri(URI.create("/uploads/tab%09name")).exchange(), 400, "invalid-name");
         verify(storage, never()).info(any());
+    }
+
+    @Test
+    void answersAStoreFailureWith502WithoutItsInsides() {
+        when(storage.info("down"))
+                .thenThrow(new StorageException(
+                        "blob store failed for 'down': reactor.core.Exceptions$ReactiveException: "
+                                + "java.net.ConnectException: Connection refused: /127.0.0.1:10100",
+                        null));
+
+        MvcTestResult result = mvc.get().uri("/uploads/down").exchange();
+
+        assertProblem(result, 502, "storage-unavailable");
+        assertThat(result).bodyText().doesNotContain("127.0.0.1", "Exception", "reactor");
     }
 
     @Test

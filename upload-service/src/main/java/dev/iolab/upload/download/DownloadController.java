@@ -8,6 +8,8 @@ import dev.iolab.upload.system.MinimumRate;
 import dev.iolab.upload.system.TomcatConnections;
 import dev.iolab.upload.system.UploadProperties;
 import dev.iolab.upload.upload.BlobNames;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -51,18 +53,24 @@ class DownloadController {
     private final TomcatConnections connections;
     private final MinimumRate rate;
     private final int chunkSize;
+    private final Counter cutOff;
 
     DownloadController(
             BlobStorage storage,
             DownloadAdmission admission,
             TomcatConnections connections,
-            UploadProperties properties) {
+            UploadProperties properties,
+            MeterRegistry registry) {
         this.storage = storage;
         this.admission = admission;
         this.connections = connections;
         this.rate = MinimumRate.of(properties.download());
         this.chunkSize = (int) Math.min(
                 Integer.MAX_VALUE - 8, properties.download().chunkSize().toBytes());
+        this.cutOff = Counter.builder("iolab.download.cut.off")
+                .description("Downloads cut off because their reader took the body slower than the minimum rate")
+                .baseUnit("downloads")
+                .register(registry);
     }
 
     @RequestMapping(path = "/**", method = RequestMethod.HEAD)
@@ -106,6 +114,7 @@ class DownloadController {
             try {
                 stream(name, blob, first, length, chunk, n, out);
             } catch (MinimumRateOutputStream.SlowReaderException e) {
+                cutOff.increment();
                 log.info("Cut off a download of '{}' at {} of {} bytes: {}", name, out.count(), length, e.getMessage());
             } catch (ClientAbortException e) {
                 log.debug("Download of '{}' ended by the client at {} of {} bytes", name, out.count(), length);

@@ -6,6 +6,7 @@ import com.azure.storage.blob.BlobClient;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.models.BlobHttpHeaders;
 import com.azure.storage.blob.models.BlobProperties;
+import com.azure.storage.blob.models.BlobRange;
 import com.azure.storage.blob.models.BlobRequestConditions;
 import com.azure.storage.blob.models.BlobStorageException;
 import com.azure.storage.blob.models.ParallelTransferOptions;
@@ -15,7 +16,9 @@ import com.azure.storage.blob.options.BlobUploadFromFileOptions;
 import com.azure.storage.blob.options.BlockBlobCommitBlockListOptions;
 import com.azure.storage.blob.specialized.BlobInputStream;
 import com.azure.storage.blob.specialized.BlockBlobClient;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -200,5 +203,73 @@ class AzureBlobStorage implements BlobStorage {
             }
         }
         return false;
+    }
+
+    @Override
+    public BlobInfo info(String name) {
+        return translate(name, () -> {
+            BlobProperties properties = blob(name).getProperties();
+            return new BlobInfo(
+                    properties.getBlobSize(),
+                    properties.getContentMd5(),
+                    properties.getETag(),
+                    properties.getLastModified());
+        });
+    }
+
+    @Override
+    public void read(String name, String etag, long offset, byte[] buffer, int length) {
+        ArrayOutputStream into = new ArrayOutputStream(buffer, length);
+        try {
+            translate(
+                    name,
+                    () -> blob(name)
+                            .downloadStreamWithResponse(
+                                    into,
+                                    new BlobRange(offset, (long) length),
+                                    null,
+                                    new BlobRequestConditions().setIfMatch(etag),
+                                    false,
+                                    null,
+                                    Context.NONE));
+        } catch (StorageUnavailableException e) {
+            if (e.getCause() instanceof BlobStorageException store && store.getStatusCode() == 412) {
+                throw new BlobChangedException(name, store);
+            }
+            throw e;
+        }
+        if (into.count != length) {
+            throw new StorageUnavailableException(
+                    "blob store returned " + into.count + " of " + length + " bytes at " + offset + " of '" + name
+                            + "'",
+                    null);
+        }
+    }
+
+    /** Writes into a caller's array, and refuses to write past {@code length}. */
+    private static final class ArrayOutputStream extends OutputStream {
+
+        private final byte[] buffer;
+        private final int length;
+        private int count;
+
+        ArrayOutputStream(byte[] buffer, int length) {
+            this.buffer = buffer;
+            this.length = length;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int n) throws IOException {
+            if (n > length - count) {
+                throw new IOException("the store sent more than the " + length + " bytes asked for");
+            }
+            System.arraycopy(bytes, offset, buffer, count, n);
+            count += n;
+        }
     }
 }

@@ -33,6 +33,17 @@ public interface BlobStorage {
     /** Opens a committed blob for reading. */
     BlobDownload open(String name);
 
+    /** A committed blob's size, MD5, ETag and last modification, without reading its content. */
+    BlobInfo info(String name);
+
+    /**
+     * Reads bytes {@code [offset, offset + length)} of the blob's version {@code etag} into {@code buffer[0, length)}
+     * with one ranged read; the caller keeps the range inside the blob. What a download holds in memory is its buffer.
+     *
+     * @throws BlobChangedException the blob no longer has that ETag
+     */
+    void read(String name, String etag, long offset, byte[] buffer, int length);
+
     /** Checks that the container is reachable. */
     void ping();
 

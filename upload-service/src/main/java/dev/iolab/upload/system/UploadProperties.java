@@ -16,6 +16,10 @@ import org.springframework.util.unit.DataSize;
  * @param container blob container, created at start-up if missing (env {@code UPLOAD_CONTAINER})
  * @param retryAfter value of {@code Retry-After} on capacity refusals (whole seconds are sent)
  * @param tempDir directory for the temp-file strategy's spool files (created if missing)
+ * @param connections limits Tomcat has no setting for: connections per client address, time to send a request head
+ * @param body the slowest request body accepted
+ * @param download downloads' own capacity, chunk size and slowest reader
+ * @param health the blob-store probe behind {@code /actuator/health}
  */
 @ConfigurationProperties("upload")
 public record UploadProperties(
@@ -27,7 +31,11 @@ public record UploadProperties(
         Path tempDir,
         @DefaultValue Executor executor,
         @DefaultValue MemoryBudget memoryBudget,
-        @DefaultValue Azure azure) {
+        @DefaultValue Azure azure,
+        @DefaultValue Connections connections,
+        @DefaultValue Body body,
+        @DefaultValue Download download,
+        @DefaultValue Health health) {
 
     /** Temp directory actually used: {@code tempDir} or {@code ${java.io.tmpdir}/iolab-upload}. */
     public Path effectiveTempDir() {
@@ -87,4 +95,56 @@ public record UploadProperties(
             @DefaultValue("1s") Duration retryDelay,
             @DefaultValue("10s") Duration maxRetryDelay,
             @DefaultValue("true") boolean createContainer) {}
+
+    /**
+     * Connection limits enforced in the connector, before a request reaches any code of ours (see
+     * {@code docs/upload-service.md}, "Limits").
+     *
+     * @param maxPerAddress open connections one client address may hold; a connection beyond it is closed as soon as
+     *     it is accepted, without reading it; 0 or less turns the limit off
+     * @param headerTimeout longest time from the first byte of a request to the end of its head (request line and
+     *     headers), however steadily the bytes come; a connection still sending its head then is closed. 0 or less
+     *     turns the deadline off
+     */
+    public record Connections(
+            @DefaultValue("256") int maxPerAddress,
+            @DefaultValue("20s") Duration headerTimeout) {}
+
+    /**
+     * The slowest upload body accepted, as Apache httpd's {@code mod_reqtimeout} states it ({@code body=20,MinRate=500}):
+     * a body has {@code grace} after its request head arrived for its first byte and one more second for every
+     * {@code minRate} bytes after it, or it is answered 408 and its thread freed ({@link MinimumRate}).
+     *
+     * @param minRate bytes per second a body must keep up, on average, after its first byte
+     * @param grace time a body has for its first byte
+     * @param queuedGrace time a body that waited in the queue longer than {@code grace} gets for its first byte once it is
+     *     read (a client that sent {@code Expect: 100-continue} is told to send only then)
+     */
+    public record Body(
+            @DefaultValue("500B") DataSize minRate,
+            @DefaultValue("20s") Duration grace,
+            @DefaultValue("2s") Duration queuedGrace) {}
+
+    /**
+     * Downloads ({@code GET /uploads/{name}}).
+     *
+     * @param maxConcurrent downloads streaming at once (each holds a container thread and one chunk); beyond it, 503
+     *     with {@code Retry-After}
+     * @param chunkSize bytes read from the store per ranged read, and the most a download holds in memory
+     * @param minRate bytes per second a reader must take, on average, after its first chunk; slower ones are cut off
+     * @param grace time a reader has to take its first bytes
+     */
+    public record Download(
+            @DefaultValue("64") int maxConcurrent,
+            @DefaultValue("256KB") DataSize chunkSize,
+            @DefaultValue("500B") DataSize minRate,
+            @DefaultValue("20s") Duration grace) {}
+
+    /**
+     * The blob-store component of {@code /actuator/health}.
+     *
+     * @param timeout longest a health request waits for the store's answer; a store that has not answered by then
+     *     is reported down (the probe keeps running, and at most one runs at a time)
+     */
+    public record Health(@DefaultValue("3s") Duration timeout) {}
 }

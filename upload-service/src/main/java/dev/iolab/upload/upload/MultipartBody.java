@@ -2,13 +2,15 @@ package dev.iolab.upload.upload;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import org.apache.commons.fileupload2.core.AbstractFileUpload;
 import org.apache.commons.fileupload2.core.FileItemInput;
 import org.apache.commons.fileupload2.core.FileItemInputIterator;
 import org.apache.commons.fileupload2.core.RequestContext;
 import org.apache.commons.fileupload2.jakarta.servlet6.JakartaServletFileUpload;
-import org.apache.commons.io.IOUtils;
 import org.apache.commons.io.input.BoundedInputStream;
 
 /**
@@ -16,10 +18,14 @@ import org.apache.commons.io.input.BoundedInputStream;
  * spooled. The form fields {@code strategy} and {@code name} are read up to the part named {@code file}, whose
  * content is then handed on as a stream; parts after it are never read. Works on a {@link RequestContext}, so it
  * needs no servlet request (tests give it bytes).
+ * <p>
+ * Names are taken as sent, for {@link BlobNames#validate} to judge: part headers are decoded as UTF-8 (RFC 7578 §5.1;
+ * what browsers send), a {@code name} field is neither trimmed nor cut short (a longer one is refused, not truncated),
+ * and its bytes must be UTF-8; a filename keeps its backslashes.
  */
 final class MultipartBody implements UploadBody {
 
-    /** Bytes of a form field value that are read; the rest of a longer value is ignored. */
+    /** Most bytes of a form field value; a longer {@code name} is refused, a longer {@code strategy} is unknown. */
     static final int MAX_FIELD_BYTES = 4096;
 
     private final RequestContext request;
@@ -49,7 +55,9 @@ final class MultipartBody implements UploadBody {
         String strategyField = strategy;
         String nameField = name;
         try {
-            FileItemInputIterator items = new JakartaServletFileUpload<>().getItemIterator(request);
+            JakartaServletFileUpload<?, ?> upload = new JakartaServletFileUpload<>();
+            upload.setHeaderCharset(StandardCharsets.UTF_8);
+            FileItemInputIterator items = upload.getItemIterator(request);
             while (items.hasNext()) {
                 FileItemInput item = items.next();
                 if (!item.isFormField()) {
@@ -61,9 +69,10 @@ final class MultipartBody implements UploadBody {
                                 item.getInputStream());
                     }
                 } else if ("strategy".equals(item.getFieldName())) {
-                    strategyField = readField(item);
+                    strategyField =
+                            readField(item, ProblemType.UNKNOWN_STRATEGY).strip();
                 } else if ("name".equals(item.getFieldName())) {
-                    nameField = readField(item);
+                    nameField = readField(item, ProblemType.INVALID_NAME);
                 }
             }
         } catch (IOException e) {
@@ -72,12 +81,32 @@ final class MultipartBody implements UploadBody {
         throw new UploadException(ProblemType.MULTIPART_SHAPE, "no file part named 'file'");
     }
 
-    private static String readField(FileItemInput item) throws IOException {
+    /**
+     * A field's value, decoded strictly as UTF-8.
+     *
+     * @param refusal the problem when the value is longer than {@link #MAX_FIELD_BYTES} or not UTF-8
+     */
+    private static String readField(FileItemInput item, ProblemType refusal) throws IOException {
+        byte[] value;
         try (InputStream in = BoundedInputStream.builder()
                 .setInputStream(item.getInputStream())
-                .setMaxCount(MAX_FIELD_BYTES)
+                .setMaxCount(MAX_FIELD_BYTES + 1L)
                 .get()) {
-            return IOUtils.toString(in, StandardCharsets.UTF_8).strip();
+            value = in.readAllBytes();
+        }
+        String field = "the '" + item.getFieldName() + "' field";
+        if (value.length > MAX_FIELD_BYTES) {
+            throw new UploadException(refusal, field + " is longer than " + MAX_FIELD_BYTES + " bytes");
+        }
+        try {
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(value))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            throw new UploadException(refusal, field + " is not valid UTF-8");
         }
     }
 

@@ -18,10 +18,13 @@ enum ProblemType {
     INVALID_CONTENT_MD5("invalid-content-md5", HttpStatus.BAD_REQUEST, "Invalid Content-MD5 header"),
     MD5_MISMATCH("md5-mismatch", HttpStatus.BAD_REQUEST, "Content-MD5 does not match the body"),
     CLIENT_ABORTED("client-aborted", HttpStatus.BAD_REQUEST, "Client aborted the upload"),
+    BODY_TOO_SLOW("body-too-slow", HttpStatus.REQUEST_TIMEOUT, "Request body too slow"),
     UNAUTHORIZED("unauthorized", HttpStatus.UNAUTHORIZED, "Missing or wrong API key"),
     QUEUE_FULL("queue-full", HttpStatus.SERVICE_UNAVAILABLE, "Upload queue full"),
     QUEUE_TIMEOUT("queue-timeout", HttpStatus.SERVICE_UNAVAILABLE, "Upload waited too long in the queue"),
     MEMORY_BUDGET("memory-budget", HttpStatus.SERVICE_UNAVAILABLE, "Memory budget exhausted"),
+    DOWNLOADS_BUSY("downloads-busy", HttpStatus.SERVICE_UNAVAILABLE, "Too many downloads"),
+    RANGE_NOT_SATISFIABLE("range-not-satisfiable", HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "Range not satisfiable"),
     NOT_FOUND("not-found", HttpStatus.NOT_FOUND, "No such upload"),
     STORAGE_UNAVAILABLE("storage-unavailable", HttpStatus.BAD_GATEWAY, "Blob storage failed"),
     STORAGE_TIMEOUT("storage-timeout", HttpStatus.GATEWAY_TIMEOUT, "Blob storage timed out"),
@@ -53,6 +56,6 @@ enum ProblemType {
 
     /** Capacity refusals: answered with {@code Retry-After}. */
     boolean isCapacityRefusal() {
-        return this == QUEUE_FULL || this == QUEUE_TIMEOUT || this == MEMORY_BUDGET;
+        return this == QUEUE_FULL || this == QUEUE_TIMEOUT || this == MEMORY_BUDGET || this == DOWNLOADS_BUSY;
     }
 }

@@ -50,11 +50,23 @@ final class UploadAttempt {
 
     /**
      * Records a failure and returns what the client is answered with: an {@link UploadException} or a
-     * {@link StorageException} as it is; anything else is a bug or the JVM's distress, logged and answered 500.
+     * {@link StorageException} as it is; anything else is a bug or the JVM's distress, logged at ERROR with its stack
+     * trace and answered 500. A client's fault is logged at DEBUG (a body too slow at INFO: a sign of a slow client or
+     * an attack) on one line without a stack trace; a store failure is logged by the problem handler.
      */
     RuntimeException failed(Throwable e) {
         if (e instanceof UploadException upload) {
-            record(outcomeOf(upload.problem()));
+            UploadOutcome outcome = outcomeOf(upload.problem());
+            if (upload.problem() == ProblemType.BODY_TOO_SLOW) {
+                log.info("Upload ({}) cut off: {}", strategy, upload.getMessage());
+            } else if (outcome != UploadOutcome.STORAGE_ERROR) {
+                log.debug(
+                        "Upload ({}) refused, {}: {}",
+                        strategy,
+                        upload.problem().title(),
+                        upload.getMessage());
+            }
+            record(outcome);
             return upload;
         }
         if (e instanceof StorageException storage) {

@@ -2,7 +2,6 @@ package dev.iolab.upload.upload;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
-import org.apache.commons.fileupload2.jakarta.servlet6.JakartaServletRequestContext;
 import org.springframework.http.HttpHeaders;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.util.UriComponentsBuilder;
@@ -10,34 +9,36 @@ import org.springframework.web.util.UriUtils;
 
 /**
  * Turns an upload's servlet request into an {@link UploadRequest}: the only upload code that reads servlet APIs. It
- * reads the head only and hands the body on unopened, so nothing here consumes a byte of it or makes Tomcat send
- * {@code 100 Continue}. Query parameters are read from the query string alone, so that no container parameter
- * parsing ever touches the body (a {@code PUT} of {@code application/x-www-form-urlencoded} is a file, not a form).
+ * reads the head only and hands the body on unopened, behind the minimum rate ({@link RequestBodyGuard}), so nothing
+ * here consumes a byte of it or makes Tomcat send {@code 100 Continue}. Query parameters are read from the query string
+ * alone, so that no container parameter parsing ever touches the body (a {@code PUT} of
+ * {@code application/x-www-form-urlencoded} is a file, not a form). Names are read as the client sent them
+ * ({@link BlobNames#fromRawPath}), never from what Tomcat made of the path.
  */
 final class UploadRequests {
 
     private UploadRequests() {}
 
     /** {@code PUT /uploads/{name}?strategy=ID}: the body is the file. */
-    static UploadRequest raw(String name, HttpServletRequest request) {
+    static UploadRequest raw(HttpServletRequest request, RequestBodyGuard guard) {
         return new UploadRequest(
-                name,
+                BlobNames.fromRawPath(request.getRequestURI(), request.getContextPath() + BlobNames.PREFIX),
                 query(request, "strategy"),
                 request.getContentLengthLong(),
                 request.getHeader("Content-MD5"),
                 expectsContinue(request),
-                new UploadBody.Raw(request::getInputStream));
+                new UploadBody.Raw(guard.raw(request)));
     }
 
     /** {@code POST /uploads?strategy=ID&name=NAME}: the file is the multipart part named {@code file}. */
-    static UploadRequest multipart(HttpServletRequest request) {
+    static UploadRequest multipart(HttpServletRequest request, RequestBodyGuard guard) {
         return new UploadRequest(
                 query(request, "name"),
                 query(request, "strategy"),
                 request.getContentLengthLong(),
                 null,
                 expectsContinue(request),
-                new MultipartBody(new JakartaServletRequestContext(request)));
+                new MultipartBody(guard.multipart(request)));
     }
 
     private static boolean expectsContinue(HttpServletRequest request) {

@@ -1,5 +1,6 @@
 /**
- * The upload feature: {@code PUT /uploads/{name}}, {@code POST /uploads} (multipart), {@code GET /uploads/{name}}.
+ * The upload feature: {@code PUT /uploads/{name}}, {@code POST /uploads} (multipart); downloads are the
+ * {@code download} feature's.
  * One owner per concern, in the order a request meets them:
  * <ol>
  *   <li><b>HTTP</b> — {@link dev.iolab.upload.upload.UploadController} routes; {@link

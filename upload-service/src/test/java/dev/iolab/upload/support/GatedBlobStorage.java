@@ -1,6 +1,7 @@
 package dev.iolab.upload.support;
 
 import dev.iolab.upload.storage.BlobDownload;
+import dev.iolab.upload.storage.BlobInfo;
 import dev.iolab.upload.storage.BlobStorage;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -84,6 +85,16 @@ public final class GatedBlobStorage implements BlobStorage {
     @Override
     public BlobDownload open(String name) {
         return delegate.open(name);
+    }
+
+    @Override
+    public BlobInfo info(String name) {
+        return delegate.info(name);
+    }
+
+    @Override
+    public void read(String name, String etag, long offset, byte[] buffer, int length) {
+        delegate.read(name, etag, offset, buffer, length);
     }
 
     @Override

@@ -50,14 +50,52 @@ class MultipartBodyTest {
     }
 
     @Test
-    void readsAtMostTheFirstBytesOfAField() {
-        String longName = "n".repeat(MultipartBody.MAX_FIELD_BYTES + 100);
-        MultipartBody.FilePart file = new MultipartBuilder("b4")
+    void refusesANameFieldLongerThanTheLimitInsteadOfCuttingIt() {
+        String longName = "n".repeat(MultipartBody.MAX_FIELD_BYTES + 1);
+        MultipartBody body = new MultipartBuilder("b4")
                 .field("name", longName)
+                .file("file", "f.bin", "", content)
+                .body();
+        assertProblem(body, ProblemType.INVALID_NAME, "longer than " + MultipartBody.MAX_FIELD_BYTES + " bytes");
+    }
+
+    @Test
+    void keepsANameFieldAsSentWithItsSpaces() {
+        MultipartBody.FilePart file = new MultipartBuilder("b4s")
+                .field("name", " dir/with spaces.bin ")
                 .file("file", "f.bin", "", content)
                 .body()
                 .readToFile(null, null);
-        assertThat(file.name()).hasSize(MultipartBody.MAX_FIELD_BYTES);
+        assertThat(file.name()).isEqualTo(" dir/with spaces.bin ");
+    }
+
+    @Test
+    void refusesANameFieldThatIsNotUtf8() {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        bytes.writeBytes("--b4u\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\ncaf"
+                .getBytes(StandardCharsets.US_ASCII));
+        bytes.write(0xE9); // 'é' in ISO-8859-1: not UTF-8
+        bytes.writeBytes(("\r\n--b4u\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f.bin\"\r\n\r\nx\r\n"
+                        + "--b4u--\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+        MultipartBody body =
+                new MultipartBody(MultipartBuilder.request("multipart/form-data; boundary=b4u", bytes.toByteArray()));
+        assertProblem(body, ProblemType.INVALID_NAME, "not valid UTF-8");
+    }
+
+    @Test
+    void readsFilenamesAsUtf8AndKeepsTheirBackslashesForTheNameCheck() {
+        MultipartBody.FilePart utf8 = new MultipartBuilder("b4f")
+                .file("file", "ünï cödé 文件.bin", "", content)
+                .body()
+                .readToFile(null, null);
+        assertThat(utf8.name()).isEqualTo("ünï cödé 文件.bin");
+
+        MultipartBody.FilePart windows = new MultipartBuilder("b4w")
+                .file("file", "..\\evil", "", content)
+                .body()
+                .readToFile(null, null);
+        assertThat(windows.name()).isEqualTo("..\\evil");
     }
 
     @Test

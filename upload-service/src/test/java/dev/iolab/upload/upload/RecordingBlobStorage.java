@@ -1,6 +1,7 @@
 package dev.iolab.upload.upload;
 
 import dev.iolab.upload.storage.BlobDownload;
+import dev.iolab.upload.storage.BlobInfo;
 import dev.iolab.upload.storage.BlobStorage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -9,6 +10,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -98,6 +100,17 @@ final class RecordingBlobStorage implements BlobStorage {
     public BlobDownload open(String name) {
         byte[] blob = blobs.get(name);
         return new BlobDownload(blob.length, md5s.get(name), new ByteArrayInputStream(blob));
+    }
+
+    @Override
+    public BlobInfo info(String name) {
+        byte[] blob = blobs.get(name);
+        return new BlobInfo(blob.length, md5s.get(name), "\"" + Arrays.hashCode(blob) + "\"", OffsetDateTime.now());
+    }
+
+    @Override
+    public void read(String name, String etag, long offset, byte[] buffer, int length) {
+        System.arraycopy(blobs.get(name), (int) offset, buffer, 0, length);
     }
 
     @Override

@@ -6,11 +6,8 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import dev.iolab.upload.storage.BlobDownload;
-import dev.iolab.upload.storage.BlobStorage;
-import dev.iolab.upload.storage.StorageException;
+import dev.iolab.upload.system.TomcatConnections;
 import dev.iolab.upload.system.UploadProperties;
-import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -19,6 +16,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -33,13 +31,22 @@ import org.springframework.web.context.request.async.DeferredResult;
  * with its body unread, how answers and problems are written, and that the API key is checked before anything.
  */
 @WebMvcTest(controllers = UploadController.class, properties = "upload.api-key=" + UploadControllerTest.KEY)
-@Import(UploadControllerTest.Properties.class)
+@Import({UploadControllerTest.Properties.class, RequestBodyGuard.class})
 class UploadControllerTest {
 
-    /** The slice loads no configuration properties of its own; the advice and the key check need them. */
+    /**
+     * The slice loads no configuration properties of its own; the advice, the key check and the body guard need them
+     * (and the guard the connection lookup, which finds no Tomcat connection under a mock request).
+     */
     @TestConfiguration(proxyBeanMethods = false)
     @EnableConfigurationProperties(UploadProperties.class)
-    static class Properties {}
+    static class Properties {
+
+        @Bean
+        TomcatConnections tomcatConnections() {
+            return new TomcatConnections();
+        }
+    }
 
     static final String KEY = "slice-key";
     static final String AUTHORIZATION = "Bearer " + KEY;
@@ -49,9 +56,6 @@ class UploadControllerTest {
 
     @MockitoBean
     UploadService uploads;
-
-    @MockitoBean
-    BlobStorage storage;
 
     @Test
     void putHandsTheHeadToTheServiceAndLeavesTheBodyUnread() throws Exception {
@@ -81,6 +85,25 @@ class UploadControllerTest {
                         raw -> assertThat(raw)
                                 .satisfies(r -> assertThat(new String(r.open().readAllBytes(), StandardCharsets.UTF_8))
                                         .isEqualTo("a=b&c=d")));
+    }
+
+    @Test
+    void putHandsTheNameOnAsTheClientSentItPathParametersIncluded() {
+        ArgumentCaptor<UploadRequest> request = ArgumentCaptor.forClass(UploadRequest.class);
+        when(uploads.accept(request.capture())).thenAnswer(invocation -> created("x"));
+
+        for (String path : new String[] {"/uploads/report;v2.pdf", "/uploads/report%3Bv3", "/uploads/a/./b"}) {
+            assertThat(mvc.put()
+                            .uri(URI.create(path))
+                            .header(HttpHeaders.AUTHORIZATION, AUTHORIZATION)
+                            .content(new byte[1]))
+                    .hasStatus(201);
+        }
+
+        assertThat(request.getAllValues())
+                .extracting(UploadRequest::name)
+                .as("what the service validates is the name as sent, not what the container made of the path")
+                .containsExactly("report;v2.pdf", "report;v3", "a/./b");
     }
 
     @Test
@@ -190,49 +213,6 @@ class UploadControllerTest {
         assertProblem(result, 401, "unauthorized");
         assertThat(result).hasHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
         verify(uploads, never()).accept(any());
-    }
-
-    @Test
-    void getStreamsTheBlobWithItsLengthAndMd5() {
-        byte[] md5 = UploadServiceTestSupport.md5(new byte[] {1, 2, 3});
-        when(storage.open("dir/f.bin"))
-                .thenReturn(new BlobDownload(3, md5, new ByteArrayInputStream(new byte[] {1, 2, 3})));
-
-        MvcTestResult result = mvc.get()
-                .uri("/uploads/dir/f.bin")
-                .header(HttpHeaders.AUTHORIZATION, AUTHORIZATION)
-                .exchange();
-
-        assertThat(result)
-                .hasStatus(200)
-                .hasContentType(MediaType.APPLICATION_OCTET_STREAM)
-                .hasHeader(HttpHeaders.CONTENT_LENGTH, "3")
-                .hasHeader("Content-MD5", java.util.Base64.getEncoder().encodeToString(md5));
-        assertThat(result.getResponse().getContentAsByteArray()).containsExactly(1, 2, 3);
-    }
-
-    @Test
-    void getRefusesAnInvalidNameWithoutAskingTheStore() {
-        assertProblem(
-                mvc.get()
-                        .uri(URI.create("/uploads/tab%09name"))
-                        .header(HttpHeaders.AUTHORIZATION, AUTHORIZATION)
-                        .exchange(),
-                400,
-                "invalid-name");
-        verify(storage, never()).open(any());
-    }
-
-    @Test
-    void getAnswersAStoreFailureWith502() {
-        when(storage.open("down")).thenThrow(new StorageException("blob store answered 500 for 'down'", null));
-        assertProblem(
-                mvc.get()
-                        .uri("/uploads/down")
-                        .header(HttpHeaders.AUTHORIZATION, AUTHORIZATION)
-                        .exchange(),
-                502,
-                "storage-unavailable");
     }
 
     private static DeferredResult<ResponseEntity<UploadResult>> created(String name) {

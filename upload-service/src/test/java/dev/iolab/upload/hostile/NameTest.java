@@ -1,0 +1,154 @@
+package dev.iolab.upload.hostile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.azure.storage.blob.BlobContainerClient;
+import com.azure.storage.blob.models.BlobItem;
+import dev.iolab.upload.support.Azurite;
+import dev.iolab.upload.support.RawHttp;
+import dev.iolab.upload.upload.BlobNames;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * Issue 15, category 6: names are what they say. Tomcat strips path parameters before routing and the store turns
+ * {@code \} into {@code /}; a name with either is refused on every route (path, query, multipart field, filename), and
+ * every name that is accepted is stored byte for byte as sent, answered in {@code Location}, and fetched from there.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "upload.container=names")
+@ExtendWith(Azurite.class)
+class NameTest {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    BlobContainerClient container;
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @DynamicPropertySource
+    static void azurite(DynamicPropertyRegistry registry) {
+        registry.add("upload.azure.connection-string", () -> Azurite.get().connectionString());
+        registry.add(
+                "upload.temp-dir",
+                () -> Path.of("target", "upload-spool-names").toAbsolutePath().toString());
+    }
+
+    @Test
+    void refusesPathParametersInsteadOfStoringUnderTheStrippedName() throws Exception {
+        byte[] original = "the real report".getBytes(StandardCharsets.UTF_8);
+        assertThat(put("/uploads/report", original).status()).isEqualTo(201);
+
+        for (String path : List.of("/uploads/report;v2.pdf", "/uploads/report%3Bv3", "/uploads/report;jsessionid=x")) {
+            RawHttp.Response refused = put(path, "overwritten".getBytes(StandardCharsets.UTF_8));
+            assertThat(refused.status()).as(path).isEqualTo(400);
+            assertThat(refused.body()).contains("https://iolab.dev/problems/invalid-name");
+        }
+        RawHttp.Response parameterGet = get("/uploads/report;v2.pdf");
+        assertThat(parameterGet.status())
+                .as("a GET with a path parameter is not the plain name's")
+                .isEqualTo(400);
+        assertThat(get("/uploads/report").body()).isEqualTo("the real report");
+    }
+
+    @Test
+    void refusesBackslashesOnEveryRouteAndStoresNothing() throws Exception {
+        assertThat(postMultipart("", null, "..\\evil").status()).as("filename").isEqualTo(400);
+        assertThat(postMultipart("", "..\\evil", "f.bin").status())
+                .as("name field")
+                .isEqualTo(400);
+        assertThat(postMultipart("?name=..%5Cevil", null, "f.bin").status())
+                .as("query")
+                .isEqualTo(400);
+        assertThat(put("/uploads/..%5Cevil", new byte[1]).status()).as("path").isEqualTo(400);
+        assertThat(put("/uploads/a%5Cb", new byte[1]).status()).as("path").isEqualTo(400);
+
+        assertThat(container.listBlobs().stream().map(BlobItem::getName))
+                .noneMatch(name -> name.contains("evil") || name.equals("a/b") || name.contains("\\"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dir/ünï cödé +%.txt", "it's (1) & [2]=x,y", "~user/a:b@c!$*", "q?x=1#frag"})
+    void storesAValidNameAsSentAndServesItAtItsLocation(String name) throws Exception {
+        byte[] content = ("content of " + name).getBytes(StandardCharsets.UTF_8);
+
+        HttpResponse<String> created = http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + BlobNames.path(name)))
+                        .PUT(HttpRequest.BodyPublishers.ofByteArray(content))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        String location = created.headers().firstValue("Location").orElseThrow();
+        assertThat(location).isEqualTo(BlobNames.path(name));
+        assertThat(container.getBlobClient(name).exists())
+                .as("stored under the exact name")
+                .isTrue();
+        HttpResponse<byte[]> fetched = http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + location))
+                        .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(fetched.statusCode()).isEqualTo(200);
+        assertThat(fetched.body()).isEqualTo(content);
+    }
+
+    @Test
+    void namesAMultipartUploadAfterItsUtf8FilenameAsSent() throws Exception {
+        RawHttp.Response created = postMultipart("", null, "ünï cödé 文件.bin");
+
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        assertThat(created.headers().get("location")).isEqualTo(BlobNames.path("ünï cödé 文件.bin"));
+        assertThat(container.getBlobClient("ünï cödé 文件.bin").exists()).isTrue();
+    }
+
+    private RawHttp.Response put(String rawPath, byte[] body) throws IOException {
+        try (RawHttp client = new RawHttp(port)) {
+            return client.head("PUT " + rawPath + " HTTP/1.1", "Content-Length: " + body.length)
+                    .body(body)
+                    .response(true);
+        }
+    }
+
+    private RawHttp.Response get(String rawPath) throws IOException {
+        try (RawHttp client = new RawHttp(port)) {
+            return client.head("GET " + rawPath + " HTTP/1.1").response(true);
+        }
+    }
+
+    /** A multipart upload with an optional {@code name} field and a file part with {@code filename}, sent as UTF-8. */
+    private RawHttp.Response postMultipart(String query, String nameField, String filename) throws IOException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        if (nameField != null) {
+            body.writeBytes(("--b\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\n" + nameField + "\r\n")
+                    .getBytes(StandardCharsets.UTF_8));
+        }
+        body.writeBytes(("--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + filename + "\"\r\n\r\n"
+                        + "content\r\n--b--\r\n")
+                .getBytes(StandardCharsets.UTF_8));
+        try (RawHttp client = new RawHttp(port)) {
+            return client.head(
+                            "POST /uploads" + query + " HTTP/1.1",
+                            "Content-Type: multipart/form-data; boundary=b",
+                            "Content-Length: " + body.size())
+                    .body(body.toByteArray())
+                    .response(true);
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package dev.iolab.upload.storage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.iolab.upload.system.UploadProperties;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+
+/** The store probe behind health: bounded by its timeout, one at a time, with details that reveal nothing. */
+class BlobStorageHealthIndicatorTest {
+
+    private final CountDownLatch storeAnswers = new CountDownLatch(1);
+    private final AtomicInteger pings = new AtomicInteger();
+    private BlobStorageHealthIndicator indicator;
+
+    @AfterEach
+    void stop() {
+        storeAnswers.countDown();
+        if (indicator != null) {
+            indicator.destroy();
+        }
+    }
+
+    @Test
+    void reportsAStalledStoreDownWithinTheTimeoutAndProbesItOnceAtATime() throws Exception {
+        indicator = new BlobStorageHealthIndicator(
+                new PingOnly(() -> {
+                    pings.incrementAndGet();
+                    try {
+                        storeAnswers.await(); // a store that accepts the connection and never answers
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }),
+                properties("200ms"));
+
+        Health first = indicator.health(true);
+        Health second = indicator.health(true);
+
+        assertThat(first.getStatus()).isEqualTo(Status.DOWN);
+        assertThat(first.getDetails().get("error").toString()).startsWith("the blob store has not answered for");
+        assertThat(second.getStatus()).isEqualTo(Status.DOWN);
+        assertThat(pings).as("a stalled probe is not started again").hasValue(1);
+
+        storeAnswers.countDown();
+        Health recovered = waitFor(Status.UP);
+        assertThat(recovered.getStatus()).isEqualTo(Status.UP);
+        assertThat(pings).hasValue(2);
+    }
+
+    @Test
+    void reportsAFailingStoreWithoutItsExceptionOrAddress() {
+        indicator = new BlobStorageHealthIndicator(
+                new PingOnly(() -> {
+                    throw new StorageUnavailableException(
+                            "blob store failed: java.net.ConnectException: Connection refused: /127.0.0.1:10100", null);
+                }),
+                properties("5s"));
+
+        Health health = indicator.health(true);
+
+        assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+        assertThat(health.getDetails())
+                .containsOnly(Map.entry("error", "the blob store failed or could not be reached"));
+    }
+
+    private Health waitFor(Status status) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        Health health = indicator.health(true);
+        while (!health.getStatus().equals(status) && System.nanoTime() < deadline) {
+            Thread.sleep(20); // polling an indicator that answers at once; the deadline only guards a hang
+            health = indicator.health(true);
+        }
+        return health;
+    }
+
+    private static UploadProperties properties(String timeout) {
+        return new Binder(new MapConfigurationPropertySource(Map.of("upload.health.timeout", timeout)))
+                .bindOrCreate("upload", UploadProperties.class);
+    }
+
+    /** A store whose only working call is {@link #ping()}. */
+    private record PingOnly(Runnable probe) implements BlobStorage {
+
+        @Override
+        public void ping() {
+            probe.run();
+        }
+
+        @Override
+        public void uploadStream(String name, java.io.InputStream data, Supplier<byte[]> md5) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void uploadBytes(String name, byte[] data, int length, byte[] md5) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void uploadFile(String name, Path file, byte[] md5) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public String stageBlock(String name, byte[] buffer, int length) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void commitBlocks(String name, List<String> blockIds, byte[] md5) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public BlobDownload open(String name) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public BlobInfo info(String name) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void read(String name, String etag, long offset, byte[] buffer, int length) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public long blockSize() {
+            return 0;
+        }
+
+        @Override
+        public long sdkBufferBytes() {
+            return 0;
+        }
+
+        @Override
+        public int maxBlocks() {
+            return 0;
+        }
+    }
+}

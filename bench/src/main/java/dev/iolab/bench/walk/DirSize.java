@@ -12,7 +12,7 @@ import java.util.Locale;
  * beside {@code du -sb} or {@code find}. PATH itself may be a link; links under it are not followed.
  *
  * <p>Run with {@code bench/dirsize PATH …} (after {@code ./mvnw -pl bench compile}) or
- * {@code java -cp bench/target/classes dev.iolab.bench.walk.DirSize PATH …}. Exit status: 0, 1 if some entries could
+ * {@code java --enable-native-access=ALL-UNNAMED -cp bench/target/classes dev.iolab.bench.walk.DirSize PATH …}. Exit status: 0, 1 if some entries could
  * not be read (totals are still printed), 2 on bad usage.
  */
 public final class DirSize {
@@ -25,7 +25,7 @@ public final class DirSize {
               Sums the sizes of the regular files under PATH; symbolic links under PATH are not followed.
               --threads N  threads (1..%d, default %d); WALK_FILE_TREE ignores it, VIRTUAL_THREADS uses it as a
                            limit of directories listed at once
-              --walker W   WALK_FILE_TREE, FIXED_POOL, FORK_JOIN or VIRTUAL_THREADS (default %s)
+              --walker W   WALK_FILE_TREE, FIXED_POOL, FORK_JOIN, VIRTUAL_THREADS or NATIVE (default %s)
             """.formatted(WalkerKind.MAX_THREADS, DirSize.DEFAULT_THREADS, DirSize.DEFAULT_WALKER);
 
     private DirSize() {}
@@ -122,7 +122,7 @@ public final class DirSize {
             return WalkerKind.valueOf(text.toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(
-                    "unknown walker " + text + " (WALK_FILE_TREE, FIXED_POOL, FORK_JOIN, " + "VIRTUAL_THREADS)");
+                    "unknown walker " + text + " (WALK_FILE_TREE, FIXED_POOL, FORK_JOIN, VIRTUAL_THREADS, NATIVE)");
         }
     }
 }

@@ -30,6 +30,16 @@ public enum WalkerKind {
         DirectoryWalker create(int threads) {
             return new VirtualThreadWalker(threads);
         }
+    },
+    /**
+     * The kernel's ceiling: libc {@code openat}/{@code getdents64}/{@code fstatat} through FFM, relative to each open
+     * directory, on a {@code ForkJoinPool} of parallelism {@code threads} (see {@link NativeWalker}).
+     */
+    NATIVE {
+        @Override
+        DirectoryWalker create(int threads) {
+            return new NativeWalker(threads);
+        }
     };
 
     /** Upper bound of {@code threads}: more platform threads than this only measures thread overhead. */

@@ -19,7 +19,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every walker, on real trees, against the totals the generator wrote. */
+/**
+ * Every walker, the native one included, on real trees, against the totals the generator wrote: all must report the
+ * same totals and count the same errors.
+ */
 class WalkersTest {
 
     private static final TreeSpec SMALL = new TreeSpec(400, 3, 3, 0, 3000, 42);
@@ -82,6 +85,35 @@ class WalkersTest {
      */
     @ParameterizedTest
     @EnumSource(WalkerKind.class)
+    void doesNotWalkARootThatIsALink(WalkerKind kind) throws IOException {
+        Path target = Files.createDirectory(directory.resolve("target"));
+        Files.writeString(target.resolve("file"), "12345");
+        Path link = Files.createSymbolicLink(directory.resolve("link"), target);
+
+        assertThat(kind.walker(2).walk(link)).isEqualTo(new WalkResult(0, 0, 0, 0, List.of()));
+    }
+
+    /**
+     * 300 nested directories, a file at every level: about 1,850 bytes of path at the bottom, deep for every
+     * walker's recursion or queue, still within {@code PATH_MAX} (past it: {@code NativeWalkerTest}).
+     */
+    @ParameterizedTest
+    @EnumSource(WalkerKind.class)
+    void walksDeepPaths(WalkerKind kind) throws IOException {
+        Path level = directory.resolve("deep");
+        long bytes = 0;
+        for (int i = 0; i < 300; i++) {
+            level = Files.createDirectories(level.resolve("level"));
+            Files.writeString(level.resolve("f"), "x".repeat(i % 7));
+            bytes += i % 7;
+        }
+
+        assertThat(kind.walker(3).walk(directory.resolve("deep")))
+                .isEqualTo(new WalkResult(bytes, 300, 301, 0, List.of()));
+    }
+
+    @ParameterizedTest
+    @EnumSource(WalkerKind.class)
     void countsAnUnreadableDirectoryAsAnErrorAndWalksTheRest(WalkerKind kind) throws Exception {
         Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path tree = directory.resolve("tree");
@@ -107,7 +139,10 @@ class WalkersTest {
         return "0".equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid").toString());
     }
 
-    /** Runs {@link DirSize} in a JVM as nobody, on a copy of the walk classes it can read, and parses its output. */
+    /**
+     * Runs {@link DirSize} in a JVM as nobody, on a copy of the walk and libc classes it can read, and parses its
+     * output.
+     */
     private WalkResult walkAsNobody(WalkerKind kind, Path tree) throws Exception {
         Path setpriv = Stream.of("/usr/bin/setpriv", "/bin/setpriv")
                 .map(Path::of)
@@ -121,11 +156,13 @@ class WalkersTest {
                 .getLocation()
                 .toURI());
         Path copy = directory.resolve("classes");
-        Path walkPackage = Path.of("dev", "iolab", "bench", "walk");
-        Files.createDirectories(copy.resolve(walkPackage));
-        try (Stream<Path> files = Files.list(classes.resolve(walkPackage))) {
-            for (Path file : (Iterable<Path>) files::iterator) {
-                Files.copy(file, copy.resolve(walkPackage).resolve(file.getFileName()));
+        for (String name : List.of("walk", "nativeio")) {
+            Path walkPackage = Path.of("dev", "iolab", "bench", name);
+            Files.createDirectories(copy.resolve(walkPackage));
+            try (Stream<Path> files = Files.list(classes.resolve(walkPackage))) {
+                for (Path file : (Iterable<Path>) files::iterator) {
+                    Files.copy(file, copy.resolve(walkPackage).resolve(file.getFileName()));
+                }
             }
         }
         Files.walk(copy).forEach(path -> path.toFile().setReadable(true, false));
@@ -139,6 +176,7 @@ class WalkersTest {
                 "--",
                 java,
                 "-XX:-UsePerfData",
+                "--enable-native-access=ALL-UNNAMED",
                 "-cp",
                 copy.toString(),
                 DirSize.class.getName(),

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * {@code dirsize PATH [--threads N] [--walker W]}: prints the total size in bytes of the regular files under PATH
+ * {@code dirsize PATH [--threads N] [--walker W] [--listing L]}: prints the total size in bytes of the regular files under PATH
  * (first line, {@code du -sb}'s format: bytes, tab, path) and the counts, so a walker can be timed as a whole process
  * beside {@code du -sb} or {@code find}. PATH itself may be a link; links under it are not followed.
  *
@@ -21,11 +21,14 @@ public final class DirSize {
     static final WalkerKind DEFAULT_WALKER = WalkerKind.FORK_JOIN;
 
     static final String USAGE = """
-            Usage: dirsize PATH [--threads N] [--walker W]
+            Usage: dirsize PATH [--threads N] [--walker W] [--listing L]
               Sums the sizes of the regular files under PATH; symbolic links under PATH are not followed.
               --threads N  threads (1..%d, default %d); WALK_FILE_TREE ignores it, VIRTUAL_THREADS uses it as a
                            limit of directories listed at once
               --walker W   WALK_FILE_TREE, FIXED_POOL, FORK_JOIN, VIRTUAL_THREADS or NATIVE (default %s)
+              --listing L  how FIXED_POOL, FORK_JOIN and VIRTUAL_THREADS read a directory: RELATIVE (the JDK's
+                           SecureDirectoryStream, lstat relative to the open directory; default), FULL_PATH (the JDK,
+                           lstat by full path) or FFM (libc getdents64 and fstatat through FFM)
             """.formatted(WalkerKind.MAX_THREADS, DirSize.DEFAULT_THREADS, DirSize.DEFAULT_WALKER);
 
     private DirSize() {}
@@ -39,6 +42,7 @@ public final class DirSize {
         Path path = null;
         int threads = DEFAULT_THREADS;
         WalkerKind walker = DEFAULT_WALKER;
+        Listing listing = Listing.RELATIVE;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -48,6 +52,7 @@ public final class DirSize {
                     }
                     case "--threads" -> threads = parseThreads(value(args, ++i, "--threads"));
                     case "--walker" -> walker = parseWalker(value(args, ++i, "--walker"));
+                    case "--listing" -> listing = parseListing(value(args, ++i, "--listing"));
                     default -> {
                         if (args[i].startsWith("-")) {
                             throw new IllegalArgumentException("unknown option " + args[i]);
@@ -76,7 +81,7 @@ public final class DirSize {
             return 2;
         }
         long start = System.nanoTime();
-        WalkResult result = walker.walker(threads).walk(root);
+        WalkResult result = walker.walker(threads, listing).walk(root);
         double seconds = (System.nanoTime() - start) / 1e9;
         out.println(result.bytes() + "\t" + path);
         out.printf(
@@ -123,6 +128,14 @@ public final class DirSize {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(
                     "unknown walker " + text + " (WALK_FILE_TREE, FIXED_POOL, FORK_JOIN, VIRTUAL_THREADS, NATIVE)");
+        }
+    }
+
+    private static Listing parseListing(String text) {
+        try {
+            return Listing.valueOf(text.toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown listing " + text + " (RELATIVE, FULL_PATH, FFM)");
         }
     }
 }

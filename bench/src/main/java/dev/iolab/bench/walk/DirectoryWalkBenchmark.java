@@ -33,14 +33,16 @@ import org.openjdk.jmh.annotations.Warmup;
  * every iteration (root only; elsewhere the trial fails saying cold runs are unavailable; in a VM only the guest's
  * caches are dropped). After every iteration the walk's totals are compared with the generator's, outside the
  * measurement. {@code WALK_FILE_TREE} ignores {@code threads}; {@code VIRTUAL_THREADS} uses it as the limit of
- * directories being listed at once.
+ * directories being listed at once. {@code listing} says how the Java walkers read a directory ({@link Listing}:
+ * {@code RELATIVE} by default, {@code FULL_PATH} as the walkers originally did, {@code FFM} through libc);
+ * {@code WALK_FILE_TREE} and {@code NATIVE} ignore it.
  *
  * <p>Default run (45 trials, 5 walkers × 9 thread counts; the tree is generated the first time):
  * <pre>./mvnw -pl bench jmh:run -Djmh.args="DirectoryWalkBenchmark"</pre>
  * Rows for the report: {@code -Djmh.args="DirectoryWalkBenchmark -p threads=1,2,8,64"}; issue 12's tree (the one
  * {@code diskus} was timed on, {@code bench/gentree --preset issue-12}): {@code -p files=498601 -p fanOut=5};
- * cold: {@code -p cache=COLD}; the original's tree: {@code -p files=2835154}; a tree on another device:
- * {@code -p treeCache=/mnt/usb/iolab-trees}; smoke:
+ * the listings side by side: {@code -p listing=RELATIVE,FULL_PATH,FFM}; cold: {@code -p cache=COLD}; the original's
+ * tree: {@code -p files=2835154}; a tree on another device: {@code -p treeCache=/mnt/usb/iolab-trees}; smoke:
  * {@code -Djmh.args="DirectoryWalkBenchmark -p files=1000 -p threads=2 -wi 0 -i 1"}.
  */
 @BenchmarkMode(Mode.SingleShotTime)
@@ -59,6 +61,10 @@ public class DirectoryWalkBenchmark {
 
     @Param("WARM")
     public CacheState cache;
+
+    /** How the Java walkers read each entry ({@link Listing}); {@code WALK_FILE_TREE} and {@code NATIVE} ignore it. */
+    @Param("RELATIVE")
+    public Listing listing;
 
     /** Files in the generated tree ({@value TreeSpec#ORIGINAL_FILES} for the original's size). */
     @Param("200000")
@@ -93,8 +99,8 @@ public class DirectoryWalkBenchmark {
         TreeSpec spec = new TreeSpec(files, depth, fanOut, 0, maxFileSize, TreeSpec.DEFAULT.seed());
         Path cacheDirectory = treeCache.isBlank() ? TreeCache.defaultDirectory() : Path.of(treeCache);
         tree = TreeCache.obtain(cacheDirectory, spec, System.out::println);
-        directoryWalker = walker.walker(threads);
-        if (walker == WalkerKind.NATIVE) {
+        directoryWalker = walker.walker(threads, listing);
+        if (walker.callsLibc(listing)) {
             Libc.ensureAvailable(); // one clear message on a platform the native rows do not support
         }
     }

@@ -15,7 +15,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 
 /**
- * Reading one directory with libc through FFM, relative to its descriptor, for {@link NativeWalker}. {@code getdents64} fills a 32 kB buffer (glibc's
+ * Reading one directory with libc through FFM, relative to its descriptor: what {@link NativeWalker} and the
+ * {@link Listing#FFM} listing of the Java walkers share. {@code getdents64} fills a 32 kB buffer (glibc's
  * {@code readdir} size) with {@code linux_dirent64} records; each entry is classified by its {@code d_type}: a
  * {@code DT_DIR} is a subdirectory without a system call, every other entry (regular files, links, special files,
  * and {@code DT_UNKNOWN} on file systems that do not fill {@code d_type}) is {@code fstatat(fd, name,

@@ -46,15 +46,37 @@ class DirSizeTest {
         assertThat(run()).isEqualTo(2);
         assertThat(run("--threads", "0", "x")).isEqualTo(2);
         assertThat(run("--walker", "TELEPATHY", "x")).isEqualTo(2);
+        assertThat(run("--listing", "GUESS", "x")).isEqualTo(2);
         assertThat(run("--frobnicate")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8))
                 .contains(
                         "PATH is missing",
                         "--threads must be",
                         "unknown walker TELEPATHY",
+                        "unknown listing GUESS",
                         "unknown option --frobnicate")
                 .contains("Usage: dirsize")
                 .doesNotContain("Exception");
+    }
+
+    @Test
+    void walksWithTheNativeWalkerAndTheFfmListing() throws IOException {
+        TreeSummary summary =
+                TreeGenerator.generate(directory.resolve("t"), new TreeSpec(60, 2, 3, 0, 700, 8), d -> {});
+
+        assertThat(run(directory.resolve("t").toString(), "--walker", "native", "--threads", "3"))
+                .isZero();
+        assertThat(run(directory.resolve("t").toString(), "--walker", "fixed-pool", "--listing", "ffm"))
+                .isZero();
+
+        String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
+        assertThat(lines).hasSize(4);
+        assertThat(lines[1]).contains("walker NATIVE, 3 threads");
+        assertThat(lines[3]).contains("walker FIXED_POOL, 8 threads");
+        assertThat(DirSizeOutput.parse(lines[0] + "\n" + lines[1], ""))
+                .satisfies(r -> assertThat(summary.matches(r)).isTrue());
+        assertThat(DirSizeOutput.parse(lines[2] + "\n" + lines[3], ""))
+                .satisfies(r -> assertThat(summary.matches(r)).isTrue());
     }
 
     @Test

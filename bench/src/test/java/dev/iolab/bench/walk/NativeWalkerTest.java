@@ -78,10 +78,12 @@ class NativeWalkerTest {
                 .isGreaterThan(2 * PATH_MAX);
 
         assertThat(new NativeWalker(2).walk(beyondPathMax)).isEqualTo(new WalkResult(6, 1, 501, 0, List.of()));
-        WalkResult java = WalkerKind.FORK_JOIN.walker(2).walk(beyondPathMax);
-        assertThat(java.errors()).isEqualTo(1);
-        assertThat(java.files()).isZero();
-        assertThat(java.errorSamples()).singleElement().asString().contains("File name too long");
+        for (Listing listing : Listing.values()) {
+            WalkResult java = WalkerKind.FORK_JOIN.walker(2, listing).walk(beyondPathMax);
+            assertThat(java.errors()).as(listing.name()).isEqualTo(1);
+            assertThat(java.files()).as(listing.name()).isZero();
+            assertThat(java.errorSamples()).singleElement().asString().contains("File name too long");
+        }
     }
 
     /**

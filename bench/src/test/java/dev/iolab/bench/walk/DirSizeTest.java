@@ -79,6 +79,17 @@ class DirSizeTest {
                 .satisfies(r -> assertThat(summary.matches(r)).isTrue());
     }
 
+    /** The walk's seconds as {@code "%.3f"} printed them, without loading {@code java.util.Formatter}. */
+    @Test
+    void printsSecondsWithThreeDecimalsRoundedHalfUp() {
+        assertThat(DirSize.seconds(0)).isEqualTo("0.000");
+        assertThat(DirSize.seconds(499_999)).isEqualTo("0.000");
+        assertThat(DirSize.seconds(500_000)).isEqualTo("0.001");
+        assertThat(DirSize.seconds(617_400_000)).isEqualTo("0.617");
+        assertThat(DirSize.seconds(1_999_600_000)).isEqualTo("2.000");
+        assertThat(DirSize.seconds(12_345_678_901L)).isEqualTo("12.346");
+    }
+
     @Test
     void reportsAMissingPathClearly() {
         assertThat(run(directory.resolve("absent").toString())).isEqualTo(2);

@@ -101,7 +101,8 @@ public final class DirSize {
             try {
                 Libc.ensureAvailable();
             } catch (IOException e) {
-                err.println("dirsize: " + walker + " with " + listing + " listing cannot run here: " + e.getMessage());
+                String what = walker == WalkerKind.NATIVE ? "the NATIVE walker" : "listing " + listing;
+                err.println("dirsize: " + what + " cannot run here: " + e.getMessage());
                 return 2;
             }
         }

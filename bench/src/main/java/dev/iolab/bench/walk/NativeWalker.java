@@ -16,10 +16,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * The kernel's ceiling for the Java walkers: libc through FFM, every call relative to an open directory, nothing
- * per entry but the system call. A directory is opened with {@code openat(parentFd, name,
- * O_DIRECTORY|O_NOFOLLOW)} and read as {@link NativeDirectories#read} does ({@code getdents64}, {@code d_type},
- * {@code fstatat} relative to the directory for everything that is not a {@code DT_DIR}).
+ * The kernel's ceiling for the Java walkers: libc through FFM, every call relative to an open directory, no path or
+ * attribute object per entry. A directory is opened with {@code openat(parentFd, name, O_DIRECTORY|O_NOFOLLOW)} and
+ * read as {@link NativeDirectories#read} does ({@code getdents64}, {@code d_type}, {@code fstatat} relative to the
+ * directory for everything that is not a {@code DT_DIR}).
  *
  * <p>Parallelism: a {@link CountedCompleter} per directory on a {@link ForkJoinPool} of parallelism {@code threads},
  * forked as soon as the listing meets it, never joined (the pool's work stealing balances the subtrees); each worker

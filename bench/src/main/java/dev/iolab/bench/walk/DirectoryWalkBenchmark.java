@@ -1,5 +1,6 @@
 package dev.iolab.bench.walk;
 
+import dev.iolab.bench.nativeio.Libc;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -19,25 +20,29 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Parallel directory size: the lab report that summed the file sizes of a 2,835,154-file, 5-level tree with 1 … 256
- * threads (NVMe: 36.1 s with 1 thread, 7.2 s with 8, 6.0 s with 16, 6.4 s with 256; rebooting before each run
- * because a warm cache made runs ~9× faster).
+ * threads (its published times are quoted in {@code docs/benchmarks/dirwalk.md}), plus the kernel's ceiling on this
+ * machine, measured in the same run: {@code walker=NATIVE} (libc {@code openat}/{@code getdents64}/{@code fstatat}
+ * through FFM, relative to each open directory), the row every Java walker is divided by at the same
+ * {@code threads} and {@code cache}.
  *
- * <p>Measures one whole walk of a generated tree per iteration ({@link Mode#SingleShotTime}, milliseconds): 2 warm-up
- * and 5 measured walks per trial, for each {@link WalkerKind} and thread count. The tree ({@code files} files of
- * 0..{@code maxFileSize} bytes, {@code depth} levels of {@code fanOut} directories, fixed seed) is generated once
- * into {@link TreeCache} and reused by later runs. {@code cache=WARM} (default) walks whatever the previous walk left
- * cached: it measures the threads' CPU and syscall overhead. {@code cache=COLD} runs {@code sync} and drops Linux's
- * page, dentry and inode caches before every iteration (root only; elsewhere the trial fails saying cold runs are
- * unavailable). After every iteration the walk's totals are compared with the generator's, outside the measurement.
- * {@code WALK_FILE_TREE} ignores {@code threads}; {@code VIRTUAL_THREADS} uses it as the limit of directories being
- * listed at once.
+ * <p>Measures one whole walk of a generated tree per iteration ({@link Mode#SingleShotTime}, milliseconds), for each
+ * {@link WalkerKind} and thread count. The tree ({@code files} files of 0..{@code maxFileSize} bytes, {@code depth}
+ * levels of {@code fanOut} directories, fixed seed) is generated once into {@link TreeCache} and reused by later
+ * runs. {@code cache=WARM} (default) walks whatever the previous walk left cached: it measures the threads' CPU and
+ * system-call overhead. {@code cache=COLD} runs {@code sync} and drops Linux's page, dentry and inode caches before
+ * every iteration (root only; elsewhere the trial fails saying cold runs are unavailable; in a VM only the guest's
+ * caches are dropped). After every iteration the walk's totals are compared with the generator's, outside the
+ * measurement. {@code WALK_FILE_TREE} ignores {@code threads}; {@code VIRTUAL_THREADS} uses it as the limit of
+ * directories being listed at once. {@code listing} says how the Java walkers read a directory ({@link Listing}:
+ * {@code RELATIVE} by default, {@code FULL_PATH} as the walkers originally did, {@code FFM} through libc);
+ * {@code WALK_FILE_TREE} and {@code NATIVE} ignore it.
  *
- * <p>Default run (36 trials, about 6 minutes on 2 cores warm: 16 of them took 2.5 min here; plus ~9 s to generate the
- * tree the first time):
+ * <p>Default run (45 trials, 5 walkers × 9 thread counts; the tree is generated the first time):
  * <pre>./mvnw -pl bench jmh:run -Djmh.args="DirectoryWalkBenchmark"</pre>
- * Rows for the report: {@code -Djmh.args="DirectoryWalkBenchmark -p threads=1,2,8,64"}; cold:
- * {@code -p cache=COLD}; the original's tree: {@code -p files=2835154}; a tree on another device:
- * {@code -p treeCache=/mnt/usb/iolab-trees}; smoke:
+ * Rows for the report: {@code -Djmh.args="DirectoryWalkBenchmark -p threads=1,2,8,64"}; issue 12's tree (the one
+ * {@code diskus} was timed on, {@code bench/gentree --preset issue-12}): {@code -p files=498601 -p fanOut=5};
+ * the listings side by side: {@code -p listing=RELATIVE,FULL_PATH,FFM}; cold: {@code -p cache=COLD}; the original's
+ * tree: {@code -p files=2835154}; a tree on another device: {@code -p treeCache=/mnt/usb/iolab-trees}; smoke:
  * {@code -Djmh.args="DirectoryWalkBenchmark -p files=1000 -p threads=2 -wi 0 -i 1"}.
  */
 @BenchmarkMode(Mode.SingleShotTime)
@@ -56,6 +61,10 @@ public class DirectoryWalkBenchmark {
 
     @Param("WARM")
     public CacheState cache;
+
+    /** How the Java walkers read each entry ({@link Listing}); {@code WALK_FILE_TREE} and {@code NATIVE} ignore it. */
+    @Param("RELATIVE")
+    public Listing listing;
 
     /** Files in the generated tree ({@value TreeSpec#ORIGINAL_FILES} for the original's size). */
     @Param("200000")
@@ -90,7 +99,10 @@ public class DirectoryWalkBenchmark {
         TreeSpec spec = new TreeSpec(files, depth, fanOut, 0, maxFileSize, TreeSpec.DEFAULT.seed());
         Path cacheDirectory = treeCache.isBlank() ? TreeCache.defaultDirectory() : Path.of(treeCache);
         tree = TreeCache.obtain(cacheDirectory, spec, System.out::println);
-        directoryWalker = walker.walker(threads);
+        directoryWalker = walker.walker(threads, listing);
+        if (walker.callsLibc(listing)) {
+            Libc.ensureAvailable(); // one clear message on a platform the native rows do not support
+        }
     }
 
     /** Iteration level, not trial: every measured walk must start cold, and one walk is one iteration. */

@@ -16,14 +16,16 @@ import java.util.function.Supplier;
 abstract class ExecutorWalker implements DirectoryWalker {
 
     private final Supplier<ExecutorService> executors;
+    private final DirectoryLister lister;
 
-    ExecutorWalker(Supplier<ExecutorService> executors) {
+    ExecutorWalker(Supplier<ExecutorService> executors, Listing listing) {
         this.executors = executors;
+        this.lister = new DirectoryLister(listing);
     }
 
     /** Lists one directory; subclasses may wrap it (to limit concurrency). */
     void list(Path directory, WalkTally tally, Consumer<Path> subdirectories) {
-        DirectoryLister.list(directory, tally, subdirectories);
+        lister.list(directory, tally, subdirectories);
     }
 
     @Override

@@ -9,8 +9,8 @@ import java.util.concurrent.ThreadFactory;
  */
 final class FixedPoolWalker extends ExecutorWalker {
 
-    FixedPoolWalker(int threads) {
-        super(() -> Executors.newFixedThreadPool(threads, daemonThreads()));
+    FixedPoolWalker(int threads, Listing listing) {
+        super(() -> Executors.newFixedThreadPool(threads, daemonThreads()), listing);
     }
 
     private static ThreadFactory daemonThreads() {

@@ -15,9 +15,11 @@ import java.util.concurrent.RecursiveAction;
 final class ForkJoinWalker implements DirectoryWalker {
 
     private final int threads;
+    private final DirectoryLister lister;
 
-    ForkJoinWalker(int threads) {
+    ForkJoinWalker(int threads, Listing listing) {
         this.threads = threads;
+        this.lister = new DirectoryLister(listing);
     }
 
     @Override
@@ -25,7 +27,7 @@ final class ForkJoinWalker implements DirectoryWalker {
         WalkTally tally = new WalkTally();
         if (DirectoryLister.isDirectoryToWalk(root, tally)) {
             try (ForkJoinPool pool = new ForkJoinPool(threads)) {
-                pool.invoke(new DirectoryTask(root, tally));
+                pool.invoke(new DirectoryTask(root, tally, lister));
             }
         }
         return tally.result();
@@ -34,17 +36,18 @@ final class ForkJoinWalker implements DirectoryWalker {
     private static final class DirectoryTask extends RecursiveAction {
         private final Path directory;
         private final transient WalkTally tally;
+        private final transient DirectoryLister lister;
 
-        DirectoryTask(Path directory, WalkTally tally) {
+        DirectoryTask(Path directory, WalkTally tally, DirectoryLister lister) {
             this.directory = directory;
             this.tally = tally;
+            this.lister = lister;
         }
 
         @Override
         protected void compute() {
             List<DirectoryTask> subtasks = new ArrayList<>();
-            DirectoryLister.list(
-                    directory, tally, subdirectory -> subtasks.add(new DirectoryTask(subdirectory, tally)));
+            lister.list(directory, tally, subdirectory -> subtasks.add(new DirectoryTask(subdirectory, tally, lister)));
             invokeAll(subtasks);
         }
     }

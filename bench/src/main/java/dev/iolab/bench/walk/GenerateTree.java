@@ -9,17 +9,21 @@ import java.util.Locale;
 
 /**
  * {@code gentree [DIR] [options]}: writes a deterministic tree for {@code dirsize} and {@link DirectoryWalkBenchmark}.
- * Without DIR the tree goes to (or is found in) the {@link TreeCache} the benchmark uses, and its path is printed, so
- * {@code bench/dirsize "$(bench/gentree --original)"} walks the original's 2.8 M files. Progress goes to stderr.
- * Exit status: 0, 1 if writing failed (a partial tree is deleted), 2 on bad usage.
+ * Without DIR the tree goes to (or is found in) the {@link TreeCache} the benchmark uses, and its path is printed on
+ * stdout (one line), so {@code bench/dirsize "$(bench/gentree --preset issue-12)"} walks issue 12's tree. The totals
+ * go to stderr (and to stdout with DIR); progress goes to stderr. A preset names a shape ({@link TreeSpec#PRESETS});
+ * the other options override its fields, whatever their order. Exit status: 0, 1 if writing failed (a partial tree
+ * is deleted), 2 on bad usage.
  */
 public final class GenerateTree {
 
     static final String USAGE = """
-            Usage: gentree [DIR] [--files N] [--original] [--depth D] [--fan-out F] [--min-size B] [--max-size B] [--seed S]
+            Usage: gentree [DIR] [--preset P | --original] [--files N] [--depth D] [--fan-out F] [--min-size B] [--max-size B] [--seed S]
               Writes N files of min..max bytes spread over a tree of D levels of F subdirectories.
               Defaults: %d files, depth %d, fan-out %d, sizes %d..%d bytes, seed %d.
-              --original   %d files, as in the original lab report
+              --preset P   start from a named shape (options given with it override its fields):
+            %s
+              --original   the same as --preset original
               DIR          a new or empty directory; without it, the benchmark's cache (%s), and the tree's path is printed
             """.formatted(
                     TreeSpec.DEFAULT.files(),
@@ -28,7 +32,7 @@ public final class GenerateTree {
                     TreeSpec.DEFAULT.minSize(),
                     TreeSpec.DEFAULT.maxSize(),
                     TreeSpec.DEFAULT.seed(),
-                    TreeSpec.ORIGINAL_FILES,
+                    presetLines(),
                     TreeCache.defaultDirectory());
 
     private GenerateTree() {}
@@ -38,13 +42,13 @@ public final class GenerateTree {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        TreeSpec d = TreeSpec.DEFAULT;
-        long files = d.files();
-        long depth = d.depth();
-        long fanOut = d.fanOut();
-        long minSize = d.minSize();
-        long maxSize = d.maxSize();
-        long seed = d.seed();
+        TreeSpec base = TreeSpec.DEFAULT;
+        Long files = null;
+        Long depth = null;
+        Long fanOut = null;
+        Long minSize = null;
+        Long maxSize = null;
+        Long seed = null;
         Path directory = null;
         TreeSpec spec;
         try {
@@ -55,7 +59,8 @@ public final class GenerateTree {
                         out.print(USAGE);
                         return 0;
                     }
-                    case "--original" -> files = TreeSpec.ORIGINAL_FILES;
+                    case "--preset" -> base = preset(args, ++i);
+                    case "--original" -> base = TreeSpec.ORIGINAL;
                     case "--files" -> files = number(args, ++i, arg);
                     case "--depth" -> depth = number(args, ++i, arg);
                     case "--fan-out" -> fanOut = number(args, ++i, arg);
@@ -74,12 +79,12 @@ public final class GenerateTree {
                 }
             }
             spec = new TreeSpec(
-                    toInt(files, "--files"),
-                    toInt(depth, "--depth"),
-                    toInt(fanOut, "--fan-out"),
-                    toInt(minSize, "--min-size"),
-                    toInt(maxSize, "--max-size"),
-                    seed);
+                    toInt(files, base.files(), "--files"),
+                    toInt(depth, base.depth(), "--depth"),
+                    toInt(fanOut, base.fanOut(), "--fan-out"),
+                    toInt(minSize, base.minSize(), "--min-size"),
+                    toInt(maxSize, base.maxSize(), "--max-size"),
+                    seed == null ? base.seed() : seed);
         } catch (IllegalArgumentException e) {
             err.println("gentree: " + e.getMessage());
             err.print(USAGE);
@@ -147,10 +152,41 @@ public final class GenerateTree {
         }
     }
 
-    private static int toInt(long value, String option) {
+    private static TreeSpec preset(String[] args, int index) {
+        if (index >= args.length) {
+            throw new IllegalArgumentException(
+                    "--preset needs a name: " + String.join(", ", TreeSpec.PRESETS.keySet()));
+        }
+        TreeSpec preset = TreeSpec.PRESETS.get(args[index].toLowerCase(Locale.ROOT));
+        if (preset == null) {
+            throw new IllegalArgumentException(
+                    "unknown preset " + args[index] + " (known: " + String.join(", ", TreeSpec.PRESETS.keySet()) + ")");
+        }
+        return preset;
+    }
+
+    private static String presetLines() {
+        StringBuilder lines = new StringBuilder();
+        TreeSpec.PRESETS.forEach((name, spec) -> lines.append(String.format(
+                Locale.ROOT,
+                "                 %-9s %,d files, depth %d, fan-out %d (%,d directories), %d..%d bytes%n",
+                name,
+                spec.files(),
+                spec.depth(),
+                spec.fanOut(),
+                spec.directories(),
+                spec.minSize(),
+                spec.maxSize())));
+        return lines.toString().stripTrailing();
+    }
+
+    private static int toInt(Long value, int preset, String option) {
+        if (value == null) {
+            return preset;
+        }
         if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(option + " is too large: " + value);
         }
-        return (int) value;
+        return value.intValue();
     }
 }

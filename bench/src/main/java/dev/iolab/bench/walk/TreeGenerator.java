@@ -36,16 +36,14 @@ public final class TreeGenerator {
             }
         }
         List<Path> directories = createDirectories(root, spec);
-        SplittableRandom random = new SplittableRandom(spec.seed());
+        FileSizes sizes = new FileSizes(spec);
         byte[] content = new byte[spec.maxSize()];
         for (int i = 0; i < content.length; i++) {
             content[i] = (byte) ('a' + i % 26);
         }
         long bytes = 0;
         for (int i = 0; i < spec.files(); i++) {
-            int size = spec.minSize() == spec.maxSize()
-                    ? spec.minSize()
-                    : random.nextInt(spec.minSize(), spec.maxSize() + 1);
+            int size = sizes.next();
             Path file = directories.get(i % directories.size()).resolve("f" + i);
             try (OutputStream out = Files.newOutputStream(file)) {
                 out.write(content, 0, size);
@@ -56,6 +54,36 @@ public final class TreeGenerator {
             }
         }
         return new TreeSummary(bytes, spec.files(), directories.size());
+    }
+
+    /**
+     * The totals {@link #generate} writes for {@code spec}, computed without touching the disk (the sizes come from
+     * the same seeded sequence), so a tree's shape can be checked, or announced, before minutes of writing.
+     */
+    public static TreeSummary plan(TreeSpec spec) {
+        FileSizes sizes = new FileSizes(spec);
+        long bytes = 0;
+        for (int i = 0; i < spec.files(); i++) {
+            bytes += sizes.next();
+        }
+        return new TreeSummary(bytes, spec.files(), spec.directories());
+    }
+
+    /** File {@code i}'s size is the {@code i}-th value of this sequence: the one place sizes come from. */
+    private static final class FileSizes {
+        private final SplittableRandom random;
+        private final TreeSpec spec;
+
+        FileSizes(TreeSpec spec) {
+            this.spec = spec;
+            this.random = new SplittableRandom(spec.seed());
+        }
+
+        int next() {
+            return spec.minSize() == spec.maxSize()
+                    ? spec.minSize()
+                    : random.nextInt(spec.minSize(), spec.maxSize() + 1);
+        }
     }
 
     private static List<Path> createDirectories(Path root, TreeSpec spec) throws IOException {

@@ -1,5 +1,9 @@
 package dev.iolab.bench.walk;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * The shape of a generated tree: {@code files} files of {@code minSize}..{@code maxSize} bytes (uniform) spread
  * round-robin over all directories of a full tree of {@code fanOut} subdirectories per directory, {@code depth}
@@ -19,6 +23,18 @@ public record TreeSpec(int files, int depth, int fanOut, int minSize, int maxSiz
 
     /** Number of files in the original lab report's tree (there: 2,835,154 mostly sub-kB files, depth 5). */
     public static final int ORIGINAL_FILES = 2_835_154;
+
+    /** The original's file count in the default shape: {@code gentree --original} or {@code --preset original}. */
+    public static final TreeSpec ORIGINAL = new TreeSpec(ORIGINAL_FILES, 5, 6, 0, 2048, DEFAULT.seed());
+
+    /**
+     * Issue 12's tree, where {@code diskus} was timed against the walkers: 498,601 files of 0–2 kB in 3,906
+     * directories (fan-out 5, depth 5): {@code gentree --preset issue-12}.
+     */
+    public static final TreeSpec ISSUE_12 = new TreeSpec(498_601, 5, 5, 0, 2048, DEFAULT.seed());
+
+    /** The named shapes {@code gentree --preset NAME} accepts, in the order its usage lists them. */
+    public static final Map<String, TreeSpec> PRESETS = presets();
 
     /** Directories beyond this make generation and listing pointless to wait for. */
     static final long MAX_DIRECTORIES = 10_000_000L;
@@ -58,6 +74,14 @@ public record TreeSpec(int files, int depth, int fanOut, int minSize, int maxSiz
             level *= fanOut;
         }
         return total;
+    }
+
+    private static Map<String, TreeSpec> presets() {
+        Map<String, TreeSpec> presets = new LinkedHashMap<>();
+        presets.put("default", DEFAULT);
+        presets.put("issue-12", ISSUE_12);
+        presets.put("original", ORIGINAL);
+        return Collections.unmodifiableMap(presets);
     }
 
     /** A directory name that says everything that determines the tree, so different specs never share a cache. */

@@ -16,8 +16,8 @@ final class VirtualThreadWalker extends ExecutorWalker {
 
     private final Semaphore permits;
 
-    VirtualThreadWalker(int threads) {
-        super(Executors::newVirtualThreadPerTaskExecutor);
+    VirtualThreadWalker(int threads, Listing listing) {
+        super(Executors::newVirtualThreadPerTaskExecutor, listing);
         this.permits = new Semaphore(threads);
     }
 
@@ -25,7 +25,7 @@ final class VirtualThreadWalker extends ExecutorWalker {
     void list(Path directory, WalkTally tally, Consumer<Path> subdirectories) {
         permits.acquireUninterruptibly();
         try {
-            DirectoryLister.list(directory, tally, subdirectories);
+            super.list(directory, tally, subdirectories);
         } finally {
             permits.release();
         }

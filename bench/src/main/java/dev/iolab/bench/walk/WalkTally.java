@@ -22,6 +22,14 @@ final class WalkTally {
         bytes.add(size);
     }
 
+    /** Adds a directory's worth of regular files at once, so walkers touch the shared counters once per directory. */
+    void files(long count, long size) {
+        if (count != 0) {
+            files.add(count);
+            bytes.add(size);
+        }
+    }
+
     void directory() {
         directories.increment();
     }

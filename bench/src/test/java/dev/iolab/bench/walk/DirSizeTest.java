@@ -46,15 +46,48 @@ class DirSizeTest {
         assertThat(run()).isEqualTo(2);
         assertThat(run("--threads", "0", "x")).isEqualTo(2);
         assertThat(run("--walker", "TELEPATHY", "x")).isEqualTo(2);
+        assertThat(run("--listing", "GUESS", "x")).isEqualTo(2);
         assertThat(run("--frobnicate")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8))
                 .contains(
                         "PATH is missing",
                         "--threads must be",
                         "unknown walker TELEPATHY",
+                        "unknown listing GUESS",
                         "unknown option --frobnicate")
                 .contains("Usage: dirsize")
                 .doesNotContain("Exception");
+    }
+
+    @Test
+    void walksWithTheNativeWalkerAndTheFfmListing() throws IOException {
+        TreeSummary summary =
+                TreeGenerator.generate(directory.resolve("t"), new TreeSpec(60, 2, 3, 0, 700, 8), d -> {});
+
+        assertThat(run(directory.resolve("t").toString(), "--walker", "native", "--threads", "3"))
+                .isZero();
+        assertThat(run(directory.resolve("t").toString(), "--walker", "fixed-pool", "--listing", "ffm"))
+                .isZero();
+
+        String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
+        assertThat(lines).hasSize(4);
+        assertThat(lines[1]).contains("walker NATIVE, 3 threads");
+        assertThat(lines[3]).contains("walker FIXED_POOL, 8 threads");
+        assertThat(DirSizeOutput.parse(lines[0] + "\n" + lines[1], ""))
+                .satisfies(r -> assertThat(summary.matches(r)).isTrue());
+        assertThat(DirSizeOutput.parse(lines[2] + "\n" + lines[3], ""))
+                .satisfies(r -> assertThat(summary.matches(r)).isTrue());
+    }
+
+    /** The walk's seconds as {@code "%.3f"} printed them, without loading {@code java.util.Formatter}. */
+    @Test
+    void printsSecondsWithThreeDecimalsRoundedHalfUp() {
+        assertThat(DirSize.seconds(0)).isEqualTo("0.000");
+        assertThat(DirSize.seconds(499_999)).isEqualTo("0.000");
+        assertThat(DirSize.seconds(500_000)).isEqualTo("0.001");
+        assertThat(DirSize.seconds(617_400_000)).isEqualTo("0.617");
+        assertThat(DirSize.seconds(1_999_600_000)).isEqualTo("2.000");
+        assertThat(DirSize.seconds(12_345_678_901L)).isEqualTo("12.346");
     }
 
     @Test

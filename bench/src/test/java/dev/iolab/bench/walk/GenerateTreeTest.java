@@ -38,6 +38,44 @@ class GenerateTreeTest {
         assertThat(out.toString(StandardCharsets.UTF_8)).contains(walked.bytes() + " bytes");
     }
 
+    /** Options override the preset's fields whatever their order: issue 12's shape with fewer files. */
+    @Test
+    void startsFromAPresetAndLetsOptionsOverrideIt() {
+        Path tree = directory.resolve("tree");
+
+        int status = run("--files", "300", tree.toString(), "--preset", "issue-12", "--depth", "2");
+
+        assertThat(status).isZero();
+        TreeSummary planned = TreeGenerator.plan(new TreeSpec(300, 2, 5, 0, 2048, TreeSpec.DEFAULT.seed()));
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .startsWith("300 files, 31 directories, " + planned.bytes() + " bytes in " + tree);
+        assertThat(WalkerKind.FORK_JOIN.walker(2).walk(tree))
+                .isEqualTo(new WalkResult(planned.bytes(), 300, 31, 0, java.util.List.of()));
+    }
+
+    @Test
+    void printsTheCachedTreesPathAloneOnStdout() throws IOException {
+        Path cache = directory.resolve("cache");
+        System.setProperty(TreeCache.CACHE_PROPERTY, cache.toString());
+        try {
+            int status = run("--preset", "issue-12", "--files", "40", "--depth", "1");
+
+            assertThat(status).isZero();
+            Path root = Path.of(out.toString(StandardCharsets.UTF_8).strip());
+            assertThat(out.toString(StandardCharsets.UTF_8).lines()).hasSize(1);
+            assertThat(root).startsWith(cache).isDirectory();
+            assertThat(err.toString(StandardCharsets.UTF_8)).contains("40 files, 6 directories, ");
+        } finally {
+            System.clearProperty(TreeCache.CACHE_PROPERTY);
+        }
+    }
+
+    @Test
+    void rejectsAnUnknownPreset() {
+        assertThat(run("--preset", "huge")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown preset huge", "issue-12");
+    }
+
     @Test
     void refusesANonEmptyDirectoryAndLeavesItAlone() throws IOException {
         Files.writeString(directory.resolve("mine"), "keep");

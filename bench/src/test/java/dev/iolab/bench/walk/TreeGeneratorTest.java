@@ -52,6 +52,34 @@ class TreeGeneratorTest {
     }
 
     @Test
+    void plansExactlyTheTotalsItWrites() throws IOException {
+        TreeSpec spec = new TreeSpec(333, 3, 3, 5, 1500, 11);
+
+        assertThat(TreeGenerator.plan(spec)).isEqualTo(TreeGenerator.generate(directory.resolve("t"), spec, d -> {}));
+    }
+
+    /** The shape and totals issue 12 timed diskus on: 498,601 files of 0–2 kB in 3,906 directories. */
+    @Test
+    void issue12PresetHasTheIssuesShape() {
+        TreeSpec spec = TreeSpec.PRESETS.get("issue-12");
+
+        assertThat(spec).isEqualTo(TreeSpec.ISSUE_12);
+        assertThat(spec.fanOut()).isEqualTo(5);
+        assertThat(spec.depth()).isEqualTo(5);
+        assertThat(spec.minSize()).isZero();
+        assertThat(spec.maxSize()).isEqualTo(2048);
+        assertThat(TreeGenerator.plan(spec)).isEqualTo(new TreeSummary(510_064_766L, 498_601, 3_906));
+    }
+
+    @Test
+    void presetsKeepTheCacheNamesOfTheOptionsTheyReplace() {
+        assertThat(TreeSpec.PRESETS).containsOnlyKeys("default", "issue-12", "original");
+        assertThat(TreeSpec.PRESETS.get("default")).isEqualTo(TreeSpec.DEFAULT);
+        assertThat(TreeSpec.ORIGINAL.cacheName())
+                .isEqualTo("files2835154-depth5-fanout6-size0-2048-seed" + TreeSpec.DEFAULT.seed());
+    }
+
+    @Test
     void refusesANonEmptyDirectory() throws IOException {
         Files.createDirectories(directory.resolve("full"));
         Files.writeString(directory.resolve("full/keep"), "mine");

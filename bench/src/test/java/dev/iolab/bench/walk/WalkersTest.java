@@ -16,10 +16,12 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every walker, on real trees, against the totals the generator wrote. */
+/**
+ * Every walker (the Java ones with each listing, and the native one), on real trees, against the totals the
+ * generator wrote: all must report the same totals and count the same errors.
+ */
 class WalkersTest {
 
     private static final TreeSpec SMALL = new TreeSpec(400, 3, 3, 0, 3000, 42);
@@ -27,14 +29,25 @@ class WalkersTest {
     @TempDir
     Path directory;
 
-    static Stream<Arguments> walkersAndThreads() {
+    /** Each walker once per listing it honours ({@code WALK_FILE_TREE} and {@code NATIVE} ignore the listing). */
+    static Stream<Arguments> walkers() {
         return Stream.of(WalkerKind.values())
-                .flatMap(kind -> Stream.of(1, 3, 64).map(n -> Arguments.of(kind, n)));
+                .flatMap(kind -> listingsOf(kind).map(listing -> Arguments.of(kind, listing)));
     }
 
-    @ParameterizedTest(name = "{0} with {1} threads")
+    static Stream<Arguments> walkersAndThreads() {
+        return walkers().flatMap(w -> Stream.of(1, 3, 64).map(n -> Arguments.of(w.get()[0], w.get()[1], n)));
+    }
+
+    private static Stream<Listing> listingsOf(WalkerKind kind) {
+        return kind == WalkerKind.WALK_FILE_TREE || kind == WalkerKind.NATIVE
+                ? Stream.of(Listing.RELATIVE)
+                : Stream.of(Listing.values());
+    }
+
+    @ParameterizedTest(name = "{0} ({1}) with {2} threads")
     @MethodSource("walkersAndThreads")
-    void sumsExactlyWithoutFollowingLinks(WalkerKind kind, int threads) throws IOException {
+    void sumsExactlyWithoutFollowingLinks(WalkerKind kind, Listing listing, int threads) throws IOException {
         Path tree = directory.resolve("tree");
         TreeSummary summary = TreeGenerator.generate(tree, SMALL, done -> {});
         Files.createDirectories(tree.resolve("empty/empty-too"));
@@ -43,36 +56,65 @@ class WalkersTest {
         Files.createSymbolicLink(tree.resolve("d2/loop"), tree);
         Files.createSymbolicLink(tree.resolve("dangling"), tree.resolve("nowhere"));
 
-        WalkResult result = kind.walker(threads).walk(tree);
+        WalkResult result = kind.walker(threads, listing).walk(tree);
 
         assertThat(result)
                 .isEqualTo(new WalkResult(summary.bytes(), summary.files(), summary.directories() + 2, 0, List.of()));
     }
 
-    @ParameterizedTest
-    @EnumSource(WalkerKind.class)
-    void sumsAnEmptyDirectoryToZero(WalkerKind kind) throws IOException {
+    @ParameterizedTest(name = "{0} ({1})")
+    @MethodSource("walkers")
+    void sumsAnEmptyDirectoryToZero(WalkerKind kind, Listing listing) throws IOException {
         Path empty = Files.createDirectory(directory.resolve("empty"));
 
-        assertThat(kind.walker(4).walk(empty)).isEqualTo(new WalkResult(0, 0, 1, 0, List.of()));
+        assertThat(kind.walker(4, listing).walk(empty)).isEqualTo(new WalkResult(0, 0, 1, 0, List.of()));
     }
 
-    @ParameterizedTest
-    @EnumSource(WalkerKind.class)
-    void countsAMissingRootAsAnErrorInsteadOfThrowing(WalkerKind kind) {
-        WalkResult result = kind.walker(2).walk(directory.resolve("gone"));
+    @ParameterizedTest(name = "{0} ({1})")
+    @MethodSource("walkers")
+    void countsAMissingRootAsAnErrorInsteadOfThrowing(WalkerKind kind, Listing listing) {
+        WalkResult result = kind.walker(2, listing).walk(directory.resolve("gone"));
 
         assertThat(result.errors()).isEqualTo(1);
         assertThat(result.errorSamples()).singleElement().asString().contains("gone", "NoSuchFileException");
         assertThat(result.bytes()).isZero();
     }
 
-    @ParameterizedTest
-    @EnumSource(WalkerKind.class)
-    void countsARegularFileRootAsItself(WalkerKind kind) throws IOException {
+    @ParameterizedTest(name = "{0} ({1})")
+    @MethodSource("walkers")
+    void countsARegularFileRootAsItself(WalkerKind kind, Listing listing) throws IOException {
         Path file = Files.writeString(directory.resolve("file"), "12345");
 
-        assertThat(kind.walker(2).walk(file)).isEqualTo(new WalkResult(5, 1, 0, 0, List.of()));
+        assertThat(kind.walker(2, listing).walk(file)).isEqualTo(new WalkResult(5, 1, 0, 0, List.of()));
+    }
+
+    @ParameterizedTest(name = "{0} ({1})")
+    @MethodSource("walkers")
+    void doesNotWalkARootThatIsALink(WalkerKind kind, Listing listing) throws IOException {
+        Path target = Files.createDirectory(directory.resolve("target"));
+        Files.writeString(target.resolve("file"), "12345");
+        Path link = Files.createSymbolicLink(directory.resolve("link"), target);
+
+        assertThat(kind.walker(2, listing).walk(link)).isEqualTo(new WalkResult(0, 0, 0, 0, List.of()));
+    }
+
+    /**
+     * 300 nested directories, a file at every level: about 1,850 bytes of path at the bottom, deep for every
+     * walker's recursion or queue, still within {@code PATH_MAX} (past it: {@code NativeWalkerTest}).
+     */
+    @ParameterizedTest(name = "{0} ({1})")
+    @MethodSource("walkers")
+    void walksDeepPaths(WalkerKind kind, Listing listing) throws IOException {
+        Path level = directory.resolve("deep");
+        long bytes = 0;
+        for (int i = 0; i < 300; i++) {
+            level = Files.createDirectories(level.resolve("level"));
+            Files.writeString(level.resolve("f"), "x".repeat(i % 7));
+            bytes += i % 7;
+        }
+
+        assertThat(kind.walker(3, listing).walk(directory.resolve("deep")))
+                .isEqualTo(new WalkResult(bytes, 300, 301, 0, List.of()));
     }
 
     /**
@@ -80,9 +122,9 @@ class WalkersTest {
      * Run by a non-root user the walk runs here; run as root (CI) it runs {@code dirsize} as user nobody through
      * {@code setpriv}, so the kernel really refuses the listing in both cases.
      */
-    @ParameterizedTest
-    @EnumSource(WalkerKind.class)
-    void countsAnUnreadableDirectoryAsAnErrorAndWalksTheRest(WalkerKind kind) throws Exception {
+    @ParameterizedTest(name = "{0} ({1})")
+    @MethodSource("walkers")
+    void countsAnUnreadableDirectoryAsAnErrorAndWalksTheRest(WalkerKind kind, Listing listing) throws Exception {
         Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path tree = directory.resolve("tree");
         TreeSummary summary = TreeGenerator.generate(tree, SMALL, done -> {});
@@ -90,8 +132,9 @@ class WalkersTest {
         Files.writeString(locked.resolve("hidden"), "not counted");
         Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
         try {
-            WalkResult result =
-                    isRoot() ? walkAsNobody(kind, tree) : kind.walker(3).walk(tree);
+            WalkResult result = isRoot()
+                    ? walkAsNobody(kind, listing, tree)
+                    : kind.walker(3, listing).walk(tree);
 
             assertThat(result.bytes()).isEqualTo(summary.bytes());
             assertThat(result.files()).isEqualTo(summary.files());
@@ -107,8 +150,11 @@ class WalkersTest {
         return "0".equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid").toString());
     }
 
-    /** Runs {@link DirSize} in a JVM as nobody, on a copy of the walk classes it can read, and parses its output. */
-    private WalkResult walkAsNobody(WalkerKind kind, Path tree) throws Exception {
+    /**
+     * Runs {@link DirSize} in a JVM as nobody, on a copy of the walk and libc classes it can read, and parses its
+     * output.
+     */
+    private WalkResult walkAsNobody(WalkerKind kind, Listing listing, Path tree) throws Exception {
         Path setpriv = Stream.of("/usr/bin/setpriv", "/bin/setpriv")
                 .map(Path::of)
                 .filter(Files::isExecutable)
@@ -121,11 +167,13 @@ class WalkersTest {
                 .getLocation()
                 .toURI());
         Path copy = directory.resolve("classes");
-        Path walkPackage = Path.of("dev", "iolab", "bench", "walk");
-        Files.createDirectories(copy.resolve(walkPackage));
-        try (Stream<Path> files = Files.list(classes.resolve(walkPackage))) {
-            for (Path file : (Iterable<Path>) files::iterator) {
-                Files.copy(file, copy.resolve(walkPackage).resolve(file.getFileName()));
+        for (String name : List.of("walk", "nativeio")) {
+            Path walkPackage = Path.of("dev", "iolab", "bench", name);
+            Files.createDirectories(copy.resolve(walkPackage));
+            try (Stream<Path> files = Files.list(classes.resolve(walkPackage))) {
+                for (Path file : (Iterable<Path>) files::iterator) {
+                    Files.copy(file, copy.resolve(walkPackage).resolve(file.getFileName()));
+                }
             }
         }
         Files.walk(copy).forEach(path -> path.toFile().setReadable(true, false));
@@ -139,12 +187,15 @@ class WalkersTest {
                 "--",
                 java,
                 "-XX:-UsePerfData",
+                "--enable-native-access=ALL-UNNAMED",
                 "-cp",
                 copy.toString(),
                 DirSize.class.getName(),
                 tree.toString(),
                 "--walker",
                 kind.name(),
+                "--listing",
+                listing.name(),
                 "--threads",
                 "3"));
         Process process = new ProcessBuilder(command).redirectErrorStream(false).start();

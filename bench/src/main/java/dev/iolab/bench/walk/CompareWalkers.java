@@ -1,0 +1,162 @@
+package dev.iolab.bench.walk;
+
+import com.sun.management.OperatingSystemMXBean;
+import dev.iolab.bench.nativeio.Libc;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code CompareWalkers PATH ROUNDS WALKER:THREADS[:LISTING] …}: warm walks of one tree by several walkers in turn, in
+ * one JVM, round after round (round r starts with walker r mod n), then a Markdown table per walker of the median and
+ * best wall time, the median CPU time of the whole process during the walk (walkers, JIT and GC threads), and the
+ * median's ratio to the {@code NATIVE} walker at the same thread count.
+ *
+ * <p>Why, beside JMH: on a shared machine the load changes from minute to minute, and JMH runs one trial after the
+ * other, so two rows of one JMH run can differ by the load alone. Interleaving walk by walk exposes every walker to
+ * the same load; CPU time, unlike wall time, hardly depends on it. The first {@value #WARM_UP_ROUNDS} rounds are
+ * warm-up and not counted; every walk's totals must equal the first walk's.
+ *
+ * <pre>java --enable-native-access=ALL-UNNAMED -cp bench/target/classes dev.iolab.bench.walk.CompareWalkers \
+ *   "$(bench/gentree --preset issue-12)" 12 NATIVE:2 FORK_JOIN:2:RELATIVE FORK_JOIN:2:FULL_PATH FORK_JOIN:2:FFM</pre>
+ *
+ * Exit status 0; 1 if walks disagreed; 2 on bad usage.
+ */
+public final class CompareWalkers {
+
+    static final int WARM_UP_ROUNDS = 2;
+
+    private CompareWalkers() {}
+
+    /** One walker of the comparison, as given on the command line. */
+    record Contender(WalkerKind walker, int threads, Listing listing) {
+
+        static Contender parse(String text) {
+            String[] parts = text.split(":");
+            if (parts.length < 2 || parts.length > 3) {
+                throw new IllegalArgumentException("expected WALKER:THREADS[:LISTING], got " + text);
+            }
+            try {
+                return new Contender(
+                        WalkerKind.valueOf(parts[0].toUpperCase(Locale.ROOT)),
+                        Integer.parseInt(parts[1]),
+                        parts.length == 3 ? Listing.valueOf(parts[2].toUpperCase(Locale.ROOT)) : Listing.RELATIVE);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("expected WALKER:THREADS[:LISTING], got " + text, e);
+            }
+        }
+
+        String label() {
+            return walker + " " + threads
+                    + (walker == WalkerKind.NATIVE || walker == WalkerKind.WALK_FILE_TREE ? "" : " " + listing);
+        }
+    }
+
+    /** The measured walks of one contender: wall and CPU seconds per walk. */
+    record Times(List<Double> wall, List<Double> cpu) {
+        Times() {
+            this(new ArrayList<>(), new ArrayList<>());
+        }
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        Path root;
+        int rounds;
+        List<Contender> contenders = new ArrayList<>();
+        try {
+            if (args.length < 3) {
+                throw new IllegalArgumentException("need PATH ROUNDS WALKER:THREADS[:LISTING]…");
+            }
+            root = Path.of(args[0]);
+            rounds = Integer.parseInt(args[1]);
+            if (rounds <= WARM_UP_ROUNDS) {
+                throw new IllegalArgumentException("ROUNDS must be more than the " + WARM_UP_ROUNDS + " warm-up ones");
+            }
+            for (String arg : Arrays.asList(args).subList(2, args.length)) {
+                contenders.add(Contender.parse(arg));
+            }
+            for (Contender contender : contenders) {
+                if (contender.walker().callsLibc(contender.listing())) {
+                    Libc.ensureAvailable();
+                }
+            }
+        } catch (IllegalArgumentException | IOException e) {
+            err.println("CompareWalkers: " + e.getMessage());
+            return 2;
+        }
+        Map<Contender, Times> times = new LinkedHashMap<>();
+        contenders.forEach(c -> times.put(c, new Times()));
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        WalkResult expected = null;
+        for (int round = 0; round < rounds; round++) {
+            for (int i = 0; i < contenders.size(); i++) {
+                Contender contender = contenders.get((round + i) % contenders.size());
+                DirectoryWalker walker = contender.walker().walker(contender.threads(), contender.listing());
+                long cpu = os.getProcessCpuTime();
+                long start = System.nanoTime();
+                WalkResult result = walker.walk(root);
+                long wall = System.nanoTime() - start;
+                cpu = os.getProcessCpuTime() - cpu;
+                if (expected == null) {
+                    expected = result;
+                } else if (!expected.equals(result)) {
+                    err.println(
+                            "CompareWalkers: " + contender.label() + " reported " + result + ", before " + expected);
+                    return 1;
+                }
+                if (round >= WARM_UP_ROUNDS) {
+                    times.get(contender).wall().add(wall / 1e9);
+                    times.get(contender).cpu().add(cpu / 1e9);
+                }
+            }
+        }
+        out.print(table(times));
+        return 0;
+    }
+
+    static String table(Map<Contender, Times> times) {
+        StringBuilder table = new StringBuilder(
+                "| walker | n | median s | best s | median CPU s | median ÷ NATIVE |\n|---|---|---|---|---|---|\n");
+        times.forEach((contender, measured) -> {
+            double median = median(measured.wall());
+            String ratio = times.entrySet().stream()
+                    .filter(e -> e.getKey().walker() == WalkerKind.NATIVE
+                            && e.getKey().threads() == contender.threads())
+                    .findFirst()
+                    .map(e -> String.format(
+                            Locale.ROOT, "%.2f", median / median(e.getValue().wall())))
+                    .orElse("–");
+            table.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %d | %.3f | %.3f | %.3f | %s |%n",
+                    contender.label(),
+                    measured.wall().size(),
+                    median,
+                    measured.wall().stream()
+                            .mapToDouble(Double::doubleValue)
+                            .min()
+                            .orElse(Double.NaN),
+                    median(measured.cpu()),
+                    ratio));
+        });
+        return table.toString();
+    }
+
+    static double median(List<Double> values) {
+        double[] sorted =
+                values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int middle = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+    }
+}

@@ -13,10 +13,11 @@
 #   copy-unbuffered-64k  UNBUFFERED 64 kB (published), copy-unbuffered-1m: UNBUFFERED 1 MB (published)
 #   writebuffer-1b       FILE_OUTPUT_STREAM and NATIVE_WRITE with 1-byte writes
 #   writebuffer-large    FILE_OUTPUT_STREAM and NATIVE_WRITE with 1000- and 8192-byte writes
-#   zerocopy-300m        all 9 copy methods (6 Java, 3 native) at 300 MB, page cache warm, no fsync
+#   zerocopy-300m        all 10 copy methods (6 Java, 4 native) at 300 MB, page cache warm, no fsync
 #   zerocopy-disk        300 MB, sync=FSYNC and sourceCache=COLD: the rows set beside the disk-bound published figures
 #   walk-headline-1      WALK_FILE_TREE and NATIVE with 1 thread, warm
 #   walk-headline-2      FIXED_POOL, FORK_JOIN, VIRTUAL_THREADS and NATIVE with 2 threads (= the cores), warm
+#   walk-ffm-2           FIXED_POOL and FORK_JOIN reading directories through FFM (listing=FFM), 2 threads, warm
 #   walk-cold-headline   FIXED_POOL and NATIVE with 8 threads, cold cache (the published NVMe figures were cold)
 # The other runs fill in the tables and charts with 1 fork x 3 iterations: their cells are marked unchecked (+), and
 # ratios drawn from them are indicative only.
@@ -56,9 +57,9 @@ run writebuffer-allocs: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -
 cost writebuffer-allocs: op=450ms
 
 # 3. Copy methods: syscalls and page faults of the benchmark thread with every timed run.
-run zerocopy-300m: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=300M -p sync=NONE -p sourceCache=WARM -f 2 -wi 2 -i 5 -w 500ms -r 500ms -prof dev.iolab.bench.profile.SyscallProfiler
+run zerocopy-300m: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=300M -p sync=NONE -p sourceCache=WARM -f 2 -wi 2 -i 5 -w 500ms -r 500ms -prof dev.iolab.bench.profile.SyscallProfiler
 cost zerocopy-300m: op=200ms fork=1500ms
-run zerocopy-detail: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=3K,3M,30M -p sync=NONE -p sourceCache=WARM -f 1 -wi 2 -i 3 -w 300ms -r 300ms -prof dev.iolab.bench.profile.SyscallProfiler
+run zerocopy-detail: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=3K,3M,30M -p sync=NONE -p sourceCache=WARM -f 1 -wi 2 -i 3 -w 300ms -r 300ms -prof dev.iolab.bench.profile.SyscallProfiler
 cost zerocopy-detail: fork=200ms
 # The originals' conditions: the copy forced to the device (fsync inside the operation) from a source whose page
 # cache was dropped (posix_fadvise, untimed) - disk-bound, like the published 300 MB figures.
@@ -75,6 +76,10 @@ run walk-headline-1: dev.iolab.bench.walk.DirectoryWalkBenchmark.walk -bm ss -p 
 cost walk-headline-1: op=1000ms fork=300ms once=12s
 run walk-headline-2: dev.iolab.bench.walk.DirectoryWalkBenchmark.walk -bm ss -p walker=FIXED_POOL,FORK_JOIN,VIRTUAL_THREADS,NATIVE -p threads=2 -p cache=WARM -p files=200000 -f 2 -wi 4 -i 5
 cost walk-headline-2: op=600ms fork=300ms
+# The Java walkers reading each directory through FFM (listing=FFM: getdents64 and fstatat relative to the
+# directory's descriptor, inside the Java walkers' own threading): the fastest Java rows, beside NATIVE above.
+run walk-ffm-2: dev.iolab.bench.walk.DirectoryWalkBenchmark.walk -bm ss -p walker=FIXED_POOL,FORK_JOIN -p listing=FFM -p threads=2 -p cache=WARM -p files=200000 -f 2 -wi 4 -i 5
+cost walk-ffm-2: op=600ms fork=300ms
 run walk-detail-1: dev.iolab.bench.walk.DirectoryWalkBenchmark.walk -bm ss -p walker=FIXED_POOL,FORK_JOIN,VIRTUAL_THREADS -p threads=1 -p cache=WARM -p files=200000 -f 1 -wi 3 -i 3
 cost walk-detail-1: op=1000ms fork=300ms
 run walk-detail: dev.iolab.bench.walk.DirectoryWalkBenchmark.walk -bm ss -p walker=FIXED_POOL,FORK_JOIN,VIRTUAL_THREADS,NATIVE -p threads=8,64,256 -p cache=WARM -p files=200000 -f 1 -wi 3 -i 3
@@ -85,4 +90,4 @@ cost walk-cold-headline: op=1800ms fork=300ms
 run walk-cold-detail: dev.iolab.bench.walk.DirectoryWalkBenchmark.walk -bm ss -p walker=FIXED_POOL,NATIVE -p threads=1 -p cache=COLD -p files=200000 -f 1 -wi 1 -i 3
 cost walk-cold-detail: op=4500ms fork=300ms
 
-headline: copy-headline, copy-headline-32m, copy-unbuffered-64k, copy-unbuffered-1m, writebuffer-1b, writebuffer-large, zerocopy-300m, zerocopy-disk, walk-headline-1, walk-headline-2, walk-cold-headline
+headline: copy-headline, copy-headline-32m, copy-unbuffered-64k, copy-unbuffered-1m, writebuffer-1b, writebuffer-large, zerocopy-300m, zerocopy-disk, walk-headline-1, walk-headline-2, walk-ffm-2, walk-cold-headline

@@ -31,7 +31,7 @@ class ProfileTest {
                             "WriteBufferBenchmark",
                             "NATIVE_WRITE",
                             "ZeroCopyBenchmark",
-                            "NATIVE_READ_WRITE_4K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE",
+                            "NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE",
                             "DirectoryWalkBenchmark",
                             "-prof dev.iolab.bench.profile.AllocationCountProfiler",
                             "-prof dev.iolab.bench.profile.SyscallProfiler")

@@ -1,5 +1,7 @@
 package dev.iolab.bench.copy;
 
+import dev.iolab.bench.nativeio.NativeReadWriteCopier;
+import dev.iolab.bench.support.FileCopier;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.FileInputStream;

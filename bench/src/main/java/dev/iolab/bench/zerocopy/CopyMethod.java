@@ -1,5 +1,7 @@
 package dev.iolab.bench.zerocopy;
 
+import dev.iolab.bench.nativeio.NativeReadWriteCopier;
+import dev.iolab.bench.support.FileCopier;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -24,12 +26,12 @@ public enum CopyMethod {
     /** {@code java.nio.file.Files.copy}. */
     FILES_COPY(new FilesCopyFileCopier()),
     /** libc {@code read}/{@code write} through a native 4 kB buffer: the post's naive loop, ceiling of {@link #STREAM_4K}. */
-    NATIVE_READ_WRITE_4K(new NativeReadWriteFileCopier(4 * 1024)),
+    NATIVE_READ_WRITE_4K(new NativeReadWriteCopier(4 * 1024)),
     /**
      * libc {@code read}/{@code write} through a native 64 kB buffer: the ceiling of {@link #CHANNEL_HEAP} and
      * {@link #CHANNEL_DIRECT} at their own buffer size.
      */
-    NATIVE_READ_WRITE_64K(new NativeReadWriteFileCopier(ChannelFileCopier.DEFAULT_BUFFER_SIZE)),
+    NATIVE_READ_WRITE_64K(new NativeReadWriteCopier(ChannelFileCopier.DEFAULT_BUFFER_SIZE)),
     /** libc {@code sendfile} in a loop: the post's zero-copy method. */
     NATIVE_SENDFILE(new NativeSendfileFileCopier()),
     /** libc {@code copy_file_range} in a loop, no fallback: what {@link #TRANSFER_TO} and {@link #FILES_COPY} use. */

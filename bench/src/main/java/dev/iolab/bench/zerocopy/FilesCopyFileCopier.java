@@ -1,5 +1,6 @@
 package dev.iolab.bench.zerocopy;
 
+import dev.iolab.bench.support.FileCopier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

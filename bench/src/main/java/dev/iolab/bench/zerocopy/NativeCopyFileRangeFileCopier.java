@@ -1,6 +1,7 @@
 package dev.iolab.bench.zerocopy;
 
 import dev.iolab.bench.nativeio.NativeFileCopy;
+import dev.iolab.bench.support.FileCopier;
 import java.io.IOException;
 import java.nio.file.Path;
 

@@ -1,5 +1,6 @@
 package dev.iolab.bench.zerocopy;
 
+import dev.iolab.bench.support.FileCopier;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;

@@ -88,6 +88,16 @@ final class IncomingBody {
         return HexFormat.of().formatHex(md5());
     }
 
+    /** Whether the body was read to its end and passed its checks. */
+    synchronized boolean finished() {
+        return md5 != null;
+    }
+
+    /** The client's {@code Content-MD5}, or null; for the store to check the bytes it receives as well. */
+    byte[] expectedMd5() {
+        return expectedMd5 == null ? null : expectedMd5.clone();
+    }
+
     /** The first I/O failure seen while reading, or null. */
     IOException failure() {
         return failure;

@@ -26,7 +26,8 @@ final class UploadRequests {
                 request.getContentLengthLong(),
                 request.getHeader("Content-MD5"),
                 expectsContinue(request),
-                new UploadBody.Raw(request::getInputStream));
+                new UploadBody.Raw(request::getInputStream),
+                request.getHeader(HttpHeaders.ACCEPT));
     }
 
     /** {@code POST /uploads?strategy=ID&name=NAME}: the file is the multipart part named {@code file}. */
@@ -37,7 +38,8 @@ final class UploadRequests {
                 request.getContentLengthLong(),
                 null,
                 expectsContinue(request),
-                new MultipartBody(new JakartaServletRequestContext(request)));
+                new MultipartBody(new JakartaServletRequestContext(request)),
+                request.getHeader(HttpHeaders.ACCEPT));
     }
 
     private static boolean expectsContinue(HttpServletRequest request) {

@@ -51,7 +51,7 @@ final class AzureStagingArea implements StagingArea {
 
     @Override
     public String newName(String prefix) {
-        return prefix + "/" + UUID.randomUUID();
+        return prefix + "-" + UUID.randomUUID();
     }
 
     @Override

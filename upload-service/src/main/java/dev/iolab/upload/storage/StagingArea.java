@@ -12,7 +12,7 @@ import java.util.Optional;
  */
 public interface StagingArea {
 
-    /** A fresh, unguessable staging blob name below {@code prefix} (e.g. {@code valet}). */
+    /** A fresh, unguessable staging blob name starting with {@code prefix} and a dash (e.g. {@code valet-}). */
     String newName(String prefix);
 
     /**

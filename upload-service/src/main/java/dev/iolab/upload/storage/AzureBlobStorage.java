@@ -64,7 +64,7 @@ class AzureBlobStorage implements BlobStorage {
     }
 
     @Override
-    public void putStream(String name, InputStream data, long length, int chunkSize, byte[] contentMd5)
+    public byte[] putStream(String name, InputStream data, long length, int chunkSize, byte[] contentMd5)
             throws IOException {
         PushedBody body = new PushedBody();
         BlockBlobSimpleUploadOptions options = new BlockBlobSimpleUploadOptions(body.flux(), length)
@@ -87,7 +87,7 @@ class AzureBlobStorage implements BlobStorage {
             Thread.currentThread().interrupt();
             throw new StorageUnavailableException("interrupted while uploading '" + name + "'", e);
         }
-        await(name, response);
+        return storedMd5(name, await(name, response).getValue());
     }
 
     /**
@@ -146,9 +146,9 @@ class AzureBlobStorage implements BlobStorage {
     }
 
     /** The answer after the last chunk; a missing container is created again, but this upload cannot be repeated. */
-    private void await(String name, CompletableFuture<Response<BlockBlobItem>> response) {
+    private Response<BlockBlobItem> await(String name, CompletableFuture<Response<BlockBlobItem>> response) {
         try {
-            response.get(containers.tryTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            return response.get(containers.tryTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             response.cancel(true);
             throw new StorageTimeoutException("blob store did not answer for '" + name + "'", e);
@@ -189,20 +189,22 @@ class AzureBlobStorage implements BlobStorage {
     }
 
     @Override
-    public void putChunks(String name, List<ByteBuffer> chunks, long length, byte[] md5) {
-        containers.healing(
+    public byte[] putChunks(String name, List<ByteBuffer> chunks, long length, byte[] contentMd5) {
+        BlockBlobItem stored = containers.healing(
                 name,
                 () -> block(name)
                         .uploadWithResponse(
                                 new BlockBlobSimpleUploadOptions(BinaryData.fromListByteBuffer(readOnly(chunks)))
-                                        .setHeaders(headers(md5))
-                                        .setContentMd5(md5),
+                                        .setHeaders(new BlobHttpHeaders().setContentType(CONTENT_TYPE))
+                                        .setContentMd5(contentMd5),
                                 null,
-                                Context.NONE));
+                                Context.NONE)
+                        .getValue());
+        return storedMd5(name, stored);
     }
 
     @Override
-    public void putFile(String name, Path file, byte[] md5) {
+    public byte[] putFile(String name, Path file, byte[] contentMd5) {
         long size;
         try {
             size = Files.size(file);
@@ -210,17 +212,20 @@ class AzureBlobStorage implements BlobStorage {
             throw new UncheckedIOException(e);
         }
         if (size <= maxSingleUploadSize) {
-            containers.healing(
+            BlockBlobItem stored = containers.healing(
                     name,
                     () -> block(name)
                             .uploadWithResponse(
                                     new BlockBlobSimpleUploadOptions(BinaryData.fromFile(file))
-                                            .setHeaders(headers(md5))
-                                            .setContentMd5(md5),
+                                            .setHeaders(new BlobHttpHeaders().setContentType(CONTENT_TYPE))
+                                            .setContentMd5(contentMd5),
                                     null,
-                                    Context.NONE));
-            return;
+                                    Context.NONE)
+                            .getValue());
+            return storedMd5(name, stored);
         }
+        // Put Block List computes no MD5: the blob gets the file's, computed here (files this large are rare).
+        byte[] md5 = contentMd5 != null ? contentMd5 : md5Of(file);
         String stagingName = staging.newName("files");
         try {
             BlobClient target = staging.blob(stagingName);
@@ -236,8 +241,39 @@ class AzureBlobStorage implements BlobStorage {
                             null,
                             Context.NONE));
             staging.copy(stagingName, uploaded.getValue().getETag(), name);
+            return md5;
         } finally {
             staging.delete(stagingName);
+        }
+    }
+
+    /**
+     * The MD5 the store computed for a Put Blob (Azure does for every Put Blob since API version 2012-02-12, Azurite
+     * too), else the blob's stored one.
+     */
+    private byte[] storedMd5(String name, BlockBlobItem stored) {
+        if (stored != null && stored.getContentMd5() != null) {
+            return stored.getContentMd5();
+        }
+        byte[] md5 = AzureCalls.call(name, () -> blob(name).getProperties().getContentMd5());
+        if (md5 == null) {
+            throw new StorageUnavailableException("the blob store reported no MD5 for '" + name + "'", null);
+        }
+        return md5;
+    }
+
+    private static byte[] md5Of(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            java.security.MessageDigest md5 = java.security.MessageDigest.getInstance("MD5");
+            byte[] buffer = new byte[64 * 1024];
+            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                md5.update(buffer, 0, n);
+            }
+            return md5.digest();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has MD5", e);
         }
     }
 

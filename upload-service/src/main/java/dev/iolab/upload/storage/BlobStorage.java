@@ -22,20 +22,29 @@ public interface BlobStorage {
      * aborts the request before the store has the whole blob, and nothing is stored.
      *
      * @param contentMd5 the client's MD5 of the bytes, checked by the store as well, or null
+     * @return the MD5 of the stored blob, as the store computed it
      * @throws IOException what {@code data} threw; nothing was stored
      * @throws StorageRecoveringException the container was missing and has been created again; the bytes already
      *     read cannot be sent again, so the caller must ask its client to retry
      */
-    void putStream(String name, InputStream data, long length, int chunkSize, byte[] contentMd5) throws IOException;
-
-    /** Stores {@code chunks} (together {@code length} bytes), in order, as one Put Blob with {@code md5}. */
-    void putChunks(String name, List<ByteBuffer> chunks, long length, byte[] md5);
+    byte[] putStream(String name, InputStream data, long length, int chunkSize, byte[] contentMd5) throws IOException;
 
     /**
-     * Stores a file with {@code md5}: one Put Blob up to {@link #maxSingleUploadSize()}, blocks staged away from
-     * {@code name} and copied in one step beyond.
+     * Stores {@code chunks} (together {@code length} bytes), in order, as one Put Blob.
+     *
+     * @param contentMd5 the client's MD5 of the bytes, checked by the store, or null
+     * @return the MD5 of the stored blob, as the store computed it
      */
-    void putFile(String name, Path file, byte[] md5);
+    byte[] putChunks(String name, List<ByteBuffer> chunks, long length, byte[] contentMd5);
+
+    /**
+     * Stores a file: one Put Blob up to {@link #maxSingleUploadSize()}, blocks staged away from {@code name} and
+     * copied in one step beyond.
+     *
+     * @param contentMd5 the file's MD5 when known (checked by the store), or null
+     * @return the MD5 of the stored blob
+     */
+    byte[] putFile(String name, Path file, byte[] contentMd5);
 
     /**
      * Starts an upload of unknown length in blocks of at most {@link #blockSize()} bytes. The blocks are staged on a

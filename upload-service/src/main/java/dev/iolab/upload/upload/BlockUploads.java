@@ -17,10 +17,10 @@ final class BlockUploads {
 
     /**
      * Stages {@code in} in blocks of the store's block size, filled completely (a short block only at the end), and
-     * commits them with {@code body}'s MD5 once {@code in} has ended; a body that needs more blocks than a blob may
+     * commits them with {@code body}'s MD5 (the body must be hashed) once {@code in} has ended; a body that needs more blocks than a blob may
      * have is refused with 413 before anything is committed.
      */
-    static void upload(BlobStorage storage, String name, InputStream in, IncomingBody body) throws IOException {
+    static byte[] upload(BlobStorage storage, String name, InputStream in, IncomingBody body) throws IOException {
         byte[] block = new byte[Math.toIntExact(storage.blockSize())];
         int staged = 0;
         try (BlobStorage.BlockUpload blocks = storage.startBlocks(name)) {
@@ -42,5 +42,6 @@ final class BlockUploads {
             }
             blocks.commit(body.md5());
         }
+        return body.md5();
     }
 }

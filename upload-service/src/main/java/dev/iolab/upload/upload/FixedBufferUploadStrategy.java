@@ -40,14 +40,18 @@ final class FixedBufferUploadStrategy implements UploadStrategy {
     }
 
     @Override
-    public void upload(String name, IncomingBody body, long declaredLength, MemoryBudget.Reservation reservation)
+    public boolean hashes(long declaredLength) {
+        return !BlockUploads.singleShot(storage, declaredLength);
+    }
+
+    @Override
+    public byte[] upload(String name, IncomingBody body, long declaredLength, MemoryBudget.Reservation reservation)
             throws IOException {
         // Not closed: the container owns the request stream.
         InputStream in = new FixedBufferInputStream(body.stream(), bufferSize);
         if (BlockUploads.singleShot(storage, declaredLength)) {
-            storage.putStream(name, in, declaredLength, MemoryCosts.PUSH_CHUNK, body.expectedMd5());
-        } else {
-            BlockUploads.upload(storage, name, in, body);
+            return storage.putStream(name, in, declaredLength, MemoryCosts.PUSH_CHUNK, body.expectedMd5());
         }
+        return BlockUploads.upload(storage, name, in, body);
     }
 }

@@ -55,7 +55,7 @@ final class InMemoryUploadStrategy implements UploadStrategy {
     }
 
     @Override
-    public void upload(String name, IncomingBody body, long declaredLength, MemoryBudget.Reservation reservation)
+    public byte[] upload(String name, IncomingBody body, long declaredLength, MemoryBudget.Reservation reservation)
             throws IOException {
         InputStream in = body.stream();
         List<ByteBuffer> chunks = new ArrayList<>();
@@ -89,7 +89,7 @@ final class InMemoryUploadStrategy implements UploadStrategy {
                 break; // end of stream, checks passed
             }
         }
-        storage.putChunks(name, chunks, total, body.md5());
+        return storage.putChunks(name, chunks, total, body.expectedMd5());
     }
 
     private int nextChunk(long declaredLength, long total) {

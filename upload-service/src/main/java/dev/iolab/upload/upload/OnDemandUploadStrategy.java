@@ -32,12 +32,16 @@ final class OnDemandUploadStrategy implements UploadStrategy {
     }
 
     @Override
-    public void upload(String name, IncomingBody body, long declaredLength, MemoryBudget.Reservation reservation)
+    public boolean hashes(long declaredLength) {
+        return !BlockUploads.singleShot(storage, declaredLength);
+    }
+
+    @Override
+    public byte[] upload(String name, IncomingBody body, long declaredLength, MemoryBudget.Reservation reservation)
             throws IOException {
         if (BlockUploads.singleShot(storage, declaredLength)) {
-            storage.putStream(name, body.stream(), declaredLength, MemoryCosts.PUSH_CHUNK, body.expectedMd5());
-        } else {
-            BlockUploads.upload(storage, name, body.stream(), body);
+            return storage.putStream(name, body.stream(), declaredLength, MemoryCosts.PUSH_CHUNK, body.expectedMd5());
         }
+        return BlockUploads.upload(storage, name, body.stream(), body);
     }
 }

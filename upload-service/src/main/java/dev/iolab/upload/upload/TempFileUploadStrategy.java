@@ -33,7 +33,7 @@ final class TempFileUploadStrategy implements UploadStrategy {
     }
 
     @Override
-    public void upload(String name, IncomingBody body, long declaredLength, MemoryBudget.Reservation reservation)
+    public byte[] upload(String name, IncomingBody body, long declaredLength, MemoryBudget.Reservation reservation)
             throws IOException {
         Path file = spool.newFile();
         try {
@@ -41,7 +41,7 @@ final class TempFileUploadStrategy implements UploadStrategy {
             try (OutputStream out = Files.newOutputStream(file)) {
                 body.stream().transferTo(out);
             }
-            storage.putFile(name, file, body.md5());
+            return storage.putFile(name, file, body.expectedMd5());
         } finally {
             Files.deleteIfExists(file);
         }

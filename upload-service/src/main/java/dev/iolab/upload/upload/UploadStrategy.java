@@ -30,12 +30,23 @@ interface UploadStrategy {
     long memoryCost(long declaredLength);
 
     /**
+     * Whether the body must be hashed while it is read. The store computes the MD5 of every single Put Blob itself
+     * (and checks a client's {@code Content-MD5}); a blob committed from blocks gets no MD5 but the one sent with it.
+     *
+     * @param declaredLength the file's exact length when the client stated it, or -1
+     */
+    default boolean hashes(long declaredLength) {
+        return false;
+    }
+
+    /**
      * Stores the body as blob {@code name}.
      *
      * @param declaredLength the file's exact length when the client stated it, or -1
      * @param reservation the upload's share of the memory budget, holding {@link #memoryCost}; grow it before
      *     holding more
+     * @return the MD5 of the stored blob
      */
-    void upload(String name, IncomingBody body, long declaredLength, MemoryBudget.Reservation reservation)
+    byte[] upload(String name, IncomingBody body, long declaredLength, MemoryBudget.Reservation reservation)
             throws IOException;
 }

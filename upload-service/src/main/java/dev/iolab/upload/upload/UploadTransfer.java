@@ -5,6 +5,7 @@ import dev.iolab.upload.storage.StorageRecoveringException;
 import dev.iolab.upload.system.UploadProperties;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.HexFormat;
 import java.util.Optional;
 import org.apache.commons.io.IOUtils;
 import org.apache.commons.io.input.BoundedInputStream;
@@ -58,10 +59,12 @@ class UploadTransfer {
                                     + " of " + budget.max() + " are in use");
         }
         try (MemoryBudget.Reservation held = reservation.get()) {
-            IncomingBody body = new IncomingBody(raw, upload.declaredLength(), maxSize, upload.md5());
+            IncomingBody body = new IncomingBody(
+                    raw, upload.declaredLength(), maxSize, upload.md5(), strategy.hashes(upload.declaredLength()));
             attempt.receiving(body::count);
+            byte[] md5;
             try (AutoCloseable tracked = inFlight.track(body)) {
-                strategy.upload(upload.name(), body, upload.declaredLength(), held);
+                md5 = strategy.upload(upload.name(), body, upload.declaredLength(), held);
             } catch (IOException | RuntimeException e) {
                 held.close(); // before discarding the rest of the body, so that others can have the bytes meanwhile
                 throw failure(e, body, raw);
@@ -71,7 +74,7 @@ class UploadTransfer {
             return new UploadResult(
                     upload.name(),
                     body.count(),
-                    body.md5Hex(),
+                    HexFormat.of().formatHex(md5),
                     strategy.id(),
                     attempt.elapsed().toMillis());
         }

@@ -53,22 +53,22 @@ public final class GatedBlobStorage implements BlobStorage {
     }
 
     @Override
-    public void putStream(String name, InputStream data, long length, int chunkSize, byte[] contentMd5)
+    public byte[] putStream(String name, InputStream data, long length, int chunkSize, byte[] contentMd5)
             throws IOException {
         pass();
-        delegate.putStream(name, data, length, chunkSize, contentMd5);
+        return delegate.putStream(name, data, length, chunkSize, contentMd5);
     }
 
     @Override
-    public void putChunks(String name, List<ByteBuffer> chunks, long length, byte[] md5) {
+    public byte[] putChunks(String name, List<ByteBuffer> chunks, long length, byte[] md5) {
         pass();
-        delegate.putChunks(name, chunks, length, md5);
+        return delegate.putChunks(name, chunks, length, md5);
     }
 
     @Override
-    public void putFile(String name, Path file, byte[] md5) {
+    public byte[] putFile(String name, Path file, byte[] md5) {
         pass();
-        delegate.putFile(name, file, md5);
+        return delegate.putFile(name, file, md5);
     }
 
     @Override

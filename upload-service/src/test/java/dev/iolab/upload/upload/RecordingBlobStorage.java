@@ -51,7 +51,7 @@ final class RecordingBlobStorage implements BlobStorage {
     }
 
     @Override
-    public void putStream(String name, InputStream data, long length, int chunkSize, byte[] contentMd5)
+    public byte[] putStream(String name, InputStream data, long length, int chunkSize, byte[] contentMd5)
             throws IOException {
         streamedContentMd5 = contentMd5;
         byte[] bytes = data.readAllBytes(); // its end-of-stream checks throw before anything is committed
@@ -59,11 +59,11 @@ final class RecordingBlobStorage implements BlobStorage {
             throw new IOException("announced " + length + " bytes, read " + bytes.length);
         }
         // As Azure does for a Put Blob without one: the store computes and keeps the MD5 of what it received.
-        commit(name, bytes, UploadServiceTestSupport.md5(bytes), "stream");
+        return commit(name, bytes, contentMd5, "stream");
     }
 
     @Override
-    public void putChunks(String name, List<ByteBuffer> chunks, long length, byte[] md5) {
+    public byte[] putChunks(String name, List<ByteBuffer> chunks, long length, byte[] md5) {
         ByteArrayOutputStream joined = new ByteArrayOutputStream();
         for (ByteBuffer chunk : chunks) {
             ByteBuffer copy = chunk.duplicate();
@@ -71,13 +71,13 @@ final class RecordingBlobStorage implements BlobStorage {
             copy.get(bytes);
             joined.writeBytes(bytes);
         }
-        commit(name, joined.toByteArray(), md5, "chunks");
+        return commit(name, joined.toByteArray(), md5, "chunks");
     }
 
     @Override
-    public void putFile(String name, Path file, byte[] md5) {
+    public byte[] putFile(String name, Path file, byte[] md5) {
         try {
-            commit(name, Files.readAllBytes(file), md5, "file");
+            return commit(name, Files.readAllBytes(file), md5, "file");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -112,15 +112,27 @@ final class RecordingBlobStorage implements BlobStorage {
         };
     }
 
-    private void commit(String name, byte[] bytes, byte[] md5, String how) {
+    /**
+     * Commits, and returns the MD5 the blob keeps: for a single Put Blob the store computes it (checking a client's
+     * {@code md5}, as Azure does); a block list keeps the {@code md5} sent with it.
+     */
+    private byte[] commit(String name, byte[] bytes, byte[] md5, String how) {
         if (failure != null) {
             throw failure;
         }
+        byte[] stored = md5;
+        if (!how.equals("blocks")) {
+            stored = UploadServiceTestSupport.md5(bytes);
+            if (md5 != null && !java.util.Arrays.equals(md5, stored)) {
+                throw new dev.iolab.upload.storage.StorageException("Md5Mismatch", null);
+            }
+        }
         blobs.put(name, bytes);
         writtenAs.put(name, how);
-        if (md5 != null) {
-            md5s.put(name, md5);
+        if (stored != null) {
+            md5s.put(name, stored);
         }
+        return stored;
     }
 
     @Override

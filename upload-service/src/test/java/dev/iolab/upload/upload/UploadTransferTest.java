@@ -255,10 +255,16 @@ class UploadTransferTest {
             }
 
             @Override
-            public void upload(
+            public boolean hashes(long declaredLength) {
+                return true;
+            }
+
+            @Override
+            public byte[] upload(
                     String name, IncomingBody incoming, long declaredLength, MemoryBudget.Reservation reservation)
                     throws IOException {
                 body.upload(name, incoming);
+                return incoming.md5();
             }
         };
     }

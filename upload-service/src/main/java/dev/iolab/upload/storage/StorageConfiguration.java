@@ -4,62 +4,146 @@ import com.azure.core.http.HttpClient;
 import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
 import com.azure.core.http.netty.NettyAsyncHttpClientBuilder;
 import com.azure.core.http.okhttp.OkHttpAsyncHttpClientBuilder;
+import com.azure.identity.DefaultAzureCredentialBuilder;
 import com.azure.storage.blob.BlobContainerClient;
+import com.azure.storage.blob.BlobServiceAsyncClient;
+import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
 import com.azure.storage.common.policy.RequestRetryOptions;
 import com.azure.storage.common.policy.RetryPolicyType;
 import dev.iolab.upload.system.UploadProperties;
-import java.nio.file.Files;
+import java.time.Clock;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.util.StringUtils;
 
-/** Builds the container client from {@code upload.azure.*} and creates the container when it is missing. */
+/**
+ * Builds the store's clients from {@code upload.azure.*}: authorised by the connection string
+ * ({@code AZURE_STORAGE_CONNECTION_STRING}, Azurite or an account key) or, without one, by the service's Azure identity
+ * ({@code DefaultAzureCredential}) at {@code AZURE_STORAGE_BLOB_ENDPOINT}; creates both containers when they are
+ * missing, and picks the SAS signer that fits the authorisation.
+ */
 @Configuration(proxyBeanMethods = false)
 class StorageConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(StorageConfiguration.class);
 
     @Bean
-    BlobContainerClient blobContainerClient(UploadProperties properties) throws Exception {
+    AzureContainers azureContainers(UploadProperties properties) {
         UploadProperties.Azure azure = properties.azure();
-        if (!StringUtils.hasText(azure.connectionString())) {
-            throw new IllegalStateException(
-                    "AZURE_STORAGE_CONNECTION_STRING (upload.azure.connection-string) is not set");
-        }
-        RequestRetryOptions retry = new RequestRetryOptions(
-                RetryPolicyType.EXPONENTIAL,
-                azure.maxTries(),
-                azure.tryTimeout(),
-                azure.retryDelay(),
-                azure.maxRetryDelay(),
-                null);
-        BlobContainerClient container = new BlobServiceClientBuilder()
-                .connectionString(azure.connectionString())
-                .httpClient(httpClient(azure.httpClient()))
-                .retryOptions(retry)
-                .buildClient()
-                .getBlobContainerClient(properties.container());
+        HttpClient http = httpClient(azure.httpClient());
+        BlobServiceClient service = authorised(azure)
+                .httpClient(http)
+                .retryOptions(new RequestRetryOptions(
+                        RetryPolicyType.EXPONENTIAL,
+                        azure.maxTries(),
+                        azure.tryTimeout(),
+                        azure.retryDelay(),
+                        azure.maxRetryDelay(),
+                        null))
+                .buildClient();
+        // One try, no per-try timeout: see AzureContainers.
+        BlobServiceAsyncClient streaming = authorised(azure)
+                .httpClient(http)
+                .retryOptions(new RequestRetryOptions(RetryPolicyType.FIXED, 1, (Duration) null, null, null, null))
+                .buildAsyncClient();
+        String stagingContainer = azure.effectiveStagingContainer(properties.container());
+        AzureContainers containers = new AzureContainers(
+                service.getBlobContainerClient(properties.container()),
+                streaming.getBlobContainerAsyncClient(properties.container()),
+                service.getBlobContainerClient(stagingContainer),
+                sasSigner(azure, service),
+                azure.tryTimeout());
         if (azure.createContainer()) {
             try {
-                container.createIfNotExists();
+                containers.heal();
             } catch (RuntimeException e) {
-                // Start anyway: health reports the store as down and uploads answer 502 until it is reachable.
-                log.warn("Could not create container '{}': {}", properties.container(), e.toString());
+                // Start anyway: health reports the store as down, and the first write creates the containers.
+                log.warn(
+                        "Could not create containers '{}' and '{}': {}",
+                        properties.container(),
+                        stagingContainer,
+                        e.toString());
             }
         }
-        Files.createDirectories(properties.effectiveTempDir());
-        return container;
+        log.info(
+                "Blob store: container '{}', staging container '{}', SAS signed with the {}",
+                properties.container(),
+                stagingContainer,
+                containers.signer().kind());
+        return containers;
     }
 
     @Bean
-    BlobStorage blobStorage(BlobContainerClient container, UploadProperties properties) {
+    BlobContainerClient blobContainerClient(AzureContainers containers) {
+        return containers.uploads();
+    }
+
+    @Bean
+    StagingArea stagingArea(AzureContainers containers) {
+        return new AzureStagingArea(containers);
+    }
+
+    @Bean
+    BlobStorage blobStorage(AzureContainers containers, UploadProperties properties) {
+        UploadProperties.Azure azure = properties.azure();
         return new AzureBlobStorage(
-                container,
-                properties.azure().blockSize().toBytes(),
-                properties.azure().maxConcurrency());
+                containers,
+                new AzureStagingArea(containers),
+                azure.blockSize().toBytes(),
+                azure.maxSingleUploadSize().toBytes(),
+                azure.maxConcurrency());
+    }
+
+    @Bean
+    StagingSweeper stagingSweeper(StagingArea staging, UploadProperties properties) {
+        return new StagingSweeper(staging, properties.azure().stagingMaxAge(), Clock.systemUTC());
+    }
+
+    /** A client builder authorised by the connection string, else by the service's Azure identity. */
+    static BlobServiceClientBuilder authorised(UploadProperties.Azure azure) {
+        if (StringUtils.hasText(azure.connectionString())) {
+            return new BlobServiceClientBuilder().connectionString(azure.connectionString());
+        }
+        if (StringUtils.hasText(azure.endpoint())) {
+            return new BlobServiceClientBuilder()
+                    .endpoint(azure.endpoint())
+                    .credential(new DefaultAzureCredentialBuilder().build());
+        }
+        throw new IllegalStateException("Set AZURE_STORAGE_CONNECTION_STRING (upload.azure.connection-string), or "
+                + "AZURE_STORAGE_BLOB_ENDPOINT (upload.azure.endpoint) to run with an Azure identity");
+    }
+
+    /**
+     * Account-key SAS when the connection string carries the key (Azurite, shared key); user delegation SAS when the
+     * service runs with an Azure identity; none with a connection string that holds only a SAS of its own.
+     */
+    static SasSigner sasSigner(UploadProperties.Azure azure, BlobServiceClient service) {
+        if (StringUtils.hasText(azure.connectionString())) {
+            if (azure.connectionString().contains("AccountKey=")) {
+                return new AccountKeySasSigner();
+            }
+            return new SasSigner() {
+                @Override
+                public String sign(
+                        com.azure.storage.blob.BlobClient blob,
+                        com.azure.storage.blob.sas.BlobServiceSasSignatureValues values) {
+                    throw new StorageUnavailableException(
+                            "valet-key uploads need an account key or an Azure identity; the connection string has"
+                                    + " neither",
+                            null);
+                }
+
+                @Override
+                public String kind() {
+                    return "nothing (no account key, no identity)";
+                }
+            };
+        }
+        return new UserDelegationSasSigner(service::getUserDelegationKey, Clock.systemUTC());
     }
 
     static HttpClient httpClient(String name) {

@@ -15,7 +15,9 @@ import org.springframework.util.unit.DataSize;
  * @param apiKey when set, uploads and downloads need {@code Authorization: Bearer <key>}
  * @param container blob container, created at start-up if missing (env {@code UPLOAD_CONTAINER})
  * @param retryAfter value of {@code Retry-After} on capacity refusals (whole seconds are sent)
- * @param tempDir directory for the temp-file strategy's spool files (created if missing)
+ * @param tempDir directory for the temp-file strategy's spool files (created {@code 0700} if missing; must be owned
+ *                by the service's user)
+ * @param valetKey valet-key uploads: the client sends the bytes to storage, the service grants and verifies
  * @param connections limits Tomcat has no setting for: connections per client address, time to send a request head
  * @param body the slowest request body accepted
  * @param download downloads' own capacity, chunk size and slowest reader
@@ -35,7 +37,8 @@ public record UploadProperties(
         @DefaultValue Connections connections,
         @DefaultValue Body body,
         @DefaultValue Download download,
-        @DefaultValue Health health) {
+        @DefaultValue Health health,
+        @DefaultValue ValetKey valetKey) {
 
     /** Temp directory actually used: {@code tempDir} or {@code ${java.io.tmpdir}/iolab-upload}. */
     public Path effectiveTempDir() {
@@ -62,12 +65,29 @@ public record UploadProperties(
      *
      * @param enabled false turns admission control off (reproduces the original out-of-memory failures)
      * @param maxBytes budget; unset means half of the JVM's maximum heap
+     * @param requestShare largest share of the budget one request may hold (0 < share <= 1), so that no single
+     *                     request can take the whole budget
+     * @param inMemoryMaxSize largest body the {@code in-memory} strategy holds; larger ones get 413 naming the other
+     *                        strategies (the share of the budget caps it further)
      */
-    public record MemoryBudget(@DefaultValue("true") boolean enabled, DataSize maxBytes) {
+    public record MemoryBudget(
+            @DefaultValue("true") boolean enabled,
+            DataSize maxBytes,
+            @DefaultValue("0.25") double requestShare,
+            @DefaultValue("64MB") DataSize inMemoryMaxSize) {
 
         /** The budget in bytes actually applied. */
         public long effectiveMaxBytes() {
             return maxBytes != null ? maxBytes.toBytes() : Runtime.getRuntime().maxMemory() / 2;
+        }
+
+        /** Most bytes one request may reserve: {@code requestShare} of the budget. */
+        public long maxRequestBytes() {
+            if (!(requestShare > 0 && requestShare <= 1)) {
+                throw new IllegalStateException(
+                        "upload.memory-budget.request-share must be in (0, 1], not " + requestShare);
+            }
+            return (long) (effectiveMaxBytes() * requestShare);
         }
     }
 
@@ -84,6 +104,13 @@ public record UploadProperties(
      * @param retryDelay first back-off delay
      * @param maxRetryDelay largest back-off delay
      * @param createContainer create the container at start-up when missing
+     * @param endpoint blob endpoint of the account (env {@code AZURE_STORAGE_BLOB_ENDPOINT}), used with an Azure
+     *                 identity ({@code DefaultAzureCredential}) when no connection string is set
+     * @param maxSingleUploadSize largest upload sent as one Put Blob request (Azure takes up to 5000 MiB); larger
+     *                            ones are staged in blocks of {@code blockSize}
+     * @param stagingContainer container for blobs under construction (block uploads, valet-key uploads); default
+     *                         {@code <container>-staging}
+     * @param stagingMaxAge staging blobs older than this are deleted by the periodic sweep
      */
     public record Azure(
             String connectionString,
@@ -94,7 +121,21 @@ public record UploadProperties(
             @DefaultValue("60s") Duration tryTimeout,
             @DefaultValue("1s") Duration retryDelay,
             @DefaultValue("10s") Duration maxRetryDelay,
-            @DefaultValue("true") boolean createContainer) {}
+            @DefaultValue("true") boolean createContainer,
+            String endpoint,
+            @DefaultValue("256MB") DataSize maxSingleUploadSize,
+            String stagingContainer,
+            @DefaultValue("1h") Duration stagingMaxAge) {
+
+        /** The staging container actually used: {@code stagingContainer}, or {@code <container>-staging}. */
+        public String effectiveStagingContainer(String container) {
+            if (stagingContainer != null && !stagingContainer.isBlank()) {
+                return stagingContainer;
+            }
+            String derived = container + "-staging";
+            return derived.length() <= 63 ? derived : container.substring(0, 55) + "-staging";
+        }
+    }
 
     /**
      * Connection limits enforced in the connector, before a request reaches any code of ours (see
@@ -147,4 +188,23 @@ public record UploadProperties(
      *     is reported down (the probe keeps running, and at most one runs at a time)
      */
     public record Health(@DefaultValue("3s") Duration timeout) {}
+
+    /**
+     * Valet-key uploads ({@code POST /uploads/{name}/grant}, {@code POST /uploads/{name}/complete}).
+     *
+     * @param ttl how long a grant and its SAS are valid
+     * @param maxSize largest size a grant may be asked for (Put Blob takes up to 5000 MiB in one request; larger
+     *                files are staged in blocks with the same SAS)
+     * @param publicEndpoint the account's blob endpoint as clients reach it, when it differs from the service's (e.g.
+     *                       {@code http://127.0.0.1:10000/devstoreaccount1} outside compose, {@code azurite:10000}
+     *                       inside); unset: the service's own endpoint
+     * @param maxOpenGrants grants not yet completed or expired the service keeps at once; beyond, 503
+     * @param maxConcurrentCompletions completions verified at once (each reads the staged blob); beyond, 503
+     */
+    public record ValetKey(
+            @DefaultValue("15m") Duration ttl,
+            @DefaultValue("5000MB") DataSize maxSize,
+            String publicEndpoint,
+            @DefaultValue("10000") int maxOpenGrants,
+            @DefaultValue("25") int maxConcurrentCompletions) {}
 }

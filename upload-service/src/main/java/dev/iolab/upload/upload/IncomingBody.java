@@ -10,8 +10,8 @@ import org.apache.commons.io.input.ObservableInputStream;
 
 /**
  * The client's bytes on their way to a strategy: counted and size-limited (commons-io {@link BoundedInputStream}),
- * MD5-hashed while streaming ({@link MessageDigestInputStream}), and checked at end of stream against the declared
- * length and the client's {@code Content-MD5}. A failed check throws a {@link BodyException} from the read that
+ * MD5-hashed while streaming ({@link MessageDigestInputStream}) when asked to or when the client sent a
+ * {@code Content-MD5}, and checked at end of stream against the declared length and that {@code Content-MD5}. A failed check throws a {@link BodyException} from the read that
  * hit end of stream, so the reader (a strategy or the Azure SDK) never reaches its commit. The first I/O failure,
  * ours or the container's, is remembered so the caller can tell a client fault from a storage fault however the
  * SDK wrapped it ({@link BodyFailures} turns it into the answer).
@@ -20,6 +20,7 @@ final class IncomingBody {
 
     private final BoundedInputStream counted;
     private final MessageDigestInputStream hashed;
+    private boolean ended;
     private final ObservableInputStream checked;
     private final long declaredLength;
     private final byte[] expectedMd5;
@@ -33,6 +34,19 @@ final class IncomingBody {
      * @param expectedMd5 the client's {@code Content-MD5}, or null
      */
     IncomingBody(InputStream raw, long declaredLength, long maxSize, byte[] expectedMd5) throws IOException {
+        this(raw, declaredLength, maxSize, expectedMd5, true);
+    }
+
+    /**
+     * @param raw the request (or file part) stream
+     * @param declaredLength bytes the client declared, or -1 when unknown
+     * @param maxSize most bytes accepted; one more fails with 413
+     * @param expectedMd5 the client's {@code Content-MD5}, or null
+     * @param hash whether to compute the MD5 even without an {@code expectedMd5} (MD5 is most of what reading a body
+     *     costs; the store computes it itself for every single Put Blob)
+     */
+    IncomingBody(InputStream raw, long declaredLength, long maxSize, byte[] expectedMd5, boolean hash)
+            throws IOException {
         this.declaredLength = declaredLength;
         this.expectedMd5 = expectedMd5;
         this.counted = BoundedInputStream.builder()
@@ -44,26 +58,31 @@ final class IncomingBody {
                 })
                 .setPropagateClose(false)
                 .get();
-        try {
-            this.hashed = MessageDigestInputStream.builder()
-                    .setInputStream(counted)
-                    .setMessageDigest(MessageDigest.getInstance("MD5"))
-                    .get();
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has MD5", e);
+        if (hash || expectedMd5 != null) {
+            try {
+                this.hashed = MessageDigestInputStream.builder()
+                        .setInputStream(counted)
+                        .setMessageDigest(MessageDigest.getInstance("MD5"))
+                        .get();
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException("every JDK has MD5", e);
+            }
+        } else {
+            this.hashed = null;
         }
-        this.checked = new ObservableInputStream(hashed, new ObservableInputStream.Observer() {
-            @Override
-            public void finished() throws IOException {
-                onEndOfStream();
-            }
+        this.checked =
+                new ObservableInputStream(hashed != null ? hashed : counted, new ObservableInputStream.Observer() {
+                    @Override
+                    public void finished() throws IOException {
+                        onEndOfStream();
+                    }
 
-            @Override
-            public void error(IOException exception) throws IOException {
-                remember(exception);
-                throw exception;
-            }
-        });
+                    @Override
+                    public void error(IOException exception) throws IOException {
+                        remember(exception);
+                        throw exception;
+                    }
+                });
     }
 
     /** The stream a strategy reads; it must read to end of stream. */
@@ -76,16 +95,25 @@ final class IncomingBody {
         return counted.getCount();
     }
 
-    /** MD5 of all bytes; only after end of stream. */
+    /** MD5 of all bytes; only after end of stream, and only for a body that was hashed. */
     synchronized byte[] md5() {
-        if (md5 == null) {
+        if (!ended) {
             throw new IllegalStateException("MD5 asked for before end of stream");
+        }
+        if (md5 == null) {
+            throw new IllegalStateException("this body was not hashed");
         }
         return md5.clone();
     }
 
-    String md5Hex() {
-        return HexFormat.of().formatHex(md5());
+    /** Whether the body was read to its end and passed its checks. */
+    synchronized boolean finished() {
+        return ended;
+    }
+
+    /** The client's {@code Content-MD5}, or null; for the store to check the bytes it receives as well. */
+    byte[] expectedMd5() {
+        return expectedMd5 == null ? null : expectedMd5.clone();
     }
 
     /** The first I/O failure seen while reading, or null. */
@@ -100,7 +128,7 @@ final class IncomingBody {
     }
 
     private synchronized void onEndOfStream() throws IOException {
-        if (md5 != null) {
+        if (ended) {
             return;
         }
         long count = count();
@@ -108,14 +136,17 @@ final class IncomingBody {
             throw fail(new BodyException(
                     ProblemType.INCOMPLETE_BODY, "received " + count + " bytes of the declared " + declaredLength));
         }
-        byte[] digest = hashed.getMessageDigest().digest();
-        if (expectedMd5 != null && !MessageDigest.isEqual(expectedMd5, digest)) {
-            throw fail(new BodyException(
-                    ProblemType.MD5_MISMATCH,
-                    "Content-MD5 is " + HexFormat.of().formatHex(expectedMd5) + " but the body's MD5 is "
-                            + HexFormat.of().formatHex(digest)));
+        if (hashed != null) {
+            byte[] digest = hashed.getMessageDigest().digest();
+            if (expectedMd5 != null && !MessageDigest.isEqual(expectedMd5, digest)) {
+                throw fail(new BodyException(
+                        ProblemType.MD5_MISMATCH,
+                        "Content-MD5 is " + HexFormat.of().formatHex(expectedMd5) + " but the body's MD5 is "
+                                + HexFormat.of().formatHex(digest)));
+            }
+            md5 = digest;
         }
-        md5 = digest;
+        ended = true;
     }
 
     private BodyException fail(BodyException e) {

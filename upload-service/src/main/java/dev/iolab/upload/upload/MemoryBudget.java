@@ -7,26 +7,29 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.stereotype.Component;
 
 /**
- * A byte budget for heap held by running uploads: an upload starts only if its strategy's cost fits, and gives the
- * bytes back when it ends, however it ends (a {@link Reservation} closed in a {@code finally} or
- * try-with-resources). When disabled every reservation succeeds and is still counted, so the gauge shows what would
- * have been held.
+ * A byte budget for heap held by running uploads: an upload starts only if its strategy's cost fits, grows its
+ * reservation as its bytes arrive when it holds them ({@code in-memory}), and gives the bytes back when it ends,
+ * however it ends (a {@link Reservation} closed in a {@code finally} or try-with-resources). No single request may
+ * hold more than {@link #maxRequest()} ({@code upload.memory-budget.request-share} of the budget), so none can corner
+ * it. When disabled every reservation succeeds and is still counted, so the gauge shows what would have been held.
  */
 @Component
 class MemoryBudget {
 
     private final boolean enabled;
     private final long max;
+    private final long maxRequest;
     private final AtomicLong used = new AtomicLong();
 
     MemoryBudget(UploadProperties properties, UploadMetrics metrics) {
         this.enabled = properties.memoryBudget().enabled();
         this.max = properties.memoryBudget().effectiveMaxBytes();
+        this.maxRequest = properties.memoryBudget().maxRequestBytes();
         metrics.budgetGauges(this, MemoryBudget::used, MemoryBudget::max);
     }
 
     /**
-     * Reserves {@code bytes} if they fit beside what is held.
+     * Reserves {@code bytes} if they fit beside what is held and within one request's share.
      *
      * @return the reservation, or empty (nothing reserved) when the bytes do not fit
      */
@@ -34,13 +37,20 @@ class MemoryBudget {
         if (bytes < 0) {
             throw new IllegalArgumentException("a reservation cannot be negative: " + bytes);
         }
+        if (enabled && bytes > maxRequest) {
+            return Optional.empty();
+        }
+        return take(bytes) ? Optional.of(new Reservation(bytes)) : Optional.empty();
+    }
+
+    private boolean take(long bytes) {
         while (true) {
             long current = used.get();
             if (enabled && current + bytes > max) {
-                return Optional.empty();
+                return false;
             }
             if (used.compareAndSet(current, current + bytes)) {
-                return Optional.of(new Reservation(bytes));
+                return true;
             }
         }
     }
@@ -55,10 +65,16 @@ class MemoryBudget {
         return max;
     }
 
+    /** Most bytes one request may hold. */
+    long maxRequest() {
+        return maxRequest;
+    }
+
     /** Bytes held for one upload; {@link #close()} gives them back, once, however often it is called. */
     final class Reservation implements AutoCloseable {
 
         private final AtomicLong held;
+        private volatile boolean closed;
 
         private Reservation(long bytes) {
             this.held = new AtomicLong(bytes);
@@ -69,8 +85,25 @@ class MemoryBudget {
             return held.get();
         }
 
+        /**
+         * Adds {@code bytes} to this reservation if they fit in the budget and within one request's share.
+         *
+         * @return false (nothing added) when they do not fit
+         */
+        synchronized boolean tryGrow(long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("a reservation cannot grow by a negative amount: " + bytes);
+            }
+            if (closed || (enabled && held.get() + bytes > maxRequest) || !take(bytes)) {
+                return false;
+            }
+            held.addAndGet(bytes);
+            return true;
+        }
+
         @Override
-        public void close() {
+        public synchronized void close() {
+            closed = true;
             used.addAndGet(-held.getAndSet(0));
         }
     }

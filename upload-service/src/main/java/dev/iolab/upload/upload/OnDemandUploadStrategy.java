@@ -1,15 +1,15 @@
 package dev.iolab.upload.upload;
 
 import dev.iolab.upload.storage.BlobStorage;
+import java.io.IOException;
 
 /**
- * {@code on-demand}: hands the request stream straight to the SDK, which pulls blocks from it as it uploads.
+ * {@code on-demand}: the body goes to the store as the store takes it, with no buffer of the service's own: one Put
+ * Blob that the upload thread feeds chunk by chunk when the file's length is known ({@link BlobStorage#putStream}),
+ * blocks of the configured block size staged as they fill when it is not (chunked, multipart).
  * <p>
- * Cost: the body's length (at least the SDK's {@code blockSize × (maxConcurrency + 1)}). In theory the SDK holds only
- * its blocks in flight; measured here, its stream path reads ahead of the network — 125 uploads of 10 MB kept 350 MB
- * of a 512 MB heap live after GC (in-memory: 390 MB; buffer-4k: 88 MB), and with the smaller reservation a 128 MB
- * heap died of OutOfMemoryError although the budget was on. So it is charged like {@code in-memory}. Without a
- * {@code Content-Length} only the SDK's blocks can be charged.
+ * Cost: what the HTTP client may queue for a slower store plus the request's own state ({@link
+ * MemoryCosts#pushed}), or one block ({@link MemoryCosts#blocks}) — whatever the file's size.
  */
 final class OnDemandUploadStrategy implements UploadStrategy {
 
@@ -25,12 +25,23 @@ final class OnDemandUploadStrategy implements UploadStrategy {
     }
 
     @Override
-    public long memoryCost(long length) {
-        return Math.max(length, storage.sdkBufferBytes());
+    public long memoryCost(long declaredLength) {
+        return BlockUploads.singleShot(storage, declaredLength)
+                ? MemoryCosts.pushed(0)
+                : MemoryCosts.blocks(0, storage.blockSize());
     }
 
     @Override
-    public void upload(String name, IncomingBody body, long length) {
-        storage.uploadStream(name, body.stream(), body::md5);
+    public boolean hashes(long declaredLength) {
+        return !BlockUploads.singleShot(storage, declaredLength);
+    }
+
+    @Override
+    public byte[] upload(String name, IncomingBody body, long declaredLength, MemoryBudget.Reservation reservation)
+            throws IOException {
+        if (BlockUploads.singleShot(storage, declaredLength)) {
+            return storage.putStream(name, body.stream(), declaredLength, MemoryCosts.PUSH_CHUNK, body.expectedMd5());
+        }
+        return BlockUploads.upload(storage, name, body.stream(), body);
     }
 }

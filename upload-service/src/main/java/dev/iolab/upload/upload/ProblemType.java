@@ -7,7 +7,7 @@ import org.springframework.http.HttpStatus;
  * Every cause the service answers with its own RFC 9457 problem {@code type}. The URIs are stable identifiers
  * (clients match on them), documented in {@code docs/upload-service.md}.
  */
-enum ProblemType {
+public enum ProblemType {
     INVALID_NAME("invalid-name", HttpStatus.BAD_REQUEST, "Invalid blob name"),
     UNKNOWN_STRATEGY("unknown-strategy", HttpStatus.BAD_REQUEST, "Unknown upload strategy"),
     TOO_LARGE("too-large", HttpStatus.CONTENT_TOO_LARGE, "Upload too large"),
@@ -28,7 +28,16 @@ enum ProblemType {
     NOT_FOUND("not-found", HttpStatus.NOT_FOUND, "No such upload"),
     STORAGE_UNAVAILABLE("storage-unavailable", HttpStatus.BAD_GATEWAY, "Blob storage failed"),
     STORAGE_TIMEOUT("storage-timeout", HttpStatus.GATEWAY_TIMEOUT, "Blob storage timed out"),
-    INTERNAL("internal", HttpStatus.INTERNAL_SERVER_ERROR, "Internal error");
+    INTERNAL("internal", HttpStatus.INTERNAL_SERVER_ERROR, "Internal error"),
+    NOT_ACCEPTABLE("not-acceptable", HttpStatus.NOT_ACCEPTABLE, "Answers are JSON only"),
+    STORAGE_RECOVERING("storage-recovering", HttpStatus.SERVICE_UNAVAILABLE, "Blob storage was repaired; send again"),
+    INVALID_SIZE("invalid-size", HttpStatus.BAD_REQUEST, "Invalid size"),
+    TOO_MANY_GRANTS("too-many-grants", HttpStatus.SERVICE_UNAVAILABLE, "Too many open valet-key grants"),
+    GRANT_NOT_FOUND("grant-not-found", HttpStatus.NOT_FOUND, "No such valet-key grant"),
+    GRANT_EXPIRED("grant-expired", HttpStatus.GONE, "Valet-key grant expired"),
+    GRANT_USED("grant-used", HttpStatus.CONFLICT, "Valet-key grant already used"),
+    NOTHING_STAGED("nothing-staged", HttpStatus.CONFLICT, "Nothing uploaded for this grant"),
+    STAGED_MISMATCH("staged-mismatch", HttpStatus.UNPROCESSABLE_CONTENT, "Uploaded bytes differ from the grant");
 
     private static final String BASE = "https://iolab.dev/problems/";
 
@@ -56,6 +65,11 @@ enum ProblemType {
 
     /** Capacity refusals: answered with {@code Retry-After}. */
     boolean isCapacityRefusal() {
-        return this == QUEUE_FULL || this == QUEUE_TIMEOUT || this == MEMORY_BUDGET || this == DOWNLOADS_BUSY;
+        return this == QUEUE_FULL
+                || this == QUEUE_TIMEOUT
+                || this == MEMORY_BUDGET
+                || this == STORAGE_RECOVERING
+                || this == TOO_MANY_GRANTS
+                || this == DOWNLOADS_BUSY;
     }
 }

@@ -2,22 +2,24 @@ package dev.iolab.upload.upload;
 
 import dev.iolab.upload.storage.BlobStorage;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
- * {@code temp-file}: spools the body to a temp file, uploads the file, and deletes it whatever happens. Costs what
- * the SDK buffers for a file upload.
+ * {@code temp-file}: spools the body to a file of its own ({@code 0600} in the service's {@code 0700} spool directory,
+ * {@link SpoolDirectory}), uploads the file as one Put Blob (which the operating system sends from the page cache), and
+ * deletes it whatever happens. Holds almost nothing on the heap; its cost is disk (up to one file per running upload)
+ * and a second pass over the bytes.
  */
 final class TempFileUploadStrategy implements UploadStrategy {
 
     private final BlobStorage storage;
-    private final Path directory;
+    private final SpoolDirectory spool;
 
-    TempFileUploadStrategy(BlobStorage storage, Path directory) {
+    TempFileUploadStrategy(BlobStorage storage, SpoolDirectory spool) {
         this.storage = storage;
-        this.directory = directory;
+        this.spool = spool;
     }
 
     @Override
@@ -26,18 +28,22 @@ final class TempFileUploadStrategy implements UploadStrategy {
     }
 
     @Override
-    public long memoryCost(long length) {
-        return storage.sdkBufferBytes();
+    public long memoryCost(long declaredLength) {
+        return MemoryCosts.TEMP_FILE;
     }
 
     @Override
-    public void upload(String name, IncomingBody body, long length) throws IOException {
-        Path spool = Files.createTempFile(directory, "upload-", ".part");
+    public byte[] upload(String name, IncomingBody body, long declaredLength, MemoryBudget.Reservation reservation)
+            throws IOException {
+        Path file = spool.newFile();
         try {
-            Files.copy(body.stream(), spool, StandardCopyOption.REPLACE_EXISTING);
-            storage.uploadFile(name, spool, body.md5());
+            // Written in place: replacing the file would give it default permissions (Files.copy REPLACE_EXISTING).
+            try (OutputStream out = Files.newOutputStream(file)) {
+                body.stream().transferTo(out);
+            }
+            return storage.putFile(name, file, body.expectedMd5());
         } finally {
-            Files.deleteIfExists(spool);
+            Files.deleteIfExists(file);
         }
     }
 }

@@ -83,6 +83,9 @@ final class UploadAttempt {
     }
 
     static UploadOutcome outcomeOf(ProblemType problem) {
+        if (problem == ProblemType.STORAGE_RECOVERING) {
+            return UploadOutcome.STORAGE_ERROR;
+        }
         if (problem.isCapacityRefusal()) {
             return UploadOutcome.REJECTED;
         }

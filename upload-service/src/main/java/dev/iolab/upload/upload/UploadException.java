@@ -1,20 +1,23 @@
 package dev.iolab.upload.upload;
 
-/** Root of the upload feature's failures; each carries the {@link ProblemType} it is answered with. */
-class UploadException extends RuntimeException {
+/**
+ * Root of the upload feature's failures (and of the valet-key feature's, which answers on the same routes); each
+ * carries the {@link ProblemType} it is answered with.
+ */
+public class UploadException extends RuntimeException {
 
     private final ProblemType problem;
 
-    UploadException(ProblemType problem, String detail) {
+    public UploadException(ProblemType problem, String detail) {
         this(problem, detail, null);
     }
 
-    UploadException(ProblemType problem, String detail, Throwable cause) {
+    public UploadException(ProblemType problem, String detail, Throwable cause) {
         super(detail, cause);
         this.problem = problem;
     }
 
-    ProblemType problem() {
+    public ProblemType problem() {
         return problem;
     }
 }

@@ -14,6 +14,7 @@ package dev.iolab.upload.upload;
  * @param expectsContinue whether the client sent {@code Expect: 100-continue}, i.e. sends its body only once the
  *     service first reads it
  * @param body where the bytes come from, not yet opened
+ * @param accept the {@code Accept} header, as sent, or null
  */
 record UploadRequest(
         String name,
@@ -21,4 +22,5 @@ record UploadRequest(
         long contentLength,
         String contentMd5,
         boolean expectsContinue,
-        UploadBody body) {}
+        UploadBody body,
+        String accept) {}

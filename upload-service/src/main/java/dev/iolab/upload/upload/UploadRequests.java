@@ -27,7 +27,8 @@ final class UploadRequests {
                 request.getContentLengthLong(),
                 request.getHeader("Content-MD5"),
                 expectsContinue(request),
-                new UploadBody.Raw(guard.raw(request)));
+                new UploadBody.Raw(guard.raw(request)),
+                request.getHeader(HttpHeaders.ACCEPT));
     }
 
     /** {@code POST /uploads?strategy=ID&name=NAME}: the file is the multipart part named {@code file}. */
@@ -38,7 +39,8 @@ final class UploadRequests {
                 request.getContentLengthLong(),
                 null,
                 expectsContinue(request),
-                new MultipartBody(guard.multipart(request)));
+                new MultipartBody(guard.multipart(request)),
+                request.getHeader(HttpHeaders.ACCEPT));
     }
 
     private static boolean expectsContinue(HttpServletRequest request) {

@@ -4,16 +4,20 @@ import dev.iolab.upload.metrics.UploadMetrics;
 import dev.iolab.upload.system.UploadProperties;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import org.apache.commons.io.function.IOSupplier;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Service;
 import org.springframework.web.context.request.async.DeferredResult;
 import org.springframework.web.util.UriUtils;
 
 /**
- * What happens to an upload between the controller and its answer. Everything its head allows to refuse (strategy,
- * name, size, missing length, Content-MD5; for multipart the content type) is refused on the container thread, before
+ * What happens to an upload between the controller and its answer. Everything its head allows to refuse (an
+ * {@code Accept} without JSON, strategy, name, size, missing length, Content-MD5; for multipart the content type) is
+ * refused on the container thread, before
  * a worker or a body byte is spent on it. The rest runs on a worker through {@link Admission}: a multipart body's
  * fields before the file part are read and checked the same way, then {@link UploadTransfer} stores the file. Every
  * request's outcome is recorded once, whichever way it ends ({@link UploadAttempt}).
@@ -53,6 +57,7 @@ class UploadService {
         UploadAttempt attempt = new UploadAttempt(metrics);
         UploadJob job;
         try {
+            UploadChecks.requireJsonAccepted(request.accept());
             job = switch (request.body()) {
                 case UploadBody.Raw raw -> {
                     Upload upload = check(request, request.name(), request.strategy(), request.contentMd5(), attempt);
@@ -100,13 +105,26 @@ class UploadService {
         return strategy;
     }
 
-    /** A raw body may be {@code upload.max-size}; a multipart one that plus its envelope. */
+    /**
+     * A raw body may be {@code upload.max-size} (and no more than its strategy takes); a multipart one that plus its
+     * envelope.
+     */
     private void checkLength(UploadRequest request, UploadStrategy strategy) {
         long length = request.contentLength();
-        long max = request.body() instanceof UploadBody.Raw ? maxSize : maxSize + MULTIPART_OVERHEAD;
+        long envelope = request.body() instanceof UploadBody.Raw ? 0 : MULTIPART_OVERHEAD;
+        long max = maxSize + envelope;
         if (length > max) {
             throw new UploadException(
                     ProblemType.TOO_LARGE, "Content-Length " + length + " exceeds the limit of " + max + " bytes");
+        }
+        long strategyMax = strategy.maxFileSize();
+        if (strategyMax < maxSize && length > strategyMax + envelope) {
+            List<String> others = new ArrayList<>(strategies.ids());
+            others.remove(strategy.id());
+            throw new UploadException(
+                    ProblemType.TOO_LARGE,
+                    "Content-Length " + length + " exceeds the " + strategyMax + " bytes " + strategy.id()
+                            + " holds in memory; send it with one of " + others + ", which stream");
         }
         if (length < 0 && strategy.requiresLength()) {
             throw new UploadException(
@@ -140,7 +158,10 @@ class UploadService {
                 UploadResult uploaded = work.get();
                 attempt.succeeded(uploaded);
                 URI location = URI.create("/uploads/" + UriUtils.encodePath(uploaded.name(), StandardCharsets.UTF_8));
-                return ResponseEntity.created(location).body(uploaded);
+                // The type is set, so the answer is JSON whatever Accept says (Accept was checked before the body).
+                return ResponseEntity.created(location)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .body(uploaded);
             } catch (Exception | OutOfMemoryError e) {
                 throw attempt.failed(e);
             }

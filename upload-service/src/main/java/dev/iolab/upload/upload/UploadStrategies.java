@@ -14,14 +14,16 @@ class UploadStrategies {
     private final Map<String, UploadStrategy> byId = new LinkedHashMap<>();
     private final UploadStrategy defaultStrategy;
 
-    UploadStrategies(BlobStorage storage, UploadProperties properties) {
+    UploadStrategies(BlobStorage storage, UploadProperties properties, SpoolDirectory spool) {
+        UploadProperties.MemoryBudget budget = properties.memoryBudget();
+        long inMemoryMax = Math.min(budget.inMemoryMaxSize().toBytes(), budget.maxRequestBytes());
         List.of(
-                        new InMemoryUploadStrategy(storage),
+                        new InMemoryUploadStrategy(storage, inMemoryMax),
                         new OnDemandUploadStrategy(storage),
                         new FixedBufferUploadStrategy("buffer-4k", 4 * 1024, storage),
                         new FixedBufferUploadStrategy("buffer-4m", 4 * 1024 * 1024, storage),
                         new FixedBufferUploadStrategy("buffer-8m", 8 * 1024 * 1024, storage),
-                        new TempFileUploadStrategy(storage, properties.effectiveTempDir()))
+                        new TempFileUploadStrategy(storage, spool))
                 .forEach(s -> byId.put(s.id(), s));
         defaultStrategy = byId.get(properties.defaultStrategy());
         if (defaultStrategy == null) {

@@ -4,7 +4,7 @@ import java.io.IOException;
 
 /**
  * One way of moving an upload's bytes into the blob store. Implementations read {@link IncomingBody#stream()} to
- * its end and commit only after it, so a failure at any point leaves no blob.
+ * its end and make the blob appear only after it, so a failure at any point leaves no blob.
  */
 interface UploadStrategy {
 
@@ -16,17 +16,37 @@ interface UploadStrategy {
         return false;
     }
 
+    /** Largest file, in bytes, the strategy takes (413 beyond, naming the others); unlimited by default. */
+    default long maxFileSize() {
+        return Long.MAX_VALUE;
+    }
+
     /**
-     * Bytes of heap this upload may hold while it runs, reserved from the memory budget before the body is read.
+     * Bytes of heap this upload holds whatever its size, reserved from the memory budget before its body is read
+     * ({@link MemoryCosts}: measured). A strategy that holds the body grows its reservation as the bytes arrive.
      *
-     * @param length the request's {@code Content-Length} (an upper bound of the file size), or -1
+     * @param declaredLength the file's exact length when the client stated it, or -1 (chunked, multipart)
      */
-    long memoryCost(long length);
+    long memoryCost(long declaredLength);
+
+    /**
+     * Whether the body must be hashed while it is read. The store computes the MD5 of every single Put Blob itself
+     * (and checks a client's {@code Content-MD5}); a blob committed from blocks gets no MD5 but the one sent with it.
+     *
+     * @param declaredLength the file's exact length when the client stated it, or -1
+     */
+    default boolean hashes(long declaredLength) {
+        return false;
+    }
 
     /**
      * Stores the body as blob {@code name}.
      *
-     * @param length the request's {@code Content-Length} (an upper bound of the file size), or -1
+     * @param declaredLength the file's exact length when the client stated it, or -1
+     * @param reservation the upload's share of the memory budget, holding {@link #memoryCost}; grow it before
+     *     holding more
+     * @return the MD5 of the stored blob
      */
-    void upload(String name, IncomingBody body, long length) throws IOException;
+    byte[] upload(String name, IncomingBody body, long declaredLength, MemoryBudget.Reservation reservation)
+            throws IOException;
 }

@@ -1,8 +1,11 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.storage.StorageException;
+import dev.iolab.upload.storage.StorageRecoveringException;
 import dev.iolab.upload.system.UploadProperties;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.HexFormat;
 import java.util.Optional;
 import org.apache.commons.io.IOUtils;
 import org.apache.commons.io.input.BoundedInputStream;
@@ -14,7 +17,9 @@ import org.springframework.stereotype.Component;
  * Moves one admitted upload's bytes into the store, on a worker thread: reserves the strategy's memory cost from the
  * {@link MemoryBudget} (or refuses with 503 memory-budget), wraps the body in an {@link IncomingBody} (size limit,
  * declared length, MD5), runs the strategy, and gives the reservation back however it ends. A failure caused by the
- * body is answered through {@link BodyFailures}; a store failure leaves as the {@code StorageException} it is.
+ * body is answered through {@link BodyFailures}; a store failure leaves as the {@code StorageException} it is (a
+ * container that was missing and has been created again, while bytes already read could not be sent twice, as 503
+ * storage-recovering).
  */
 @Component
 class UploadTransfer {
@@ -22,10 +27,12 @@ class UploadTransfer {
     private static final Logger log = LoggerFactory.getLogger(UploadTransfer.class);
 
     private final MemoryBudget budget;
+    private final InFlightUploads inFlight;
     private final long maxSize;
 
-    UploadTransfer(MemoryBudget budget, UploadProperties properties) {
+    UploadTransfer(MemoryBudget budget, InFlightUploads inFlight, UploadProperties properties) {
         this.budget = budget;
+        this.inFlight = inFlight;
         this.maxSize = properties.maxSize().toBytes();
     }
 
@@ -37,46 +44,75 @@ class UploadTransfer {
      */
     UploadResult transfer(Upload upload, InputStream raw, UploadAttempt attempt) throws IOException {
         UploadStrategy strategy = upload.strategy();
-        long cost = strategy.memoryCost(upload.length());
+        long cost = strategy.memoryCost(upload.declaredLength());
         Optional<MemoryBudget.Reservation> reservation = budget.tryReserve(cost);
         if (reservation.isEmpty()) {
-            discardUnaskedBody(raw, upload.expectsContinue());
+            if (!upload.expectsContinue()) {
+                discard(raw);
+            }
             throw new UploadException(
                     ProblemType.MEMORY_BUDGET,
-                    strategy.id() + " needs " + cost + " bytes of the memory budget; " + budget.used() + " of "
-                            + budget.max() + " are in use");
+                    cost > budget.maxRequest()
+                            ? strategy.id() + " needs " + cost + " bytes of the memory budget, more than one request"
+                                    + " may hold (" + budget.maxRequest() + "); use another strategy"
+                            : strategy.id() + " needs " + cost + " bytes of the memory budget; " + budget.used()
+                                    + " of " + budget.max() + " are in use");
         }
         try (MemoryBudget.Reservation held = reservation.get()) {
-            IncomingBody body = new IncomingBody(raw, upload.declaredLength(), maxSize, upload.md5());
+            IncomingBody body = new IncomingBody(
+                    raw, upload.declaredLength(), maxSize, upload.md5(), strategy.hashes(upload.declaredLength()));
             attempt.receiving(body::count);
-            try {
-                strategy.upload(upload.name(), body, upload.length());
+            byte[] md5;
+            try (AutoCloseable tracked = inFlight.track(body)) {
+                md5 = strategy.upload(upload.name(), body, upload.declaredLength(), held);
             } catch (IOException | RuntimeException e) {
-                IOException failure = e instanceof BodyException own ? own : body.failure();
-                if (failure == null) {
-                    throw e; // not the body's fault: the store failed, or a bug
-                }
-                throw BodyFailures.asProblem(failure, body.count());
+                held.close(); // before discarding the rest of the body, so that others can have the bytes meanwhile
+                throw failure(e, body, raw);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
             }
             return new UploadResult(
                     upload.name(),
                     body.count(),
-                    body.md5Hex(),
+                    HexFormat.of().formatHex(md5),
                     strategy.id(),
                     attempt.elapsed().toMillis());
         }
     }
 
-    /**
-     * Refusing after the client already sent its body without waiting for {@code 100 Continue}: read and discard it
-     * (at most {@code upload.max-size}), so that closing the connection after the 503 does not reset it under the
-     * client before it has read the answer. A client that sent {@code Expect: 100-continue} has sent nothing and is
-     * not read from.
-     */
-    private void discardUnaskedBody(InputStream raw, boolean expectsContinue) {
-        if (expectsContinue) {
-            return;
+    /** What ended the upload, as the client is to be answered; the unread rest of a refused body is discarded. */
+    private RuntimeException failure(Exception e, IncomingBody body, InputStream raw) throws IOException {
+        IOException bodyFailure = e instanceof BodyException own ? own : body.failure();
+        if (bodyFailure == null) {
+            if (e instanceof StorageRecoveringException recovering) {
+                discard(raw);
+                return new UploadException(ProblemType.STORAGE_RECOVERING, recovering.getMessage(), recovering);
+            }
+            if (e instanceof StorageException storage) {
+                if (!body.finished()) {
+                    discard(raw);
+                }
+                return storage;
+            }
+            if (e instanceof IOException io) {
+                throw io; // not the body's, not the store's: a bug, answered 500
+            }
+            return (RuntimeException) e;
         }
+        UploadException problem = BodyFailures.asProblem(bodyFailure, body.count());
+        if (problem.problem().isCapacityRefusal()) {
+            discard(raw);
+        }
+        return problem;
+    }
+
+    /**
+     * Refusing while the client is still sending its body: read and discard the rest (at most {@code
+     * upload.max-size}), so that closing the connection after the answer does not reset it under the client before
+     * it has read the answer. A client that sent {@code Expect: 100-continue} and was refused before its body was
+     * read has sent nothing and is not read from.
+     */
+    private void discard(InputStream raw) {
         try {
             IOUtils.consume(BoundedInputStream.builder()
                     .setInputStream(raw)

@@ -3,13 +3,14 @@ package dev.iolab.upload.storage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.iolab.upload.system.UploadProperties;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -99,32 +100,22 @@ class BlobStorageHealthIndicatorTest {
         }
 
         @Override
-        public void uploadStream(String name, java.io.InputStream data, Supplier<byte[]> md5) {
+        public byte[] putStream(String name, InputStream data, long length, int chunkSize, byte[] contentMd5) {
             throw new UnsupportedOperationException();
         }
 
         @Override
-        public void uploadBytes(String name, byte[] data, int length, byte[] md5) {
+        public byte[] putChunks(String name, List<ByteBuffer> chunks, long length, byte[] contentMd5) {
             throw new UnsupportedOperationException();
         }
 
         @Override
-        public void uploadFile(String name, Path file, byte[] md5) {
+        public byte[] putFile(String name, Path file, byte[] contentMd5) {
             throw new UnsupportedOperationException();
         }
 
         @Override
-        public String stageBlock(String name, byte[] buffer, int length) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void commitBlocks(String name, List<String> blockIds, byte[] md5) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public BlobDownload open(String name) {
+        public BlockUpload startBlocks(String name) {
             throw new UnsupportedOperationException();
         }
 
@@ -144,7 +135,7 @@ class BlobStorageHealthIndicatorTest {
         }
 
         @Override
-        public long sdkBufferBytes() {
+        public long maxSingleUploadSize() {
             return 0;
         }
 

@@ -1,15 +1,15 @@
 package dev.iolab.upload.support;
 
-import dev.iolab.upload.storage.BlobDownload;
 import dev.iolab.upload.storage.BlobInfo;
 import dev.iolab.upload.storage.BlobStorage;
+import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 
 /**
  * Test decorator of the real {@link BlobStorage}: while {@link #close() closed}, every write waits at the gate
@@ -53,38 +53,28 @@ public final class GatedBlobStorage implements BlobStorage {
     }
 
     @Override
-    public void uploadStream(String name, InputStream data, Supplier<byte[]> md5) {
+    public byte[] putStream(String name, InputStream data, long length, int chunkSize, byte[] contentMd5)
+            throws IOException {
         pass();
-        delegate.uploadStream(name, data, md5);
+        return delegate.putStream(name, data, length, chunkSize, contentMd5);
     }
 
     @Override
-    public void uploadBytes(String name, byte[] data, int length, byte[] md5) {
+    public byte[] putChunks(String name, List<ByteBuffer> chunks, long length, byte[] md5) {
         pass();
-        delegate.uploadBytes(name, data, length, md5);
+        return delegate.putChunks(name, chunks, length, md5);
     }
 
     @Override
-    public void uploadFile(String name, Path file, byte[] md5) {
+    public byte[] putFile(String name, Path file, byte[] md5) {
         pass();
-        delegate.uploadFile(name, file, md5);
+        return delegate.putFile(name, file, md5);
     }
 
     @Override
-    public String stageBlock(String name, byte[] buffer, int length) {
+    public BlockUpload startBlocks(String name) {
         pass();
-        return delegate.stageBlock(name, buffer, length);
-    }
-
-    @Override
-    public void commitBlocks(String name, List<String> blockIds, byte[] md5) {
-        pass();
-        delegate.commitBlocks(name, blockIds, md5);
-    }
-
-    @Override
-    public BlobDownload open(String name) {
-        return delegate.open(name);
+        return delegate.startBlocks(name);
     }
 
     @Override
@@ -108,8 +98,8 @@ public final class GatedBlobStorage implements BlobStorage {
     }
 
     @Override
-    public long sdkBufferBytes() {
-        return delegate.sdkBufferBytes();
+    public long maxSingleUploadSize() {
+        return delegate.maxSingleUploadSize();
     }
 
     @Override

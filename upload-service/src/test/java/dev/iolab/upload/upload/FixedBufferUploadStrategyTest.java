@@ -12,7 +12,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * How {@code buffer-N} cuts a body into staged blocks, against a recording store (the round trip through the SDK
+ * How {@code buffer-N} streams a body of known length and cuts one of unknown length into staged blocks, against a
+ * recording store (the round trip through the SDK
  * and Azurite is {@code UploadRoundTripTest}'s job).
  */
 class FixedBufferUploadStrategyTest {
@@ -24,9 +25,9 @@ class FixedBufferUploadStrategyTest {
     void stagesFullBlocksOfTheConfiguredSizeAndCommitsThemInOrder(int size, int expectedBlocks) throws Exception {
         RecordingBlobStorage storage = new RecordingBlobStorage(50_000);
         byte[] data = randomBytes(size);
-        IncomingBody body = new IncomingBody(new ByteArrayInputStream(data), size, 1 << 20, null);
+        IncomingBody body = new IncomingBody(new ByteArrayInputStream(data), -1, 1 << 20, null);
 
-        new FixedBufferUploadStrategy("buffer-4k", 4096, storage).upload("a.bin", body, size);
+        new FixedBufferUploadStrategy("buffer-4k", 4096, storage).upload("a.bin", body, -1, null);
 
         assertThat(storage.committed).hasSize(expectedBlocks);
         assertThat(storage.committed)
@@ -39,10 +40,24 @@ class FixedBufferUploadStrategyTest {
     }
 
     @Test
-    void reservesItsBufferAndOneBlockFromTheBudget() {
+    void streamsAKnownLengthThroughItsBufferAsOnePutBlob() throws Exception {
         RecordingBlobStorage storage = new RecordingBlobStorage(50_000);
-        assertThat(new FixedBufferUploadStrategy("buffer-4m", 4 << 20, storage).memoryCost(10 << 20))
-                .isEqualTo((4 << 20) + BLOCK + FixedBufferUploadStrategy.SDK_REQUEST_OVERHEAD);
+        byte[] data = randomBytes(RecordingBlobStorage.SINGLE);
+        IncomingBody body = new IncomingBody(new ByteArrayInputStream(data), data.length, 1 << 20, null);
+
+        new FixedBufferUploadStrategy("buffer-4k", 4096, storage).upload("s.bin", body, data.length, null);
+
+        assertThat(storage.writtenAs.get("s.bin")).isEqualTo("stream");
+        assertThat(storage.blobs.get("s.bin")).isEqualTo(data);
+        assertThat(storage.staged).isEmpty();
+    }
+
+    @Test
+    void reservesItsBufferBesidesWhatStreamingOrOneBlockHolds() {
+        RecordingBlobStorage storage = new RecordingBlobStorage(50_000);
+        FixedBufferUploadStrategy buffer4m = new FixedBufferUploadStrategy("buffer-4m", 4 << 20, storage);
+        assertThat(buffer4m.memoryCost(RecordingBlobStorage.SINGLE)).isEqualTo(MemoryCosts.pushed(4 << 20));
+        assertThat(buffer4m.memoryCost(-1)).isEqualTo(MemoryCosts.blocks(4 << 20, BLOCK));
     }
 
     @Test
@@ -52,7 +67,8 @@ class FixedBufferUploadStrategyTest {
         IncomingBody body = new IncomingBody(new ByteArrayInputStream(data), data.length, 1 << 20, null);
 
         assertThatExceptionOfType(BodyException.class)
-                .isThrownBy(() -> new FixedBufferUploadStrategy("buffer-4k", 4096, storage).upload("b.bin", body, -1))
+                .isThrownBy(
+                        () -> new FixedBufferUploadStrategy("buffer-4k", 4096, storage).upload("b.bin", body, -1, null))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.TOO_LARGE))
                 .withMessageContaining("at most 3 blocks");
         assertThat(storage.committed).isNull();

@@ -9,7 +9,6 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.HexFormat;
 import org.apache.commons.io.IOUtils;
 import org.apache.commons.io.input.BrokenInputStream;
 import org.junit.jupiter.api.Test;
@@ -29,8 +28,26 @@ class IncomingBodyTest {
         assertThat(body.stream().readAllBytes()).isEqualTo(data);
         assertThat(body.count()).isEqualTo(size);
         assertThat(body.md5()).isEqualTo(md5(data));
-        assertThat(body.md5Hex()).isEqualTo(HexFormat.of().formatHex(md5(data)));
         assertThat(body.failure()).isNull();
+    }
+
+    @Test
+    void hashesNothingWhenNotAskedToAndNoContentMd5WasSent() throws Exception {
+        byte[] data = randomBytes(5000, 12);
+        IncomingBody body = new IncomingBody(new ByteArrayInputStream(data), data.length, MAX, null, false);
+
+        assertThat(body.stream().readAllBytes()).isEqualTo(data);
+        assertThat(body.finished()).isTrue();
+        assertThatIllegalStateException().isThrownBy(body::md5).withMessageContaining("not hashed");
+    }
+
+    @Test
+    void checksAContentMd5EvenWhenNotAskedToHash() throws Exception {
+        byte[] data = randomBytes(5000, 13);
+        IncomingBody body = new IncomingBody(new ByteArrayInputStream(data), data.length, MAX, md5(new byte[1]), false);
+
+        assertRefused(body, ProblemType.MD5_MISMATCH, "but the body's MD5 is");
+        assertThat(body.finished()).isFalse();
     }
 
     @Test

@@ -23,18 +23,20 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The memory budget refuses instead of running out of memory: the service in its own JVM with a 160 MB heap
- * (budget: half of it) gets ten simultaneous 24 MiB in-memory uploads, 240 MiB in all, twice: with and without
- * {@code Expect: 100-continue}. The store is gated ({@code GatedBlobStorage}, driven over HTTP through
- * {@code GateController}), so every admitted upload holds its reservation and its 24 MiB array until all ten have
- * been admitted or refused: exactly as many are stored as the budget holds, the rest are refused with 503
- * memory-budget, no OutOfMemoryError, and the service still answers afterwards. Without the budget the ten arrays
- * would not fit in the heap and the JVM would exit ({@code -XX:+ExitOnOutOfMemoryError}).
+ * (budget: half of it; one request may hold a quarter of that) gets ten simultaneous 16 MiB in-memory uploads, 160 MiB
+ * in all, twice: with and without {@code Expect: 100-continue}. {@code in-memory} reserves its bytes as they arrive,
+ * so all ten start; one whose next chunk does not fit is refused with 503 memory-budget and gives its bytes back,
+ * which lets the others go on. The store is gated ({@code GatedBlobStorage}, driven over HTTP through
+ * {@code GateController}), so every upload that has read its whole body holds it until all ten have been stored or
+ * refused: never more are stored than the budget holds whole (and at least one), the rest are refused, no
+ * OutOfMemoryError, and the service still answers afterwards. Without the budget the ten bodies would not fit in the heap and the JVM would exit
+ * ({@code -XX:+ExitOnOutOfMemoryError}).
  */
 @ExtendWith(Azurite.class)
 class MemoryBudgetForkedJvmTest {
 
     private static final int UPLOADS = 10;
-    private static final int FILE_SIZE = 24 * 1024 * 1024;
+    private static final int FILE_SIZE = 16 * 1024 * 1024;
 
     private final HttpClient http = HttpClient.newHttpClient();
     private int port;
@@ -70,7 +72,7 @@ class MemoryBudgetForkedJvmTest {
             assertThat(service.isAlive())
                     .as("service started, log:\n%s", Files.readString(log))
                     .isTrue();
-            long fitting = budgetMax() / FILE_SIZE;
+            long fitting = budgetMax() / (FILE_SIZE + MemoryCosts.IN_MEMORY_OVERHEAD);
             assertThat(fitting).as("uploads the budget holds").isBetween(1L, UPLOADS - 1L);
 
             byte[] file = UploadServiceTestSupport.randomBytes(FILE_SIZE, 9);
@@ -88,8 +90,8 @@ class MemoryBudgetForkedJvmTest {
                                     .build(),
                             HttpResponse.BodyHandlers.ofString()));
                 }
-                // Admitted uploads read their body and wait at the gate, holding their reservation; the others are
-                // answered. Once the two add up to all ten, every upload has met the budget while the admitted ones
+                // Uploads that read their whole body wait at the gate, holding their reservation; the others are
+                // answered. Once the two add up to all ten, every upload has met the budget while the stored ones
                 // still hold it.
                 await().atMost(3, TimeUnit.MINUTES)
                         .ignoreExceptions()
@@ -101,7 +103,10 @@ class MemoryBudgetForkedJvmTest {
                         .filter(CompletableFuture::isDone)
                         .map(CompletableFuture::join)
                         .toList();
-                assertThat(refused).as(describe(refused)).hasSize((int) (UPLOADS - fitting));
+                // Never more held than fit; usually exactly that many (two uploads refused at the same instant may
+                // both give up room that one of them would then have had).
+                assertThat(refused.size()).as(describe(refused)).isBetween((int) (UPLOADS - fitting), UPLOADS - 1);
+                int held = UPLOADS - refused.size();
                 assertThat(refused).allSatisfy(r -> {
                     assertThat(r.statusCode()).as(r.body()).isEqualTo(503);
                     assertThat(r.body()).contains("https://iolab.dev/problems/memory-budget");
@@ -115,7 +120,7 @@ class MemoryBudgetForkedJvmTest {
                         uploads.stream().map(CompletableFuture::join).toList();
                 assertThat(responses.stream().filter(r -> r.statusCode() == 201))
                         .as(describe(responses))
-                        .hasSize((int) fitting);
+                        .hasSize(held);
             }
             assertThat(service.isAlive()).isTrue();
             assertThat(get("/actuator/health").statusCode()).isEqualTo(200);

@@ -1,13 +1,12 @@
 package dev.iolab.upload.upload;
 
-import dev.iolab.upload.storage.BlobDownload;
 import dev.iolab.upload.storage.BlobInfo;
 import dev.iolab.upload.storage.BlobStorage;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
@@ -17,24 +16,30 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 
 /**
- * A block store in memory for unit tests, with 1 KiB blocks: keeps staged blocks, records commits, and keeps each
- * committed blob's bytes and MD5. Every write commits only at its end, as the real store does; {@link #failWith}
- * makes commits fail after the data was read, as a store that breaks mid-upload would.
+ * A block store in memory for unit tests, with 1 KiB blocks and single Put Blobs up to {@value #SINGLE} bytes: keeps
+ * staged blocks, records commits and the way each blob was written, and keeps each committed blob's bytes and MD5.
+ * Every write commits only at its end, as the real store does; {@link #failWith} makes commits fail after the data was
+ * read, as a store that breaks mid-upload would.
  */
 final class RecordingBlobStorage implements BlobStorage {
 
     static final int BLOCK = 1024;
+    static final int SINGLE = 8 * BLOCK;
 
     final Map<String, byte[]> staged = new LinkedHashMap<>();
     final Map<String, byte[]> blobs = new ConcurrentHashMap<>();
     final Map<String, byte[]> md5s = new ConcurrentHashMap<>();
+    /** How each blob was last written: {@code stream}, {@code chunks}, {@code file} or {@code blocks}. */
+    final Map<String, String> writtenAs = new ConcurrentHashMap<>();
+
     final int maxBlocks;
     List<String> committed;
     byte[] committedMd5;
     volatile RuntimeException failure;
+    /** The client MD5 handed to the last streamed Put Blob. */
+    volatile byte[] streamedContentMd5;
 
     RecordingBlobStorage(int maxBlocks) {
         this.maxBlocks = maxBlocks;
@@ -46,60 +51,88 @@ final class RecordingBlobStorage implements BlobStorage {
     }
 
     @Override
-    public synchronized String stageBlock(String name, byte[] buffer, int length) {
-        String id = "block-" + staged.size();
-        staged.put(id, Arrays.copyOf(buffer, length));
-        return id;
-    }
-
-    @Override
-    public synchronized void commitBlocks(String name, List<String> blockIds, byte[] md5) {
-        ByteArrayOutputStream joined = new ByteArrayOutputStream();
-        blockIds.forEach(id -> joined.writeBytes(staged.get(id)));
-        commit(name, joined.toByteArray(), md5);
-        committed = new ArrayList<>(blockIds);
-        committedMd5 = md5;
-    }
-
-    @Override
-    public void uploadStream(String name, InputStream data, Supplier<byte[]> md5) {
-        byte[] bytes;
-        try {
-            bytes = data.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // as the SDK does: the stream's failure, wrapped
+    public byte[] putStream(String name, InputStream data, long length, int chunkSize, byte[] contentMd5)
+            throws IOException {
+        streamedContentMd5 = contentMd5;
+        byte[] bytes = data.readAllBytes(); // its end-of-stream checks throw before anything is committed
+        if (bytes.length != length) {
+            throw new IOException("announced " + length + " bytes, read " + bytes.length);
         }
-        commit(name, bytes, md5.get());
+        // As Azure does for a Put Blob without one: the store computes and keeps the MD5 of what it received.
+        return commit(name, bytes, contentMd5, "stream");
     }
 
     @Override
-    public void uploadBytes(String name, byte[] data, int length, byte[] md5) {
-        commit(name, Arrays.copyOf(data, length), md5);
+    public byte[] putChunks(String name, List<ByteBuffer> chunks, long length, byte[] md5) {
+        ByteArrayOutputStream joined = new ByteArrayOutputStream();
+        for (ByteBuffer chunk : chunks) {
+            ByteBuffer copy = chunk.duplicate();
+            byte[] bytes = new byte[copy.remaining()];
+            copy.get(bytes);
+            joined.writeBytes(bytes);
+        }
+        return commit(name, joined.toByteArray(), md5, "chunks");
     }
 
     @Override
-    public void uploadFile(String name, Path file, byte[] md5) {
+    public byte[] putFile(String name, Path file, byte[] md5) {
         try {
-            commit(name, Files.readAllBytes(file), md5);
+            return commit(name, Files.readAllBytes(file), md5, "file");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private void commit(String name, byte[] bytes, byte[] md5) {
+    @Override
+    public BlockUpload startBlocks(String name) {
+        List<String> ids = new ArrayList<>();
+        return new BlockUpload() {
+            @Override
+            public void stage(byte[] buffer, int length) {
+                synchronized (RecordingBlobStorage.this) {
+                    String id = "block-" + staged.size();
+                    staged.put(id, Arrays.copyOf(buffer, length));
+                    ids.add(id);
+                }
+            }
+
+            @Override
+            public void commit(byte[] md5) {
+                synchronized (RecordingBlobStorage.this) {
+                    ByteArrayOutputStream joined = new ByteArrayOutputStream();
+                    ids.forEach(id -> joined.writeBytes(staged.get(id)));
+                    RecordingBlobStorage.this.commit(name, joined.toByteArray(), md5, "blocks");
+                    committed = new ArrayList<>(ids);
+                    committedMd5 = md5;
+                }
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+
+    /**
+     * Commits, and returns the MD5 the blob keeps: for a single Put Blob the store computes it (checking a client's
+     * {@code md5}, as Azure does); a block list keeps the {@code md5} sent with it.
+     */
+    private byte[] commit(String name, byte[] bytes, byte[] md5, String how) {
         if (failure != null) {
             throw failure;
         }
-        blobs.put(name, bytes);
-        if (md5 != null) {
-            md5s.put(name, md5);
+        byte[] stored = md5;
+        if (!how.equals("blocks")) {
+            stored = UploadServiceTestSupport.md5(bytes);
+            if (md5 != null && !java.util.Arrays.equals(md5, stored)) {
+                throw new dev.iolab.upload.storage.StorageException("Md5Mismatch", null);
+            }
         }
-    }
-
-    @Override
-    public BlobDownload open(String name) {
-        byte[] blob = blobs.get(name);
-        return new BlobDownload(blob.length, md5s.get(name), new ByteArrayInputStream(blob));
+        blobs.put(name, bytes);
+        writtenAs.put(name, how);
+        if (stored != null) {
+            md5s.put(name, stored);
+        }
+        return stored;
     }
 
     @Override
@@ -122,12 +155,12 @@ final class RecordingBlobStorage implements BlobStorage {
     }
 
     @Override
-    public int maxBlocks() {
-        return maxBlocks;
+    public long maxSingleUploadSize() {
+        return SINGLE;
     }
 
     @Override
-    public long sdkBufferBytes() {
-        return 2L * BLOCK;
+    public int maxBlocks() {
+        return maxBlocks;
     }
 }

@@ -137,18 +137,36 @@ class UploadFaultTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"on-demand", "buffer-4k", "temp-file"})
-    void answers504WhenStorageIsTooSlow(String strategy) throws Exception {
+    @ValueSource(strings = {"in-memory", "on-demand", "buffer-4k", "temp-file"})
+    void answers504WhenStorageIsTooSlowToAnswerAPutBlob(String strategy) throws Exception {
         proxy.stubFor(put(urlPathMatching("/devstoreaccount1/faults/slow.*"))
                 .atPriority(1)
                 .willReturn(aResponse()
                         .proxiedFrom(Azurite.get().blobEndpoint().replace("/" + Azurite.ACCOUNT, ""))
                         .withFixedDelay(2500)));
-        // Larger than one block, so the slow requests are block stages: a timed-out single-shot Put Blob may still
-        // complete on the store's side (a timeout cannot tell), a timed-out stage never commits anything.
+        // A known length is one Put Blob, which the proxy passes on before it delays the answer: the store may have
+        // completed it (a timeout cannot tell), so only the answer is asserted here.
         HttpResponse<String> response = upload("slow/" + strategy, strategy, randomBytes(1_500_000, 2));
         assertProblem(response, 504, "storage-timeout");
-        assertThat(azurite.getBlobClient("slow/" + strategy).exists()).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"on-demand", "buffer-4k"})
+    void answers504AndCommitsNothingWhenStagingBlocksIsTooSlow(String strategy) throws Exception {
+        proxy.stubFor(put(urlPathMatching("/devstoreaccount1/faults-staging/.*"))
+                .atPriority(1)
+                .willReturn(aResponse()
+                        .proxiedFrom(Azurite.get().blobEndpoint().replace("/" + Azurite.ACCOUNT, ""))
+                        .withFixedDelay(2500)));
+        // Without a length the body is staged in blocks on a staging blob: a timed-out stage never commits anything.
+        HttpResponse<String> response = http.send(
+                request("slow/chunked-" + strategy, strategy)
+                        .PUT(HttpRequest.BodyPublishers.ofInputStream(
+                                () -> new java.io.ByteArrayInputStream(randomBytes(1_500_000, 2))))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertProblem(response, 504, "storage-timeout");
+        assertThat(azurite.getBlobClient("slow/chunked-" + strategy).exists()).isFalse();
     }
 
     @ParameterizedTest
@@ -263,7 +281,8 @@ class UploadFaultTest {
 
     private static long spoolFiles() throws IOException {
         try (Stream<Path> files = Files.list(SPOOL)) {
-            return files.count();
+            return files.filter(f -> f.getFileName().toString().endsWith(SpoolDirectory.SUFFIX))
+                    .count();
         }
     }
 }

@@ -11,6 +11,7 @@ import dev.iolab.upload.system.UploadProperties;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -45,26 +46,29 @@ class UploadServiceTest {
     private final AtomicInteger opened = new AtomicInteger();
     private ThreadPoolTaskExecutor executor;
     private UploadService service;
+    private SpoolDirectory spoolDirectory;
 
     @BeforeEach
-    void start() {
+    void start() throws IOException {
         UploadProperties properties = TestProperties.with("max-size=1MB", "temp-dir=" + spool.toAbsolutePath());
+        spoolDirectory = new SpoolDirectory(properties);
         executor = new ThreadPoolTaskExecutor();
         executor.setCorePoolSize(2);
         executor.setMaxPoolSize(2);
         executor.setQueueCapacity(0);
         executor.initialize();
         service = new UploadService(
-                new UploadStrategies(storage, properties),
-                new UploadTransfer(new MemoryBudget(properties, metrics), properties),
+                new UploadStrategies(storage, properties, spoolDirectory),
+                new UploadTransfer(new MemoryBudget(properties, metrics), new InFlightUploads(registry), properties),
                 new Admission("upload", executor, Duration.ofMinutes(10)),
                 metrics,
                 properties);
     }
 
     @AfterEach
-    void stop() {
+    void stop() throws IOException {
         executor.shutdown();
+        spoolDirectory.destroy();
     }
 
     @Test
@@ -110,7 +114,8 @@ class UploadServiceTest {
                 5,
                 null,
                 false,
-                new MultipartBody(MultipartBuilder.request("text/plain", "hello".getBytes())));
+                new MultipartBody(MultipartBuilder.request("text/plain", "hello".getBytes())),
+                null);
         assertThatExceptionOfType(UploadException.class)
                 .isThrownBy(() -> service.accept(post))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.NOT_MULTIPART));
@@ -182,10 +187,17 @@ class UploadServiceTest {
     }
 
     private UploadRequest raw(String name, String strategy, long length, String md5, InputStream body) {
-        return new UploadRequest(name, strategy, length, md5, false, new UploadBody.Raw(() -> {
-            opened.incrementAndGet();
-            return body;
-        }));
+        return new UploadRequest(
+                name,
+                strategy,
+                length,
+                md5,
+                false,
+                new UploadBody.Raw(() -> {
+                    opened.incrementAndGet();
+                    return body;
+                }),
+                null);
     }
 
     private static UploadRequest multipart(String name, String strategy, MultipartBuilder body) {
@@ -196,7 +208,8 @@ class UploadServiceTest {
                 bytes.length,
                 null,
                 false,
-                new MultipartBody(MultipartBuilder.request(body.contentType(), bytes)));
+                new MultipartBody(MultipartBuilder.request(body.contentType(), bytes)),
+                null);
     }
 
     @SuppressWarnings("unchecked")

@@ -2,17 +2,26 @@ package dev.iolab.upload.upload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.iolab.upload.system.UploadProperties;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.actuate.info.Info;
 
 class UploadStrategiesInfoContributorTest {
 
+    @TempDir
+    Path spool;
+
     @Test
-    void listsEveryStrategyInOrderAndTheConfiguredDefault() {
+    void listsEveryStrategyInOrderAndTheConfiguredDefault() throws IOException {
+        UploadProperties properties =
+                TestProperties.with("default-strategy=buffer-4k", "temp-dir=" + spool.toAbsolutePath());
         UploadStrategies strategies =
-                new UploadStrategies(new RecordingBlobStorage(100), TestProperties.with("default-strategy=buffer-4k"));
+                new UploadStrategies(new RecordingBlobStorage(100), properties, new SpoolDirectory(properties));
         Info.Builder builder = new Info.Builder();
 
         new UploadStrategiesInfoContributor(strategies).contribute(builder);

@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class UploadTransferTest {
 
-    private static final int BUDGET = 1024 * 1024;
+    private static final int BUDGET = 4 * 1024 * 1024;
 
     @TempDir
     Path spool;
@@ -39,18 +39,24 @@ class UploadTransferTest {
     private MemoryBudget budget;
     private UploadTransfer transfer;
     private UploadStrategies strategies;
+    private SpoolDirectory spoolDirectory;
 
-    private void start() {
+    private void start() throws IOException {
         var properties = TestProperties.with(
-                "max-size=32KB", "memory-budget.max-bytes=" + BUDGET + "B", "temp-dir=" + spool.toAbsolutePath());
+                "max-size=32KB",
+                "memory-budget.max-bytes=" + BUDGET + "B",
+                "memory-budget.request-share=1",
+                "temp-dir=" + spool.toAbsolutePath());
         budget = new MemoryBudget(properties, metrics);
-        transfer = new UploadTransfer(budget, properties);
-        strategies = new UploadStrategies(storage, properties);
+        transfer = new UploadTransfer(budget, new InFlightUploads(registry), properties);
+        spoolDirectory = new SpoolDirectory(properties);
+        strategies = new UploadStrategies(storage, properties, spoolDirectory);
     }
 
     @AfterEach
-    void theBudgetIsGivenBack() {
+    void theBudgetIsGivenBack() throws IOException {
         assertThat(budget.used()).as("memory budget held after the transfer").isZero();
+        spoolDirectory.destroy();
     }
 
     @ParameterizedTest
@@ -160,7 +166,7 @@ class UploadTransferTest {
         UploadStrategy buffer = new FixedBufferUploadStrategy("buffer-4k", 4096, oneBlock);
         assertThatExceptionOfType(UploadException.class)
                 .isThrownBy(() -> transfer.transfer(
-                        new Upload("x", buffer, 3000, 3000, null, false),
+                        new Upload("x", buffer, 3000, -1, null, false),
                         new ByteArrayInputStream(new byte[3000]),
                         new UploadAttempt(metrics)))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.TOO_LARGE));
@@ -198,19 +204,27 @@ class UploadTransferTest {
                         new ByteArrayInputStream(data),
                         new UploadAttempt(metrics)))
                 .isSameAs(down);
-        assertThat(spool).isEmptyDirectory();
+        assertThat(spoolFiles()).isEmpty();
     }
 
     private UploadAttempt assertFails(
-            String strategy, InputStream body, long declaredLength, byte[] md5, ProblemType expected) {
+            String strategy, InputStream body, long declaredLength, byte[] md5, ProblemType expected)
+            throws IOException {
         UploadAttempt attempt = new UploadAttempt(metrics);
         assertThatExceptionOfType(UploadException.class)
                 .isThrownBy(
                         () -> transfer.transfer(upload("failed", strategy, declaredLength, md5, false), body, attempt))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(expected));
         assertThat(storage.blobs).doesNotContainKey("failed");
-        assertThat(spool).isEmptyDirectory();
+        assertThat(spoolFiles()).isEmpty();
         return attempt;
+    }
+
+    private java.util.List<Path> spoolFiles() throws IOException {
+        try (var files = java.nio.file.Files.list(spool)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(SpoolDirectory.SUFFIX))
+                    .toList();
+        }
     }
 
     private Upload upload(String name, String strategy, long length, byte[] md5, boolean expectsContinue) {
@@ -236,13 +250,21 @@ class UploadTransferTest {
             }
 
             @Override
-            public long memoryCost(long length) {
+            public long memoryCost(long declaredLength) {
                 return cost;
             }
 
             @Override
-            public void upload(String name, IncomingBody incoming, long length) throws IOException {
+            public boolean hashes(long declaredLength) {
+                return true;
+            }
+
+            @Override
+            public byte[] upload(
+                    String name, IncomingBody incoming, long declaredLength, MemoryBudget.Reservation reservation)
+                    throws IOException {
                 body.upload(name, incoming);
+                return incoming.md5();
             }
         };
     }

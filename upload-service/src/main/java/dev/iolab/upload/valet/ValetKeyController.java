@@ -1,0 +1,79 @@
+package dev.iolab.upload.valet;
+
+import dev.iolab.upload.upload.BlobNames;
+import dev.iolab.upload.upload.UploadChecks;
+import dev.iolab.upload.upload.UploadResult;
+import jakarta.servlet.http.HttpServletRequest;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.util.UriComponentsBuilder;
+import org.springframework.web.util.UriUtils;
+
+/**
+ * {@code POST /uploads/{name}/grant?size=N[&md5=BASE64]} and {@code POST /uploads/{name}/complete?grant=ID}. A name may
+ * contain slashes, so the route captures the rest of the path and the last segment says what to do; the name itself is
+ * read from the raw request path ({@link BlobNames#fromRawPath}), as uploads and downloads read it. Any other
+ * {@code POST} below {@code /uploads/} is 405. Both answer JSON only (406 before anything happens otherwise), and read
+ * their parameters from the query string alone, never from a body.
+ */
+@RestController
+@RequestMapping("/uploads")
+class ValetKeyController {
+
+    private final ValetKeyService valet;
+
+    ValetKeyController(ValetKeyService valet) {
+        this.valet = valet;
+    }
+
+    @PostMapping("/{*path}")
+    ResponseEntity<?> post(@PathVariable String path, HttpServletRequest request)
+            throws HttpRequestMethodNotSupportedException {
+        String rest = path.startsWith("/") ? path.substring(1) : path;
+        int slash = rest.lastIndexOf('/');
+        String action = rest.substring(slash + 1);
+        if (!action.equals("grant") && !action.equals("complete")) {
+            throw new HttpRequestMethodNotSupportedException("POST", List.of("GET", "PUT"));
+        }
+        String name = slash < 0
+                ? ""
+                : BlobNames.fromRawPath(
+                        request.getRequestURI(), request.getContextPath() + BlobNames.PREFIX, "/" + action);
+        UploadChecks.requireJsonAccepted(request.getHeader(HttpHeaders.ACCEPT));
+        MultiValueMap<String, String> query = query(request);
+        if (action.equals("grant")) {
+            return ResponseEntity.status(HttpStatus.CREATED)
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .body(valet.grant(name, query.getFirst("size"), query.getFirst("md5")));
+        }
+        UploadResult done = valet.complete(name, query.getFirst("grant"));
+        return ResponseEntity.created(
+                        URI.create("/uploads/" + UriUtils.encodePath(done.name(), StandardCharsets.UTF_8)))
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(done);
+    }
+
+    /** Query parameters, percent-decoded as UTF-8, from the query string alone. */
+    private static MultiValueMap<String, String> query(HttpServletRequest request) {
+        MultiValueMap<String, String> raw = UriComponentsBuilder.newInstance()
+                .query(request.getQueryString())
+                .build()
+                .getQueryParams();
+        MultiValueMap<String, String> decoded = new org.springframework.util.LinkedMultiValueMap<>();
+        raw.forEach((key, values) -> values.forEach(value -> decoded.add(
+                UriUtils.decode(key, StandardCharsets.UTF_8),
+                value == null ? null : UriUtils.decode(value, StandardCharsets.UTF_8))));
+        return decoded;
+    }
+}

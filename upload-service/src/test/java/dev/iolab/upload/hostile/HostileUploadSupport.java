@@ -1,0 +1,165 @@
+package dev.iolab.upload.hostile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.azure.storage.blob.BlobContainerClient;
+import com.azure.storage.blob.BlobServiceClient;
+import com.azure.storage.blob.BlobServiceClientBuilder;
+import dev.iolab.upload.support.Azurite;
+import dev.iolab.upload.support.RawHttp;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The service as hostile and careless clients meet it, against the real Azurite, with limits a test can reach: a
+ * 200 MB memory budget of which one request may hold a quarter, the default {@code upload.max-size} (1 GB), so that
+ * the budget and not the size limit is what a large declared length meets. One context for the categories of issue 15
+ * the upload branch fixed (4, 5, 7, 8).
+ */
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "upload.container=hostile",
+            "upload.memory-budget.max-bytes=200MB",
+            "upload.memory-budget.request-share=0.25",
+            "upload.executor.async-timeout=3m"
+        })
+@ExtendWith(Azurite.class)
+abstract class HostileUploadSupport {
+
+    static final Path SPOOL = Path.of("target", "upload-spool-hostile").toAbsolutePath();
+    static final String PROBLEMS = "https://iolab.dev/problems/";
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    MeterRegistry registry;
+
+    final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofMinutes(1)).build();
+    final BlobServiceClient azurite = new BlobServiceClientBuilder()
+            .connectionString(Azurite.get().connectionString())
+            .buildClient();
+    final BlobContainerClient container = azurite.getBlobContainerClient("hostile");
+
+    @DynamicPropertySource
+    static void azurite(DynamicPropertyRegistry registry) {
+        registry.add("upload.azure.connection-string", () -> Azurite.get().connectionString());
+        registry.add("upload.temp-dir", SPOOL::toString);
+    }
+
+    /** Whatever a test did, the budget is given back, no upload is left in flight and no spool file behind. */
+    @AfterEach
+    void nothingLeftBehind() {
+        await().atMost(30, TimeUnit.SECONDS).untilAsserted(() -> {
+            assertThat(gauge("iolab.upload.memory.budget.used"))
+                    .as("budget held")
+                    .isZero();
+            assertThat(gauge("iolab.upload.inflight")).as("uploads in flight").isZero();
+            assertThat(spoolFiles()).as("spool files").isZero();
+        });
+    }
+
+    double gauge(String name) {
+        return registry.get(name).gauge().value();
+    }
+
+    long spoolFiles() throws IOException {
+        if (!Files.isDirectory(SPOOL)) {
+            return 0;
+        }
+        try (Stream<Path> files = Files.list(SPOOL)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".part"))
+                    .count();
+        }
+    }
+
+    URI uri(String pathAndQuery) {
+        return URI.create("http://127.0.0.1:" + port + pathAndQuery);
+    }
+
+    HttpResponse<String> put(String name, String strategy, byte[] body) throws Exception {
+        return http.send(
+                HttpRequest.newBuilder(uri("/uploads/" + name + "?strategy=" + strategy))
+                        .timeout(Duration.ofMinutes(2))
+                        .PUT(HttpRequest.BodyPublishers.ofByteArray(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A raw client that has sent the head of a {@code PUT} and {@code sent} bytes of its body. */
+    RawHttp started(String name, String strategy, byte[] body, int sent, boolean chunked) throws IOException {
+        RawHttp client = new RawHttp(port);
+        String line = "PUT /uploads/" + name + "?strategy=" + strategy + " HTTP/1.1";
+        if (chunked) {
+            client.head(line, "Transfer-Encoding: chunked").body(chunk(body, 0, sent));
+        } else {
+            client.head(line, "Content-Length: " + body.length).body(java.util.Arrays.copyOf(body, sent));
+        }
+        return client;
+    }
+
+    /** Sends the rest of a body {@link #started} sent part of, and reads the answer. */
+    static RawHttp.Response finish(RawHttp client, byte[] body, int sent, boolean chunked) throws IOException {
+        if (chunked) {
+            client.body(chunk(body, sent, body.length)).body("0\r\n\r\n".getBytes());
+        } else {
+            client.body(java.util.Arrays.copyOfRange(body, sent, body.length));
+        }
+        return client.response(true);
+    }
+
+    static byte[] chunk(byte[] body, int from, int to) {
+        byte[] head = (Integer.toHexString(to - from) + "\r\n").getBytes();
+        byte[] out = new byte[head.length + (to - from) + 2];
+        System.arraycopy(head, 0, out, 0, head.length);
+        System.arraycopy(body, from, out, head.length, to - from);
+        out[out.length - 2] = '\r';
+        out[out.length - 1] = '\n';
+        return out;
+    }
+
+    /** Waits until the service has consumed {@code bytes} of the bodies of the uploads in flight. */
+    void awaitReceived(long bytes) {
+        await().atMost(1, TimeUnit.MINUTES)
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> gauge("iolab.upload.inflight.received") == bytes);
+    }
+
+    static void assertProblem(HttpResponse<String> response, int status, String type) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(contentType -> assertThat(contentType).startsWith("application/problem+json"));
+        assertThat(response.body()).contains("\"type\":\"" + PROBLEMS + type + "\"");
+    }
+
+    static byte[] randomBytes(int size, long seed) {
+        byte[] bytes = new byte[size];
+        new Random(seed).nextBytes(bytes);
+        return bytes;
+    }
+
+    static byte[] md5(byte[] data) throws Exception {
+        return MessageDigest.getInstance("MD5").digest(data);
+    }
+}

@@ -199,12 +199,14 @@ public record UploadProperties(
      *                       {@code http://127.0.0.1:10000/devstoreaccount1} outside compose, {@code azurite:10000}
      *                       inside); unset: the service's own endpoint
      * @param maxOpenGrants grants not yet completed or expired the service keeps at once; beyond, 503
-     * @param maxConcurrentCompletions completions verified at once (each reads the staged blob); beyond, 503
+     * @param maxConcurrentCompletions completions verified at once (each reads the staged blob); the others wait
+     * @param completionWait longest a completion waits for a free slot before it is answered 503 {@code queue-full}
      */
     public record ValetKey(
             @DefaultValue("15m") Duration ttl,
             @DefaultValue("5000MB") DataSize maxSize,
             String publicEndpoint,
             @DefaultValue("10000") int maxOpenGrants,
-            @DefaultValue("25") int maxConcurrentCompletions) {}
+            @DefaultValue("25") int maxConcurrentCompletions,
+            @DefaultValue("60s") Duration completionWait) {}
 }

@@ -20,6 +20,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import org.springframework.stereotype.Service;
 import org.springframework.util.StringUtils;
 import org.springframework.web.util.UriUtils;
@@ -28,8 +29,9 @@ import org.springframework.web.util.UriUtils;
  * Grants valet-key uploads and completes them. A completion trusts nothing the client says about the staged blob: it
  * reads the blob's size from the store, reads its bytes to compute their MD5 (pinned to one version by its ETag), and
  * only when both match the grant copies that same version under the name — so a wrong upload never appears under the
- * name and never replaces what is there. At most {@code max-concurrent-completions} completions read at once (503
- * beyond). Completions are recorded in the upload metrics with strategy {@value #STRATEGY}.
+ * name and never replaces what is there. At most {@code max-concurrent-completions} completions read at once; the
+ * others wait for a slot, first come first served, up to {@code completion-wait} (503 {@code queue-full} after it), so a
+ * burst of clients finishing together is served rather than refused. Completions are recorded in the upload metrics with strategy {@value #STRATEGY}.
  */
 @Service
 class ValetKeyService {
@@ -43,6 +45,7 @@ class ValetKeyService {
     private final URI publicEndpoint;
     private final Semaphore completions;
     private final int maxCompletions;
+    private final Duration completionWait;
 
     ValetKeyService(Grants grants, StagingArea staging, UploadMetrics metrics, UploadProperties properties) {
         this.grants = grants;
@@ -52,7 +55,8 @@ class ValetKeyService {
         this.maxSize = valet.maxSize().toBytes();
         this.publicEndpoint = StringUtils.hasText(valet.publicEndpoint()) ? URI.create(valet.publicEndpoint()) : null;
         this.maxCompletions = valet.maxConcurrentCompletions();
-        this.completions = new Semaphore(maxCompletions);
+        this.completions = new Semaphore(maxCompletions, true);
+        this.completionWait = valet.completionWait();
     }
 
     /**
@@ -95,11 +99,12 @@ class ValetKeyService {
         try {
             String blobName = UploadChecks.validName(name);
             Grant grant = grants.claim(grantId, blobName);
-            if (!completions.tryAcquire()) {
+            if (!acquireCompletionSlot()) {
                 grants.reopen(grant);
                 throw new ValetKeyException(
                         ProblemType.QUEUE_FULL,
-                        "all " + maxCompletions + " valet-key completions are running; complete again later");
+                        "all " + maxCompletions + " valet-key completions stayed busy for " + completionWait.toSeconds()
+                                + " s; complete again later");
             }
             try {
                 UploadResult result = verifyAndPromote(grant, start);
@@ -116,6 +121,16 @@ class ValetKeyService {
             metrics.record(
                     STRATEGY, UploadOutcome.STORAGE_ERROR, Duration.ofNanos(System.nanoTime() - start), received);
             throw e;
+        }
+    }
+
+    /** Waits up to {@code completion-wait} for one of the completion slots; false when none came free. */
+    private boolean acquireCompletionSlot() {
+        try {
+            return completions.tryAcquire(completionWait.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

@@ -124,14 +124,18 @@ abstract class Section {
             double scale,
             String unit,
             List<BenchmarkResult> all) {
-        boolean ceilings = rows.stream().anyMatch(NativeCeiling::isNative);
+        CellStatistics stats = context.stats();
+        // A group may have no native row of its own (the walkers' FFM listing) and still a ceiling elsewhere in the
+        // run.
+        boolean ceilings = rows.stream()
+                .anyMatch(r -> NativeCeiling.isNative(r)
+                        || !NativeCeiling.of(r, all, stats).isEmpty());
         List<String> header = new ArrayList<>(dims);
         header.addAll(List.of("median (" + unit + ")", "95 % interval", "min–max", "n (forks)", "RSD", "steady state"));
         if (ceilings) {
             header.add("Java ÷ native [95 %]");
         }
         Text.Table table = new Text.Table(header, dims.size());
-        CellStatistics stats = context.stats();
         for (BenchmarkResult r : rows) {
             CellStatistics.Cell cell = stats.of(r);
             List<String> line = new ArrayList<>(dimValues.apply(r));

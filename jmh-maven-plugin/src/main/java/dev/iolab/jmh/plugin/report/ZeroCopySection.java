@@ -81,7 +81,8 @@ final class ZeroCopySection extends Section {
                 results.stream().filter(r -> r.secondary().containsKey(STRACE)).collect(Collectors.toList());
         out.append("Copies one file with each method: a 4 KB stream loop (STREAM_4K), FileChannel read/write through a "
                         + "heap or direct buffer, memory mappings (MMAP), `transferTo` and `Files.copy`, and the native "
-                        + "ceilings through FFM: a libc `read`/`write` loop with a native 4 KB buffer, `sendfile` and "
+                        + "ceilings through FFM: libc `read`/`write` loops with a native 4 KB buffer (STREAM_4K's ceiling) and "
+                        + "a 64 KB one (the channels' ceiling: they move 64 KB per call), `sendfile` and "
                         + "`copy_file_range`. Every copy writes a fresh file; with sync FSYNC it is forced to the device "
                         + "inside the operation, with sourceCache COLD the source's page cache is dropped (untimed) "
                         + "before it. JMH: ")

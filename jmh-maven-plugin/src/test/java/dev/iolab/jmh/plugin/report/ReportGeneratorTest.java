@@ -150,6 +150,23 @@ class ReportGeneratorTest {
                 .containsExactly("walk.png", "zero-copy-throughput.png");
     }
 
+    /**
+     * {@code walk-listings.json}: the warm 2-thread walks of a {@code standard} run (2026-11-25), the Java walkers
+     * listing relative to the directory beside {@code NATIVE}, and listing through FFM in a run of their own: the FFM
+     * group has no native row, and its walkers are still divided by the run's {@code NATIVE}.
+     */
+    @Test
+    void dividesWalkersOfEveryListingByTheRunsNativeWalker() throws Exception {
+        Path json = fixture(dir, "walk-listings.json");
+        String md =
+                Files.readString(generator.generate(json, dir.resolve("out")).markdown());
+
+        String ffm = md.substring(md.indexOf("listing FFM"), md.indexOf("listing RELATIVE"));
+        assertThat(ffm)
+                .contains("Java ÷ native [95 %]")
+                .containsPattern("\\| 2 \\| FIXED_POOL \\| .*\\| ÷ NATIVE ×0\\.99 \\[");
+    }
+
     @Test
     void drawsEveryChartTheReportLinksAsAPng() throws Exception {
         Path json = fixture(dir, "copy-and-writebuffer.json");

@@ -5,7 +5,7 @@
 # "CopyBenchmark" would also run ZeroCopyBenchmark.
 # HEADLINE CELLS: none (a first look publishes nothing).
 description: all four experiments at small sizes with their native rows, one fork, short iterations - a first look, not for publishing
-expected: about 3 minutes on 2 cores (the plan's estimate from the run structure)
+expected: about 3 minutes on 2 cores (measured 2026-11-25: 3 min 04 s for the whole command; the plan estimates 2 min 38 s)
 run copy: dev.iolab.bench.copy.CopyBenchmark.copy -p strategy=UNBUFFERED,BUFFERED_1K,BUFFERED_8K,BUFFERED_32K,BULK_8K,NATIVE_8K -p fileSizeKb=64,1024 -p sync=NONE -p sourceCache=WARM -f 1 -wi 1 -i 3 -w 500ms -r 500ms
 cost copy: op=180ms fork=100ms
 run writebuffer: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p writer=FILE_OUTPUT_STREAM,NATIVE_WRITE -p bufferSize=1,10,1000,8192 -f 1 -wi 1 -i 3 -w 500ms -r 500ms

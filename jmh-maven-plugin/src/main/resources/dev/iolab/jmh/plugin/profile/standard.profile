@@ -27,7 +27,7 @@
 # operation ("cost ... op=", taken from the quiet-machine report of 2026-11-23 and small runs here); "once=" is the
 # 200,000-file tree, generated the first time only.
 description: each experiment's main matrix with native ceilings; headline cells 2 forks x 5 iterations (copy 64 kB-32 MB, write buffers, copy methods 3K-300M warm and disk-bound, walk 1-256 threads warm and cold)
-expected: about 15-17 minutes on 2 cores, quiet (the plan's estimate from the run structure; not yet timed end to end)
+expected: about 13 minutes on 2 cores, quiet (measured 2026-11-25: 13 min 07 s and 12 min 59 s; the plan estimates 16 min 53 s)
 
 # 1. Buffered vs unbuffered copy (page cache warm, no fsync: the published rows were copied the same way, see
 #    bench/published/buffered-copy.csv).

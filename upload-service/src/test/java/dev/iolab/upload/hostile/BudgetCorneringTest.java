@@ -1,5 +1,6 @@
 package dev.iolab.upload.hostile;
 
+import static dev.iolab.upload.support.Payloads.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.iolab.upload.support.RawHttp;

@@ -1,5 +1,7 @@
 package dev.iolab.upload.hostile;
 
+import static dev.iolab.upload.support.Payloads.randomBytes;
+import static dev.iolab.upload.support.Problems.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

@@ -16,9 +16,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.Duration;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -144,22 +142,5 @@ abstract class HostileUploadSupport {
         await().atMost(1, TimeUnit.MINUTES)
                 .pollInterval(Duration.ofMillis(50))
                 .until(() -> gauge("iolab.upload.inflight.received") == bytes);
-    }
-
-    static void assertProblem(HttpResponse<String> response, int status, String type) {
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
-        assertThat(response.headers().firstValue("Content-Type"))
-                .hasValueSatisfying(contentType -> assertThat(contentType).startsWith("application/problem+json"));
-        assertThat(response.body()).contains("\"type\":\"" + PROBLEMS + type + "\"");
-    }
-
-    static byte[] randomBytes(int size, long seed) {
-        byte[] bytes = new byte[size];
-        new Random(seed).nextBytes(bytes);
-        return bytes;
-    }
-
-    static byte[] md5(byte[] data) throws Exception {
-        return MessageDigest.getInstance("MD5").digest(data);
     }
 }

@@ -1,5 +1,6 @@
 package dev.iolab.upload.hostile;
 
+import static dev.iolab.upload.support.Payloads.md5;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -147,10 +148,6 @@ class SlowDownloadTest {
             }
             return http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
         }
-    }
-
-    private static byte[] md5(byte[] bytes) throws Exception {
-        return MessageDigest.getInstance("MD5").digest(bytes);
     }
 
     /** A GET whose client reads the response head and then nothing, through a 4 KiB receive buffer. */

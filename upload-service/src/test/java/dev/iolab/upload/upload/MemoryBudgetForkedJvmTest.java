@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.iolab.upload.support.Azurite;
+import dev.iolab.upload.support.Payloads;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -75,7 +76,7 @@ class MemoryBudgetForkedJvmTest {
             long fitting = budgetMax() / (FILE_SIZE + MemoryCosts.IN_MEMORY_OVERHEAD);
             assertThat(fitting).as("uploads the budget holds").isBetween(1L, UPLOADS - 1L);
 
-            byte[] file = UploadServiceTestSupport.randomBytes(FILE_SIZE, 9);
+            byte[] file = Payloads.randomBytes(FILE_SIZE, 9);
             // First as curl sends large bodies (Expect: 100-continue: a refused body is never sent), then blind:
             // the refused body is already on its way and must not cost the client its answer.
             for (boolean expectContinue : new boolean[] {true, false}) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.iolab.upload.support.Azurite;
+import dev.iolab.upload.support.Payloads;
 import dev.iolab.upload.support.RawHttp;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -125,7 +126,7 @@ class MemoryCostForkedJvmTest {
                 .until(() -> gauge("iolab_upload_inflight_uploads") == 0
                         && gauge("iolab_upload_memory_budget_used_bytes") == 0);
         long baseline = liveHeap();
-        byte[] body = UploadServiceTestSupport.randomBytes(DECLARED, 17);
+        byte[] body = Payloads.randomBytes(DECLARED, 17);
         List<RawHttp> clients = new ArrayList<>();
         try {
             for (int i = 0; i < UPLOADS; i++) {

@@ -3,13 +3,14 @@ package dev.iolab.upload.upload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
+import dev.iolab.upload.support.Payloads;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** Reading a multipart body up to its file part, from bytes: no server, no servlet request. */
 class MultipartBodyTest {
 
-    private final byte[] content = UploadServiceTestSupport.randomBytes(3000, 3);
+    private final byte[] content = Payloads.randomBytes(3000, 3);
 
     @Test
     void fieldsBeforeTheFilePartReplaceTheQueryAndItsContentIsStreamed() throws Exception {

@@ -1,6 +1,6 @@
 package dev.iolab.upload.upload;
 
-import static dev.iolab.upload.upload.UploadServiceTestSupport.md5;
+import static dev.iolab.upload.support.Payloads.md5;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;

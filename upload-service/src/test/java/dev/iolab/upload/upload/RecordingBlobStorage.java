@@ -2,6 +2,7 @@ package dev.iolab.upload.upload;
 
 import dev.iolab.upload.storage.BlobInfo;
 import dev.iolab.upload.storage.BlobStorage;
+import dev.iolab.upload.support.Payloads;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -122,7 +123,7 @@ final class RecordingBlobStorage implements BlobStorage {
         }
         byte[] stored = md5;
         if (!how.equals("blocks")) {
-            stored = UploadServiceTestSupport.md5(bytes);
+            stored = Payloads.md5(bytes);
             if (md5 != null && !java.util.Arrays.equals(md5, stored)) {
                 throw new dev.iolab.upload.storage.StorageException("Md5Mismatch", null);
             }

@@ -1,5 +1,8 @@
 package dev.iolab.upload.upload;
 
+import static dev.iolab.upload.support.Payloads.md5;
+import static dev.iolab.upload.support.Payloads.randomBytes;
+import static dev.iolab.upload.support.Problems.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.iolab.upload.support.RawHttp;

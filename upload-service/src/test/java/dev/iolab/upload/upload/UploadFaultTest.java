@@ -7,8 +7,8 @@ import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.put;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
-import static dev.iolab.upload.upload.UploadServiceTestSupport.assertProblem;
-import static dev.iolab.upload.upload.UploadServiceTestSupport.randomBytes;
+import static dev.iolab.upload.support.Payloads.randomBytes;
+import static dev.iolab.upload.support.Problems.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

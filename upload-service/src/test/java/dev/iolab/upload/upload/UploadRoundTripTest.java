@@ -1,5 +1,7 @@
 package dev.iolab.upload.upload;
 
+import static dev.iolab.upload.support.Payloads.md5;
+import static dev.iolab.upload.support.Payloads.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;

@@ -1,7 +1,7 @@
 package dev.iolab.upload.upload;
 
-import static dev.iolab.upload.upload.UploadServiceTestSupport.md5;
-import static dev.iolab.upload.upload.UploadServiceTestSupport.randomBytes;
+import static dev.iolab.upload.support.Payloads.md5;
+import static dev.iolab.upload.support.Payloads.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;

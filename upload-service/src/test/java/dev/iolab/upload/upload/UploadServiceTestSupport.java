@@ -18,10 +18,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -138,13 +135,6 @@ abstract class UploadServiceTestSupport {
         return container.getBlobClient(name).exists();
     }
 
-    static void assertProblem(HttpResponse<String> response, int status, String type) {
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
-        assertThat(response.headers().firstValue("Content-Type"))
-                .hasValueSatisfying(contentType -> assertThat(contentType).startsWith("application/problem+json"));
-        assertThat(response.body()).contains("\"type\":\"" + PROBLEMS + type + "\"");
-    }
-
     /** A multipart body: optional {@code strategy} field, then the {@code file} part. */
     static byte[] multipart(String boundary, String strategy, String filename, byte[] content) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -168,19 +158,5 @@ abstract class UploadServiceTestSupport {
         out.writeBytes(content);
         out.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
         return out.toByteArray();
-    }
-
-    static byte[] randomBytes(int size, long seed) {
-        byte[] bytes = new byte[size];
-        new Random(seed).nextBytes(bytes);
-        return bytes;
-    }
-
-    static byte[] md5(byte[] data) {
-        try {
-            return MessageDigest.getInstance("MD5").digest(data);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -1,12 +1,13 @@
 package dev.iolab.upload.valet;
 
-import static dev.iolab.upload.valet.ValetKeyUploadTest.assertProblem;
+import static dev.iolab.upload.support.Problems.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
 import dev.iolab.upload.support.Azurite;
+import dev.iolab.upload.support.Payloads;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,7 +61,7 @@ class ValetKeyExpiryTest {
     @Test
     void theUploadUrlNamesThePublicEndpointAndWorksThere() throws Exception {
         ValetKeyClient client = new ValetKeyClient(port, null);
-        byte[] content = ValetKeyUploadTest.randomBytes(1000, 11);
+        byte[] content = Payloads.randomBytes(1000, 11);
         ValetKeyClient.Granted grant = client.granted("public/one.bin", content, true);
 
         assertThat(grant.uploadUrl()).startsWith(publicEndpoint() + "/valet-expiry-staging/valet-");
@@ -73,7 +74,7 @@ class ValetKeyExpiryTest {
     @Test
     void anExpiredGrantWritesNothingAndCompletesNothing() throws Exception {
         ValetKeyClient client = new ValetKeyClient(port, null);
-        byte[] content = ValetKeyUploadTest.randomBytes(1000, 12);
+        byte[] content = Payloads.randomBytes(1000, 12);
         ValetKeyClient.Granted grant = client.granted("expired/one.bin", content, false);
         Instant expiresAt = Instant.parse(grant.expiresAt());
         assertThat(Duration.between(Instant.now(), expiresAt)).isLessThanOrEqualTo(Duration.ofSeconds(5));
@@ -90,7 +91,7 @@ class ValetKeyExpiryTest {
     @Test
     void anAbandonedGrantsStagingBlobIsDeleted() throws Exception {
         ValetKeyClient client = new ValetKeyClient(port, null);
-        byte[] content = ValetKeyUploadTest.randomBytes(1000, 13);
+        byte[] content = Payloads.randomBytes(1000, 13);
         ValetKeyClient.Granted grant = client.granted("abandoned/one.bin", content, false);
         assertThat(client.put(grant, content).statusCode()).isEqualTo(201);
         String path = URI.create(grant.uploadUrl()).getPath();

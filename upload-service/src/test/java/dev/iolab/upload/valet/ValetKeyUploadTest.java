@@ -1,5 +1,8 @@
 package dev.iolab.upload.valet;
 
+import static dev.iolab.upload.support.Payloads.md5;
+import static dev.iolab.upload.support.Payloads.randomBytes;
+import static dev.iolab.upload.support.Problems.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.storage.blob.BlobContainerClient;
@@ -12,10 +15,8 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -278,22 +279,5 @@ class ValetKeyUploadTest {
                 .tag("outcome", "success")
                 .timer();
         return timer == null ? 0 : timer.count();
-    }
-
-    static void assertProblem(HttpResponse<String> response, int status, String type) {
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
-        assertThat(response.headers().firstValue("Content-Type"))
-                .hasValueSatisfying(contentType -> assertThat(contentType).startsWith("application/problem+json"));
-        assertThat(response.body()).contains("\"type\":\"" + PROBLEMS + type + "\"");
-    }
-
-    static byte[] randomBytes(int size, long seed) {
-        byte[] bytes = new byte[size];
-        new Random(seed).nextBytes(bytes);
-        return bytes;
-    }
-
-    static byte[] md5(byte[] content) throws Exception {
-        return MessageDigest.getInstance("MD5").digest(content);
     }
 }

@@ -2,6 +2,7 @@ package dev.iolab.jmh.plugin.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -91,5 +92,24 @@ public record BenchmarkResult(
             rest.remove(name);
         }
         return rest;
+    }
+
+    /** Bytes of a size parameter such as {@code fileSize}: {@code 3K}, {@code 300M}, {@code 3G} (K = 1024); −1 if unreadable. */
+    public static long sizeBytes(String size) {
+        if (size == null || size.isBlank()) {
+            return -1;
+        }
+        String s = size.trim().toUpperCase(Locale.ROOT);
+        long unit = 1;
+        char last = s.charAt(s.length() - 1);
+        if (last == 'K' || last == 'M' || last == 'G') {
+            unit = last == 'K' ? 1L << 10 : last == 'M' ? 1L << 20 : 1L << 30;
+            s = s.substring(0, s.length() - 1);
+        }
+        try {
+            return Math.round(Double.parseDouble(s) * unit);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 }

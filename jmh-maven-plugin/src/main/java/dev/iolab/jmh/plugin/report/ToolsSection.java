@@ -81,7 +81,7 @@ final class ToolsSection {
             candidates = timed.stream()
                     .filter(cached)
                     .filter(r -> (r.benchmark().equals(ZeroCopySection.BENCHMARK)
-                                    && ZeroCopySection.sizeBytes(r.param("fileSize")) == bytes)
+                                    && BenchmarkResult.sizeBytes(r.param("fileSize")) == bytes)
                             || (r.benchmark().equals(CopySection.BENCHMARK)
                                     && String.valueOf(bytes / 1024).equals(r.param("fileSizeKb"))
                                     && bytes % 1024 == 0))

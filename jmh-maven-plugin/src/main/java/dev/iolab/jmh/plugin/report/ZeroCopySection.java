@@ -50,25 +50,6 @@ final class ZeroCopySection extends Section {
         return "./mvnw -pl bench jmh:run -Djmh.args=\"ZeroCopyBenchmark -prof dev.iolab.bench.profile.SyscallProfiler\"";
     }
 
-    /** Bytes of a {@code fileSize} parameter: {@code 3K}, {@code 300M}, {@code 3G} (K = 1024); −1 if unreadable. */
-    static long sizeBytes(String size) {
-        if (size == null || size.isBlank()) {
-            return -1;
-        }
-        String s = size.trim().toUpperCase(Locale.ROOT);
-        long unit = 1;
-        char last = s.charAt(s.length() - 1);
-        if (last == 'K' || last == 'M' || last == 'G') {
-            unit = last == 'K' ? 1L << 10 : last == 'M' ? 1L << 20 : 1L << 30;
-            s = s.substring(0, s.length() - 1);
-        }
-        try {
-            return Math.round(Double.parseDouble(s) * unit);
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
-
     static double megabytesPerSecond(long bytes, double millis) {
         return bytes / (1024.0 * 1024.0) / (millis / 1000.0);
     }
@@ -116,7 +97,7 @@ final class ZeroCopySection extends Section {
             throws IOException {
         CellStatistics stats = context.stats();
         List<String> sizes =
-                distinct(rows, r -> r.param("fileSize"), Comparator.comparingLong(ZeroCopySection::sizeBytes));
+                distinct(rows, r -> r.param("fileSize"), Comparator.comparingLong(BenchmarkResult::sizeBytes));
         List<String> methods = distinct(rows, r -> r.param("method"), knownOrder(METHODS));
         out.append("**Median time per copy (ms)**\n\n")
                 .append(medianTable(
@@ -135,7 +116,7 @@ final class ZeroCopySection extends Section {
             List<String> m = new ArrayList<>(List.of(size));
             List<String> c = new ArrayList<>(List.of(size));
             List<String> f = new ArrayList<>(List.of(size));
-            long bytes = sizeBytes(size);
+            long bytes = BenchmarkResult.sizeBytes(size);
             for (String method : methods) {
                 Optional<BenchmarkResult> r = find(rows, "fileSize", size, "method", method);
                 m.add(r.map(x -> Text.num(
@@ -156,7 +137,7 @@ final class ZeroCopySection extends Section {
                 .append(throughput.render())
                 .append('\n');
         List<BenchmarkResult> ordered = new ArrayList<>(rows);
-        ordered.sort(Comparator.comparingLong((BenchmarkResult r) -> sizeBytes(r.param("fileSize")))
+        ordered.sort(Comparator.comparingLong((BenchmarkResult r) -> BenchmarkResult.sizeBytes(r.param("fileSize")))
                 .thenComparing(r -> r.param("method"), knownOrder(METHODS)));
         out.append("**Every cell** (time per copy)\n\n")
                 .append(cellTable(

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -88,7 +87,7 @@ public final class ToolsStep {
         long largest = 0;
         for (BenchmarkResult r : results) {
             if (r.benchmark().equals(ZERO_COPY)) {
-                largest = Math.max(largest, bytes(r.param("fileSize")));
+                largest = Math.max(largest, BenchmarkResult.sizeBytes(r.param("fileSize")));
             } else if (r.benchmark().equals(COPY) && r.param("fileSizeKb") != null) {
                 try {
                     largest = Math.max(largest, Long.parseLong(r.param("fileSizeKb")) * 1024);
@@ -160,23 +159,5 @@ public final class ToolsStep {
             throw new IOException("GenerateTree printed no tree directory (got \"" + last + "\")");
         }
         return tree;
-    }
-
-    private static long bytes(String size) {
-        if (size == null || size.isBlank()) {
-            return 0;
-        }
-        String s = size.trim().toUpperCase(Locale.ROOT);
-        long unit = 1;
-        char last = s.charAt(s.length() - 1);
-        if (last == 'K' || last == 'M' || last == 'G') {
-            unit = last == 'K' ? 1L << 10 : last == 'M' ? 1L << 20 : 1L << 30;
-            s = s.substring(0, s.length() - 1);
-        }
-        try {
-            return Math.round(Double.parseDouble(s) * unit);
-        } catch (NumberFormatException e) {
-            return 0;
-        }
     }
 }

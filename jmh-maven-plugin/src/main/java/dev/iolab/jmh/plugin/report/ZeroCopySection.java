@@ -182,8 +182,10 @@ final class ZeroCopySection extends Section {
             Estimate total = context.stats().median(r.secondary().get(STRACE));
             String top = r.secondary().entrySet().stream()
                     .filter(e -> e.getKey().startsWith("strace.") && !e.getKey().equals(STRACE))
-                    .sorted(Comparator.comparingDouble(
-                            (Map.Entry<String, Metric> e) -> -e.getValue().score()))
+                    // by count, ties by name: the same JSON always gives the same report
+                    .sorted(Comparator.comparingDouble((Map.Entry<String, Metric> e) ->
+                                    -e.getValue().score())
+                            .thenComparing(Map.Entry::getKey))
                     .limit(4)
                     .map(e -> e.getKey().substring(7) + " "
                             + Text.num(e.getValue().score()))

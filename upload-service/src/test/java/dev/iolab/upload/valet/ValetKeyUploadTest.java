@@ -112,6 +112,19 @@ class ValetKeyUploadTest {
     }
 
     @Test
+    void aPercentEncodedNameIsStoredAsTheClientMeantIt() throws Exception {
+        byte[] content = randomBytes(100, 7);
+        ValetKeyClient.Granted grant = client.granted("valet/with space & ünï.bin", content, true);
+        assertThat(client.put(grant, content).statusCode()).isEqualTo(201);
+        assertThat(client.complete(grant).statusCode()).isEqualTo(201);
+
+        assertThat(uploads.getBlobClient("valet/with space & ünï.bin")
+                        .downloadContent()
+                        .toBytes())
+                .isEqualTo(content);
+    }
+
+    @Test
     void aClientMayStageBlocksWithTheSameSas() throws Exception {
         byte[] content = randomBytes(2_500_000, 2);
         ValetKeyClient.Granted grant = client.granted("valet/blocks.bin", content, false);
@@ -220,6 +233,8 @@ class ValetKeyUploadTest {
         assertProblem(client.grant("valet/x", "?size=10&md5=not-base64"), 400, "invalid-content-md5");
         assertProblem(client.grant("valet/a//b", "?size=10"), 400, "invalid-name");
         assertProblem(client.grant("", "?size=10"), 400, "invalid-name");
+        // names are read from the raw path, as uploads read them: a path parameter is refused, not cut off
+        assertProblem(client.grant("valet/report;v2.pdf", "?size=10"), 400, "invalid-name");
         assertProblem(client.complete("/uploads/valet/x/complete?grant=nope"), 404, "grant-not-found");
         assertProblem(client.complete("/uploads/valet/x/complete"), 404, "grant-not-found");
 

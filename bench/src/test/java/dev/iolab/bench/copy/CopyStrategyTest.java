@@ -1,11 +1,10 @@
 package dev.iolab.bench.copy;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.iolab.bench.support.CopyContract.assertCopiesExactly;
+import static dev.iolab.bench.support.CopyContract.assertNamesAMissingSourceAndLeavesNoTarget;
+import static dev.iolab.bench.support.CopyContract.assertNamesATargetThatCannotBeWritten;
+import static dev.iolab.bench.support.CopyContract.assertReplacesALongerTarget;
 
-import dev.iolab.bench.support.RandomFiles;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.stream.Stream;
@@ -29,46 +28,24 @@ class CopyStrategyTest {
     @ParameterizedTest(name = "{0} copies {1} bytes exactly")
     @MethodSource("strategiesAndSizes")
     void copiesByteForByte(CopyStrategy strategy, long size) throws Exception {
-        Path source = RandomFiles.write(dir.resolve("source"), size, size);
-        Path target = dir.resolve("target");
-
-        long copied = strategy.copy(source, target);
-
-        assertThat(copied).isEqualTo(size);
-        assertThat(Files.mismatch(source, target)).as("first differing byte").isEqualTo(-1L);
+        assertCopiesExactly(strategy::copy, dir, size);
     }
 
     @ParameterizedTest
     @EnumSource(CopyStrategy.class)
     void replacesALongerExistingTarget(CopyStrategy strategy) throws Exception {
-        Path source = RandomFiles.write(dir.resolve("source"), 10, 1);
-        Path target = RandomFiles.write(dir.resolve("target"), 10_000, 2);
-
-        strategy.copy(source, target);
-
-        assertThat(Files.mismatch(source, target)).isEqualTo(-1L);
+        assertReplacesALongerTarget(strategy::copy, dir, 10, 10_000);
     }
 
     @ParameterizedTest
     @EnumSource(CopyStrategy.class)
     void aMissingSourceIsNamedAndLeavesNoTarget(CopyStrategy strategy) {
-        Path source = dir.resolve("no-such-source");
-        Path target = dir.resolve("target");
-
-        assertThatThrownBy(() -> strategy.copy(source, target))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining(source.toString());
-        assertThat(target).doesNotExist();
+        assertNamesAMissingSourceAndLeavesNoTarget(strategy::copy, dir);
     }
 
     @ParameterizedTest
     @EnumSource(CopyStrategy.class)
     void aTargetThatCannotBeWrittenIsNamed(CopyStrategy strategy) throws Exception {
-        Path source = RandomFiles.write(dir.resolve("source"), 10, 1);
-        Path target = dir.resolve("no-such-directory").resolve("target");
-
-        assertThatThrownBy(() -> strategy.copy(source, target))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining(target.toString());
+        assertNamesATargetThatCannotBeWritten(strategy::copy, dir, 10);
     }
 }

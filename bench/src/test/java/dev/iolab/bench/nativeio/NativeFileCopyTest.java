@@ -1,5 +1,7 @@
 package dev.iolab.bench.nativeio;
 
+import static dev.iolab.bench.support.CopyContract.assertCopiesExactly;
+import static dev.iolab.bench.support.CopyContract.assertReplacesALongerTarget;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -41,24 +43,13 @@ class NativeFileCopyTest {
     @ParameterizedTest(name = "{0} copies {1} bytes exactly")
     @MethodSource("copiersAndSizes")
     void copiesByteForByte(NativeCopier copier, long size) throws IOException {
-        Path source = RandomFiles.write(dir.resolve("source"), size, size);
-        Path target = dir.resolve("target");
-
-        long copied = copier.copy(source, target);
-
-        assertThat(copied).isEqualTo(size);
-        assertThat(Files.mismatch(source, target)).as("first differing byte").isEqualTo(-1L);
+        assertCopiesExactly(copier::copy, dir, size);
     }
 
     @ParameterizedTest
     @EnumSource(NativeCopier.class)
     void replacesALongerTargetCompletely(NativeCopier copier) throws IOException {
-        Path source = RandomFiles.write(dir.resolve("source"), 5000, 1);
-        Path target = RandomFiles.write(dir.resolve("target"), 200_000, 2);
-
-        copier.copy(source, target);
-
-        assertThat(Files.mismatch(source, target)).isEqualTo(-1L);
+        assertReplacesALongerTarget(copier::copy, dir, 5000, 200_000);
     }
 
     @ParameterizedTest

@@ -1,11 +1,11 @@
 package dev.iolab.bench.zerocopy;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.iolab.bench.support.CopyContract.assertCopiesExactly;
+import static dev.iolab.bench.support.CopyContract.assertNamesAMissingSourceAndLeavesNoTarget;
+import static dev.iolab.bench.support.CopyContract.assertNamesATargetThatCannotBeWritten;
+import static dev.iolab.bench.support.CopyContract.assertReplacesALongerTarget;
 
-import dev.iolab.bench.support.RandomFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,46 +28,24 @@ class CopyMethodTest {
     @ParameterizedTest(name = "{0} copies {1} bytes exactly")
     @MethodSource("methodsAndSizes")
     void copiesByteForByte(CopyMethod method, long size) throws IOException {
-        Path source = RandomFiles.write(directory.resolve("source"), size, size);
-        Path target = directory.resolve("target");
-
-        long copied = method.copy(source, target);
-
-        assertThat(copied).isEqualTo(size);
-        assertThat(Files.mismatch(source, target)).isEqualTo(-1L);
+        assertCopiesExactly(method::copy, directory, size);
     }
 
     @ParameterizedTest
     @EnumSource(CopyMethod.class)
     void aMissingSourceIsNamedAndLeavesNoTarget(CopyMethod method) {
-        Path source = directory.resolve("no-such-source");
-        Path target = directory.resolve("target");
-
-        assertThatThrownBy(() -> method.copy(source, target))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining(source.toString());
-        assertThat(target).doesNotExist();
+        assertNamesAMissingSourceAndLeavesNoTarget(method::copy, directory);
     }
 
     @ParameterizedTest
     @EnumSource(CopyMethod.class)
     void aTargetThatCannotBeWrittenIsNamed(CopyMethod method) throws IOException {
-        Path source = RandomFiles.write(directory.resolve("source"), 5000, 1);
-        Path target = directory.resolve("no-such-directory").resolve("target");
-
-        assertThatThrownBy(() -> method.copy(source, target))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining(target.toString());
+        assertNamesATargetThatCannotBeWritten(method::copy, directory, 5000);
     }
 
     @ParameterizedTest
     @EnumSource(CopyMethod.class)
     void replacesALongerTargetCompletely(CopyMethod method) throws IOException {
-        Path source = RandomFiles.write(directory.resolve("source"), 5000, 1);
-        Path target = RandomFiles.write(directory.resolve("target"), 200_000, 2);
-
-        method.copy(source, target);
-
-        assertThat(Files.mismatch(source, target)).isEqualTo(-1L);
+        assertReplacesALongerTarget(method::copy, directory, 5000, 200_000);
     }
 }

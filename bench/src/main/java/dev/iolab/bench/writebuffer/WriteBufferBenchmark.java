@@ -46,10 +46,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code -Djmh.args="WriteBufferBenchmark -p bufferSize=1000,8192 -p target=FRESH,TRUNCATE"}.
  *
  * <p>Allocations per operation (Go's allocs/op and B/op) come from a separate run with
- * {@link dev.iolab.bench.profile.AllocationCountProfiler}, which counts only what the {@link #write} method
+ * {@link dev.iolab.bench.profiler.AllocationCountProfiler}, which counts only what the {@link #write} method
  * allocates (the untimed unlink allocates nothing either way); system calls from
- * {@link dev.iolab.bench.profile.SyscallProfiler}:
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark -prof dev.iolab.bench.profile.AllocationCountProfiler -prof dev.iolab.bench.profile.SyscallProfiler"</pre>
+ * {@link dev.iolab.bench.profiler.SyscallProfiler}:
+ * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark -prof dev.iolab.bench.profiler.AllocationCountProfiler -prof dev.iolab.bench.profiler.SyscallProfiler"</pre>
  * Figures measured on this project's machines: {@code docs/benchmarks/writebuffer.md} and {@code docs/results}.
  */
 @BenchmarkMode(Mode.AverageTime)

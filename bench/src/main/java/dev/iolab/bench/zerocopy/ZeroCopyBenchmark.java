@@ -41,11 +41,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code java.io.tmpdir} (choose another disk with {@code -jvmArgsAppend -Djava.io.tmpdir=DIR}), deleted when the
  * fork exits.
  *
- * <p>With {@code -prof dev.iolab.bench.profile.SyscallProfiler} every row also gets {@code syscalls.read} and
+ * <p>With {@code -prof dev.iolab.bench.profiler.SyscallProfiler} every row also gets {@code syscalls.read} and
  * {@code syscalls.write} per copy. Default run (every method × 6 sizes, warm and unforced; one fork, 2 warm-up and 5
  * measured iterations of 1 s):
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="ZeroCopyBenchmark -prof dev.iolab.bench.profile.SyscallProfiler"</pre>
- * One size: {@code -Djmh.args="ZeroCopyBenchmark -p fileSize=300M -prof dev.iolab.bench.profile.SyscallProfiler"};
+ * <pre>./mvnw -pl bench jmh:run -Djmh.args="ZeroCopyBenchmark -prof dev.iolab.bench.profiler.SyscallProfiler"</pre>
+ * One size: {@code -Djmh.args="ZeroCopyBenchmark -p fileSize=300M -prof dev.iolab.bench.profiler.SyscallProfiler"};
  * the originals' disk-bound condition: {@code -p fileSize=300M -p sync=FSYNC -p sourceCache=COLD};
  * smoke setting (a few seconds per method): {@code -Djmh.args="ZeroCopyBenchmark -p fileSize=3K -wi 0 -i 1 -r 100ms"};
  * 3 GB (needs 6.25 GiB free in {@code java.io.tmpdir}): {@code -p fileSize=3G}. See {@code docs/benchmarks/zerocopy.md}.

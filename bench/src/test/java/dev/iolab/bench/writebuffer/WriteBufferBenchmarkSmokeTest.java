@@ -2,7 +2,7 @@ package dev.iolab.bench.writebuffer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.iolab.bench.profile.ProfiledRun;
+import dev.iolab.bench.profiler.ProfiledRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;

@@ -2,9 +2,9 @@ package dev.iolab.bench.writebuffer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.iolab.bench.profile.AllocationCountProfiler;
-import dev.iolab.bench.profile.ProfiledRun;
-import dev.iolab.bench.profile.SyscallProfiler;
+import dev.iolab.bench.profiler.AllocationCountProfiler;
+import dev.iolab.bench.profiler.ProfiledRun;
+import dev.iolab.bench.profiler.SyscallProfiler;
 import java.util.Collection;
 import java.util.Map;
 import java.util.function.Function;

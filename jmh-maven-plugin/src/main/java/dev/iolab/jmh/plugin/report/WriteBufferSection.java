@@ -37,7 +37,7 @@ final class WriteBufferSection extends Section {
     @Override
     String howToRun() {
         return "./mvnw -pl bench jmh:run -Djmh.args=\"WriteBufferBenchmark -prof"
-                + " dev.iolab.bench.profile.AllocationCountProfiler\"";
+                + " dev.iolab.bench.profiler.AllocationCountProfiler\"";
     }
 
     @Override
@@ -103,7 +103,7 @@ final class WriteBufferSection extends Section {
 
         Charts.Series allocated = new Charts.Series();
         if (counted.isEmpty()) {
-            out.append("*No allocation counts: run with `-prof dev.iolab.bench.profile.AllocationCountProfiler` (the "
+            out.append("*No allocation counts: run with `-prof dev.iolab.bench.profiler.AllocationCountProfiler` (the "
                             + "profiles do).")
                     .append(
                             results.stream().anyMatch(r -> r.secondary().containsKey(GC_NORM))

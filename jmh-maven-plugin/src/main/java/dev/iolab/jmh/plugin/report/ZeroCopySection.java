@@ -47,7 +47,7 @@ final class ZeroCopySection extends Section {
 
     @Override
     String howToRun() {
-        return "./mvnw -pl bench jmh:run -Djmh.args=\"ZeroCopyBenchmark -prof dev.iolab.bench.profile.SyscallProfiler\"";
+        return "./mvnw -pl bench jmh:run -Djmh.args=\"ZeroCopyBenchmark -prof dev.iolab.bench.profiler.SyscallProfiler\"";
     }
 
     static double megabytesPerSecond(long bytes, double millis) {
@@ -155,7 +155,7 @@ final class ZeroCopySection extends Section {
                     .append(calls.render())
                     .append('\n');
         } else {
-            out.append("*No syscall counts: run with `-prof dev.iolab.bench.profile.SyscallProfiler` (the profiles "
+            out.append("*No syscall counts: run with `-prof dev.iolab.bench.profiler.SyscallProfiler` (the profiles "
                     + "do).*\n\n");
         }
         if (pageFaults) {
@@ -275,7 +275,7 @@ final class ZeroCopySection extends Section {
         if (!withStrace) {
             out.append(
                     "*No syscall ratio: the original counted every call of its program with strace, and this run has "
-                            + "no `strace.syscalls` (`-prof dev.iolab.bench.profile.StraceProfiler`); read + write counts alone "
+                            + "no `strace.syscalls` (`-prof dev.iolab.bench.profiler.StraceProfiler`); read + write counts alone "
                             + "are not like for like.*\n\n");
         }
         out.append(ReportContext.sourceNote(published)).append('\n');

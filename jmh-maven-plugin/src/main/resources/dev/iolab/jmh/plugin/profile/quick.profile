@@ -10,9 +10,9 @@ run copy: dev.iolab.bench.copy.CopyBenchmark.copy -p strategy=UNBUFFERED,BUFFERE
 cost copy: op=180ms fork=100ms
 run writebuffer: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p writer=FILE_OUTPUT_STREAM,NATIVE_WRITE -p bufferSize=1,10,1000,8192 -f 1 -wi 1 -i 3 -w 500ms -r 500ms
 cost writebuffer: op=300ms
-run writebuffer-allocs: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p writer=FILE_OUTPUT_STREAM,NATIVE_WRITE -p bufferSize=1,10,1000,8192 -f 1 -wi 1 -i 2 -w 100ms -r 100ms -prof dev.iolab.bench.profile.AllocationCountProfiler
+run writebuffer-allocs: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p writer=FILE_OUTPUT_STREAM,NATIVE_WRITE -p bufferSize=1,10,1000,8192 -f 1 -wi 1 -i 2 -w 100ms -r 100ms -prof dev.iolab.bench.profiler.AllocationCountProfiler
 cost writebuffer-allocs: op=350ms
-run zerocopy: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=3K,300K,30M -p sync=NONE -p sourceCache=WARM -f 1 -wi 1 -i 3 -w 300ms -r 300ms -prof dev.iolab.bench.profile.SyscallProfiler
+run zerocopy: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=3K,300K,30M -p sync=NONE -p sourceCache=WARM -f 1 -wi 1 -i 3 -w 300ms -r 300ms -prof dev.iolab.bench.profiler.SyscallProfiler
 cost zerocopy: fork=200ms
 # WALK_FILE_TREE ignores threads: one run of it, then the other walkers over the thread counts.
 run walk-single: dev.iolab.bench.walk.DirectoryWalkBenchmark.walk -bm ss -p walker=WALK_FILE_TREE -p threads=1 -p cache=WARM -p files=20000 -f 1 -wi 1 -i 3

@@ -53,21 +53,21 @@ cost writebuffer-large: op=5ms
 run writebuffer-detail: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p writer=FILE_OUTPUT_STREAM,NATIVE_WRITE -p bufferSize=2,4,10 -f 1 -wi 1 -i 3 -w 500ms -r 500ms
 cost writebuffer-detail: op=350ms
 # Exact allocation counts per operation of the benchmark thread; this run's times are not used.
-run writebuffer-allocs: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p writer=FILE_OUTPUT_STREAM,NATIVE_WRITE -p bufferSize=1,2,4,10,1000,8192 -f 1 -wi 1 -i 2 -w 100ms -r 100ms -prof dev.iolab.bench.profile.AllocationCountProfiler
+run writebuffer-allocs: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p writer=FILE_OUTPUT_STREAM,NATIVE_WRITE -p bufferSize=1,2,4,10,1000,8192 -f 1 -wi 1 -i 2 -w 100ms -r 100ms -prof dev.iolab.bench.profiler.AllocationCountProfiler
 cost writebuffer-allocs: op=450ms
 
 # 3. Copy methods: syscalls and page faults of the benchmark thread with every timed run.
-run zerocopy-300m: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=300M -p sync=NONE -p sourceCache=WARM -f 2 -wi 2 -i 5 -w 500ms -r 500ms -prof dev.iolab.bench.profile.SyscallProfiler
+run zerocopy-300m: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=300M -p sync=NONE -p sourceCache=WARM -f 2 -wi 2 -i 5 -w 500ms -r 500ms -prof dev.iolab.bench.profiler.SyscallProfiler
 cost zerocopy-300m: op=200ms fork=1500ms
-run zerocopy-detail: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=3K,3M,30M -p sync=NONE -p sourceCache=WARM -f 1 -wi 2 -i 3 -w 300ms -r 300ms -prof dev.iolab.bench.profile.SyscallProfiler
+run zerocopy-detail: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=3K,3M,30M -p sync=NONE -p sourceCache=WARM -f 1 -wi 2 -i 3 -w 300ms -r 300ms -prof dev.iolab.bench.profiler.SyscallProfiler
 cost zerocopy-detail: fork=200ms
 # The originals' conditions: the copy forced to the device (fsync inside the operation) from a source whose page
 # cache was dropped (posix_fadvise, untimed) - disk-bound, like the published 300 MB figures.
-run zerocopy-disk: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,MMAP,TRANSFER_TO,NATIVE_READ_WRITE_4K,NATIVE_SENDFILE -p fileSize=300M -p sync=FSYNC -p sourceCache=COLD -f 2 -wi 1 -i 5 -w 500ms -r 500ms -prof dev.iolab.bench.profile.SyscallProfiler
+run zerocopy-disk: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,MMAP,TRANSFER_TO,NATIVE_READ_WRITE_4K,NATIVE_SENDFILE -p fileSize=300M -p sync=FSYNC -p sourceCache=COLD -f 2 -wi 1 -i 5 -w 500ms -r 500ms -prof dev.iolab.bench.profiler.SyscallProfiler
 cost zerocopy-disk: op=1500ms fork=1500ms
 # Every system call of the benchmark thread, counted with strace as the original counted its program's calls: the
 # "ours / published syscalls" column comes from here. Its times (slowed by ptrace) are not used.
-run zerocopy-strace: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,MMAP,TRANSFER_TO -p fileSize=300M -p sync=FSYNC -p sourceCache=COLD -f 1 -wi 1 -i 1 -w 500ms -r 500ms -prof dev.iolab.bench.profile.StraceProfiler
+run zerocopy-strace: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,MMAP,TRANSFER_TO -p fileSize=300M -p sync=FSYNC -p sourceCache=COLD -f 1 -wi 1 -i 1 -w 500ms -r 500ms -prof dev.iolab.bench.profiler.StraceProfiler
 cost zerocopy-strace: op=4s fork=1500ms
 
 # 4. Directory walk of the default 200,000-file tree (generated once into the tree cache, about 10 s).

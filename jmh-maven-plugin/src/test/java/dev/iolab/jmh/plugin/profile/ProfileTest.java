@@ -33,8 +33,8 @@ class ProfileTest {
                             "ZeroCopyBenchmark",
                             "NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE",
                             "DirectoryWalkBenchmark",
-                            "-prof dev.iolab.bench.profile.AllocationCountProfiler",
-                            "-prof dev.iolab.bench.profile.SyscallProfiler")
+                            "-prof dev.iolab.bench.profiler.AllocationCountProfiler",
+                            "-prof dev.iolab.bench.profiler.SyscallProfiler")
                     .containsPattern("walker=[A-Z_,]*NATIVE")
                     .as(name + ": -prof gc's B/op includes other threads' allocations")
                     .doesNotContain("-prof gc");

@@ -82,7 +82,7 @@ class ReportGeneratorTest {
         assertThat(md)
                 .contains("| buffer (bytes) | write calls | FILE_OUTPUT_STREAM (ms) |")
                 .contains("| 1 | 1,000,000 | 959.8 † |")
-                .contains("*No allocation counts: run with `-prof dev.iolab.bench.profile.AllocationCountProfiler`")
+                .contains("*No allocation counts: run with `-prof dev.iolab.bench.profiler.AllocationCountProfiler`")
                 .contains("`gc.alloc.rate.norm` is not shown")
                 .doesNotContain("JMH's own threads");
     }

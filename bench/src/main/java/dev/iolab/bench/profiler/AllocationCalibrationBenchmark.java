@@ -1,4 +1,4 @@
-package dev.iolab.bench.profile;
+package dev.iolab.bench.profiler;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *       {@code @Setup(Level.Invocation)}: per-iteration noise would show in full, which is what the test needs.</li>
  * </ul>
  * The arrays are stored in a field, so escape analysis cannot remove them.
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="AllocationCalibrationBenchmark -prof dev.iolab.bench.profile.AllocationCountProfiler"</pre>
+ * <pre>./mvnw -pl bench jmh:run -Djmh.args="AllocationCalibrationBenchmark -prof dev.iolab.bench.profiler.AllocationCountProfiler"</pre>
  * What it proved on this machine: {@code docs/benchmarks/profilers.md}.
  */
 @Fork(1)

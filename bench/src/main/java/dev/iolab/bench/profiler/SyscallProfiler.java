@@ -1,4 +1,4 @@
-package dev.iolab.bench.profile;
+package dev.iolab.bench.profiler;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,7 +19,7 @@ import org.openjdk.jmh.results.ScalarResult;
 
 /**
  * Counts the read-side and write-side system calls and the page faults of the benchmark thread, per operation:
- * {@code -prof dev.iolab.bench.profile.SyscallProfiler} adds
+ * {@code -prof dev.iolab.bench.profiler.SyscallProfiler} adds
  * <ul>
  *   <li>{@code syscalls.read}, {@code syscalls.write} ({@code #/op}): the thread's {@code syscr}/{@code syscw} from
  *       Linux's {@code /proc/self/task/<tid>/io};</li>
@@ -42,11 +42,11 @@ import org.openjdk.jmh.results.ScalarResult;
  * {@link dev.iolab.bench.support.ScratchDirectory}), and class loading the first time code runs. What it misses:
  * system calls other than the read and write families ({@code openat}, {@code mmap}, {@code fstat}, {@code futex}:
  * use {@link StraceProfiler} to count every call), and the calls of threads the operation hands work to (a pool's
- * threads): for those, {@code -prof "dev.iolab.bench.profile.SyscallProfiler:threads=process"} counts the whole
+ * threads): for those, {@code -prof "dev.iolab.bench.profiler.SyscallProfiler:threads=process"} counts the whole
  * process instead ({@code /proc/self/io} and {@code /proc/self/stat}), harness threads included.
  *
  * <p>Proof on known workloads ({@link SyscallCalibrationBenchmark}): {@code docs/benchmarks/profilers.md}.
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="ZeroCopyBenchmark -p fileSize=300M -prof dev.iolab.bench.profile.SyscallProfiler"</pre>
+ * <pre>./mvnw -pl bench jmh:run -Djmh.args="ZeroCopyBenchmark -p fileSize=300M -prof dev.iolab.bench.profiler.SyscallProfiler"</pre>
  */
 public final class SyscallProfiler implements InternalProfiler {
 

@@ -1,4 +1,4 @@
-package dev.iolab.bench.profile;
+package dev.iolab.bench.profiler;
 
 import java.util.ArrayDeque;
 import java.util.Deque;

@@ -1,4 +1,4 @@
-package dev.iolab.bench.profile;
+package dev.iolab.bench.profiler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.iolab.bench.profile;
+package dev.iolab.bench.profiler;
 
 import java.io.File;
 import java.util.Collection;
@@ -48,7 +48,7 @@ import org.openjdk.jmh.results.ScalarResult;
  * {@value #STACK_DEPTH} frames here), allocations so deep below the benchmark method that its frame is cut off: the
  * profiler prints a warning with their number if that happens on a benchmark thread. Allocation is much slower
  * without TLABs and with stack traces, so take times from a run without this profiler:
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark -prof dev.iolab.bench.profile.AllocationCountProfiler"</pre>
+ * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark -prof dev.iolab.bench.profiler.AllocationCountProfiler"</pre>
  */
 public final class AllocationCountProfiler implements ExternalProfiler, InternalProfiler {
 

@@ -1,4 +1,4 @@
-package dev.iolab.bench.profile;
+package dev.iolab.bench.profiler;
 
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.abort;

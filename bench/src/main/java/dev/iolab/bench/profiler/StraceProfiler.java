@@ -1,4 +1,4 @@
-package dev.iolab.bench.profile;
+package dev.iolab.bench.profiler;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,7 +22,7 @@ import org.openjdk.jmh.runner.IterationType;
 /**
  * Counts every system call of the benchmark thread with {@code strace -c}, per operation — the way the original
  * experiments counted theirs, so that call counts can be compared like for like:
- * {@code -prof dev.iolab.bench.profile.StraceProfiler} adds
+ * {@code -prof dev.iolab.bench.profiler.StraceProfiler} adds
  * <ul>
  *   <li>{@code strace.syscalls} ({@code #/op}): all calls of every kind, per measured iteration, averaged;</li>
  *   <li>{@code strace.<name>} ({@code #/op}) for each call name seen ({@code strace.read}, {@code strace.openat},
@@ -34,7 +34,7 @@ import org.openjdk.jmh.runner.IterationType;
  * attachment, and detaches it (SIGTERM) after the iteration, then reads strace's summary ({@link StraceSummary}).
  * Warm-up iterations are not traced. JMH starts its worker during the fork's first iteration, which therefore
  * cannot be traced: the profiler needs at least one warm-up iteration and fails the run with that message otherwise.
- * {@code -prof "dev.iolab.bench.profile.StraceProfiler:threads=process"} attaches {@code strace -f} to the whole
+ * {@code -prof "dev.iolab.bench.profiler.StraceProfiler:threads=process"} attaches {@code strace -f} to the whole
  * forked JVM instead (every thread, the JIT's, GC's and JMH's included, as a {@code strace -c -f java …} of the
  * originals would), and {@code strace=/path/to/strace} chooses the binary.
  *
@@ -43,7 +43,7 @@ import org.openjdk.jmh.runner.IterationType;
  * setups and teardowns below trial level, class loading. <b>Times from such a run are not comparable</b> with
  * anything: every system call of a traced thread stops twice for the tracer, which makes a call several times slower.
  * Run it separately from timing runs, on few parameters, e.g.
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="ZeroCopyBenchmark -p fileSize=300M -wi 1 -i 2 -prof dev.iolab.bench.profile.StraceProfiler"</pre>
+ * <pre>./mvnw -pl bench jmh:run -Djmh.args="ZeroCopyBenchmark -p fileSize=300M -wi 1 -i 2 -prof dev.iolab.bench.profiler.StraceProfiler"</pre>
  * It needs {@code strace} on the PATH ({@code apt-get install strace}) and permission to ptrace the JVM's threads
  * (root, or {@code kernel.yama.ptrace_scope} 0, or {@code CAP_SYS_PTRACE} in a container); the constructor checks
  * both by attaching to its own thread and fails with a {@link ProfilerException} naming what is missing.
@@ -99,7 +99,7 @@ public final class StraceProfiler implements InternalProfiler {
                 throw new ProfilerException(
                         "StraceProfiler needs strace: " + message
                                 + " (install it, e.g. apt-get install strace, or name it with -prof"
-                                + " \"dev.iolab.bench.profile.StraceProfiler:strace=/path/to/strace\")",
+                                + " \"dev.iolab.bench.profiler.StraceProfiler:strace=/path/to/strace\")",
                         e);
             }
             throw new ProfilerException(

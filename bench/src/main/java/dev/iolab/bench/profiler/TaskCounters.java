@@ -1,4 +1,4 @@
-package dev.iolab.bench.profile;
+package dev.iolab.bench.profiler;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

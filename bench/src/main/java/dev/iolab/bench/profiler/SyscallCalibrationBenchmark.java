@@ -1,4 +1,4 @@
-package dev.iolab.bench.profile;
+package dev.iolab.bench.profiler;
 
 import dev.iolab.bench.support.RandomFiles;
 import dev.iolab.bench.support.ScratchDirectory;
@@ -46,7 +46,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * Files live in a {@link ScratchDirectory} (deleted at JVM exit, not in the last measured iteration); the trial
  * setup writes them on the benchmark thread inside the first iteration, which the default warm-up iteration absorbs.
  * Page counts assume 4 kB pages (x86_64).
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="SyscallCalibrationBenchmark -prof dev.iolab.bench.profile.SyscallProfiler"</pre>
+ * <pre>./mvnw -pl bench jmh:run -Djmh.args="SyscallCalibrationBenchmark -prof dev.iolab.bench.profiler.SyscallProfiler"</pre>
  * What it proved on this machine: {@code docs/benchmarks/profilers.md}.
  */
 @Fork(1)

@@ -1,13 +1,13 @@
 package dev.iolab.upload.download;
 
+import dev.iolab.upload.connection.MinimumRate;
+import dev.iolab.upload.connection.TomcatConnections;
 import dev.iolab.upload.storage.BlobChangedException;
 import dev.iolab.upload.storage.BlobInfo;
 import dev.iolab.upload.storage.BlobStorage;
 import dev.iolab.upload.storage.StorageException;
-import dev.iolab.upload.system.MinimumRate;
-import dev.iolab.upload.system.TomcatConnections;
 import dev.iolab.upload.system.UploadProperties;
-import dev.iolab.upload.upload.BlobNames;
+import dev.iolab.upload.web.BlobNames;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;

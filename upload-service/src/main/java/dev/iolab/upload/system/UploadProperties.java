@@ -1,5 +1,6 @@
 package dev.iolab.upload.system;
 
+import dev.iolab.upload.connection.MinimumRate;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;

@@ -1,5 +1,7 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.upload.strategy.UploadStrategy;
+
 /**
  * An upload that passed every check its head allows (name, strategy, size, length, Content-MD5): what
  * {@link UploadTransfer} needs to store it.

@@ -1,8 +1,8 @@
 package dev.iolab.upload.upload;
 
-import dev.iolab.upload.metrics.UploadMetrics;
-import dev.iolab.upload.metrics.UploadOutcome;
 import dev.iolab.upload.storage.StorageException;
+import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.web.ProblemType;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;

@@ -1,5 +1,8 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.web.BlobNames;
+import dev.iolab.upload.web.ProblemType;
 import java.util.List;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;

@@ -1,5 +1,7 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.upload.body.RequestBodyGuard;
+import dev.iolab.upload.web.BlobNames;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;

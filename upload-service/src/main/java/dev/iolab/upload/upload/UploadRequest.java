@@ -1,5 +1,7 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.upload.body.UploadBody;
+
 /**
  * An upload as its HTTP request states it, before anything is checked or read: built by {@link UploadRequests} from
  * the request head alone. Values are the client's, unvalidated; {@link UploadService} decides what they mean.

@@ -1,5 +1,9 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.upload.body.MultipartBody;
+import dev.iolab.upload.upload.body.RequestBodyGuard;
+import dev.iolab.upload.upload.body.UploadBody;
+import dev.iolab.upload.web.BlobNames;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
 import org.springframework.http.HttpHeaders;

@@ -1,7 +1,14 @@
 package dev.iolab.upload.upload;
 
-import dev.iolab.upload.metrics.UploadMetrics;
 import dev.iolab.upload.system.UploadProperties;
+import dev.iolab.upload.upload.admission.Admission;
+import dev.iolab.upload.upload.body.MultipartBody;
+import dev.iolab.upload.upload.body.UploadBody;
+import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.upload.strategy.UploadStrategies;
+import dev.iolab.upload.upload.strategy.UploadStrategy;
+import dev.iolab.upload.web.BlobNames;
+import dev.iolab.upload.web.ProblemType;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

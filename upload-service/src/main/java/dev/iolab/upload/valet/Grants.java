@@ -1,7 +1,7 @@
 package dev.iolab.upload.valet;
 
 import dev.iolab.upload.storage.StagingArea;
-import dev.iolab.upload.upload.ProblemType;
+import dev.iolab.upload.web.ProblemType;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.security.SecureRandom;

@@ -1,8 +1,8 @@
 package dev.iolab.upload.valet;
 
-import dev.iolab.upload.upload.BlobNames;
 import dev.iolab.upload.upload.UploadChecks;
 import dev.iolab.upload.upload.UploadResult;
+import dev.iolab.upload.web.BlobNames;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

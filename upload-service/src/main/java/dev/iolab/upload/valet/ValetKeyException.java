@@ -1,7 +1,7 @@
 package dev.iolab.upload.valet;
 
-import dev.iolab.upload.upload.ProblemType;
-import dev.iolab.upload.upload.UploadException;
+import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.web.ProblemType;
 
 /** Root of the valet-key feature's failures, answered like every upload problem. */
 class ValetKeyException extends UploadException {

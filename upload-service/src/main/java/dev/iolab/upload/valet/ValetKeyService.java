@@ -1,15 +1,15 @@
 package dev.iolab.upload.valet;
 
-import dev.iolab.upload.metrics.UploadMetrics;
-import dev.iolab.upload.metrics.UploadOutcome;
 import dev.iolab.upload.storage.StagedBlobChangedException;
 import dev.iolab.upload.storage.StagingArea;
 import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.system.UploadProperties;
-import dev.iolab.upload.upload.ProblemType;
 import dev.iolab.upload.upload.UploadChecks;
-import dev.iolab.upload.upload.UploadException;
+import dev.iolab.upload.upload.UploadMetrics;
+import dev.iolab.upload.upload.UploadOutcome;
 import dev.iolab.upload.upload.UploadResult;
+import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.web.ProblemType;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

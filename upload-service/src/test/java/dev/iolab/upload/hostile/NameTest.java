@@ -6,7 +6,7 @@ import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.models.BlobItem;
 import dev.iolab.upload.support.Azurite;
 import dev.iolab.upload.support.RawHttp;
-import dev.iolab.upload.upload.BlobNames;
+import dev.iolab.upload.web.BlobNames;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;

@@ -6,8 +6,14 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import dev.iolab.upload.system.TomcatConnections;
+import dev.iolab.upload.connection.TomcatConnections;
+import dev.iolab.upload.support.MultipartBuilder;
 import dev.iolab.upload.system.UploadProperties;
+import dev.iolab.upload.upload.body.MultipartBody;
+import dev.iolab.upload.upload.body.RequestBodyGuard;
+import dev.iolab.upload.upload.body.UploadBody;
+import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.web.ProblemType;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;

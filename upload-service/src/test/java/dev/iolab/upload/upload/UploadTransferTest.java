@@ -5,8 +5,17 @@ import static dev.iolab.upload.support.Payloads.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-import dev.iolab.upload.metrics.UploadMetrics;
 import dev.iolab.upload.storage.StorageException;
+import dev.iolab.upload.support.RecordingBlobStorage;
+import dev.iolab.upload.support.TestProperties;
+import dev.iolab.upload.upload.body.IncomingBody;
+import dev.iolab.upload.upload.budget.MemoryBudget;
+import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.upload.strategy.FixedBufferUploadStrategy;
+import dev.iolab.upload.upload.strategy.SpoolDirectory;
+import dev.iolab.upload.upload.strategy.UploadStrategies;
+import dev.iolab.upload.upload.strategy.UploadStrategy;
+import dev.iolab.upload.web.ProblemType;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

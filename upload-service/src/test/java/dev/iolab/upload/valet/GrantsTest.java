@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 import dev.iolab.upload.storage.StagingArea;
-import dev.iolab.upload.upload.ProblemType;
+import dev.iolab.upload.web.ProblemType;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.time.Clock;

@@ -3,12 +3,12 @@ package dev.iolab.upload.valet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.iolab.upload.metrics.UploadMetrics;
 import dev.iolab.upload.storage.StagingArea;
 import dev.iolab.upload.system.UploadProperties;
-import dev.iolab.upload.upload.ProblemType;
-import dev.iolab.upload.upload.UploadException;
+import dev.iolab.upload.upload.UploadMetrics;
 import dev.iolab.upload.upload.UploadResult;
+import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.web.ProblemType;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.security.MessageDigest;

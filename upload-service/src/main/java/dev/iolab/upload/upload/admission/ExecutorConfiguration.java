@@ -1,0 +1,42 @@
+package dev.iolab.upload.upload.admission;
+
+import dev.iolab.upload.system.UploadProperties;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.concurrent.RejectedExecutionException;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
+
+/**
+ * The bounded upload executor. Boot's task-executor metrics publish it with {@code name="uploadExecutor"};
+ * Micrometer has no rejection counter, so rejections are counted here as {@code executor.rejected}
+ * (Prometheus {@code executor_rejected_tasks_total}) with the same tag.
+ */
+@Configuration(proxyBeanMethods = false)
+class ExecutorConfiguration {
+
+    static final String EXECUTOR_NAME = "uploadExecutor";
+
+    @Bean(name = EXECUTOR_NAME)
+    ThreadPoolTaskExecutor uploadExecutor(UploadProperties properties, MeterRegistry registry) {
+        Counter rejected = Counter.builder("executor.rejected")
+                .description("Tasks the executor refused because its threads and queue were full")
+                .baseUnit("tasks")
+                .tag("name", EXECUTOR_NAME)
+                .register(registry);
+        ThreadPoolTaskExecutor executor = new ThreadPoolTaskExecutor();
+        executor.setCorePoolSize(properties.executor().coreSize());
+        executor.setMaxPoolSize(properties.executor().maxSize());
+        executor.setQueueCapacity(properties.executor().queueCapacity());
+        executor.setThreadNamePrefix("upload-");
+        executor.setRejectedExecutionHandler((task, pool) -> {
+            rejected.increment();
+            throw new RejectedExecutionException("upload executor full: " + pool.getActiveCount() + " running, "
+                    + pool.getQueue().size() + " queued");
+        });
+        executor.setWaitForTasksToCompleteOnShutdown(true);
+        executor.setAwaitTerminationSeconds(30);
+        return executor;
+    }
+}

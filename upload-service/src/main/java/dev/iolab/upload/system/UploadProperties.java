@@ -70,12 +70,15 @@ public record UploadProperties(
      *                     request can take the whole budget
      * @param inMemoryMaxSize largest body the {@code in-memory} strategy holds; larger ones get 413 naming the other
      *                        strategies (the share of the budget caps it further)
+     * @param growWait how long the first upload that finds the budget full may wait for room to grow into, while
+     *                 every other upload that needs more is refused and gives its bytes back; 0 refuses at once
      */
     public record MemoryBudget(
             @DefaultValue("true") boolean enabled,
             DataSize maxBytes,
             @DefaultValue("0.25") double requestShare,
-            @DefaultValue("64MB") DataSize inMemoryMaxSize) {
+            @DefaultValue("64MB") DataSize inMemoryMaxSize,
+            @DefaultValue("5s") Duration growWait) {
 
         /** The budget in bytes actually applied. */
         public long effectiveMaxBytes() {

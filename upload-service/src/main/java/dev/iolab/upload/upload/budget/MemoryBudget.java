@@ -3,7 +3,8 @@ package dev.iolab.upload.upload.budget;
 import dev.iolab.upload.system.UploadProperties;
 import dev.iolab.upload.upload.UploadMetrics;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import org.springframework.stereotype.Component;
 
 /**
@@ -12,6 +13,11 @@ import org.springframework.stereotype.Component;
  * however it ends (a {@link Reservation} closed in a {@code finally} or try-with-resources). No single request may
  * hold more than {@link #maxRequest()} ({@code upload.memory-budget.request-share} of the budget), so none can corner
  * it. When disabled every reservation succeeds and is still counted, so the gauge shows what would have been held.
+ *
+ * <p>Uploads that grow together can all find the budget full at once; refusing each of them would give back every
+ * byte and store nothing. So the first growth that does not fit waits (up to {@code upload.memory-budget.grow-wait})
+ * for room, and while it waits every other growth is refused at once and no new reservation may take the bytes it
+ * waits for: the refused uploads give their bytes back, and the waiting one goes on. At most one upload waits.
  */
 @Component
 public class MemoryBudget {
@@ -19,17 +25,28 @@ public class MemoryBudget {
     private final boolean enabled;
     private final long max;
     private final long maxRequest;
-    private final AtomicLong used = new AtomicLong();
+    private final long growWaitNanos;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition released = lock.newCondition();
+    /** Bytes held by all reservations; written under {@link #lock}. */
+    private volatile long used;
+    /** The reservation waiting for room to grow, or null; guarded by {@link #lock}. */
+    private Reservation waiter;
+    /** The bytes {@link #waiter} waits for; guarded by {@link #lock}. */
+    private long waitedFor;
 
     public MemoryBudget(UploadProperties properties, UploadMetrics metrics) {
-        this.enabled = properties.memoryBudget().enabled();
-        this.max = properties.memoryBudget().effectiveMaxBytes();
-        this.maxRequest = properties.memoryBudget().maxRequestBytes();
+        UploadProperties.MemoryBudget settings = properties.memoryBudget();
+        this.enabled = settings.enabled();
+        this.max = settings.effectiveMaxBytes();
+        this.maxRequest = settings.maxRequestBytes();
+        this.growWaitNanos = settings.growWait().toNanos();
         metrics.budgetGauges(this, MemoryBudget::used, MemoryBudget::max);
     }
 
     /**
-     * Reserves {@code bytes} if they fit beside what is held and within one request's share.
+     * Reserves {@code bytes} if they fit beside what is held (and what a waiting upload waits for) and within one
+     * request's share.
      *
      * @return the reservation, or empty (nothing reserved) when the bytes do not fit
      */
@@ -40,24 +57,26 @@ public class MemoryBudget {
         if (enabled && bytes > maxRequest) {
             return Optional.empty();
         }
-        return take(bytes) ? Optional.of(new Reservation(bytes)) : Optional.empty();
+        lock.lock();
+        try {
+            if (!fits(bytes + waitedFor)) {
+                return Optional.empty();
+            }
+            used += bytes;
+            return Optional.of(new Reservation(bytes));
+        } finally {
+            lock.unlock();
+        }
     }
 
-    private boolean take(long bytes) {
-        while (true) {
-            long current = used.get();
-            if (enabled && current + bytes > max) {
-                return false;
-            }
-            if (used.compareAndSet(current, current + bytes)) {
-                return true;
-            }
-        }
+    /** Whether {@code bytes} more fit beside what is held; caller holds {@link #lock}. */
+    private boolean fits(long bytes) {
+        return !enabled || used + bytes <= max;
     }
 
     /** Bytes held by all reservations now. */
     public long used() {
-        return used.get();
+        return used;
     }
 
     /** The budget in bytes. */
@@ -73,38 +92,99 @@ public class MemoryBudget {
     /** Bytes held for one upload; {@link #close()} gives them back, once, however often it is called. */
     public final class Reservation implements AutoCloseable {
 
-        private final AtomicLong held;
-        private volatile boolean closed;
+        /** Guarded by {@link MemoryBudget#lock}. */
+        private long held;
+
+        private boolean closed;
 
         private Reservation(long bytes) {
-            this.held = new AtomicLong(bytes);
+            this.held = bytes;
         }
 
         /** Bytes this reservation holds: its size until closed, 0 after. */
         long bytes() {
-            return held.get();
+            lock.lock();
+            try {
+                return held;
+            } finally {
+                lock.unlock();
+            }
         }
 
         /**
-         * Adds {@code bytes} to this reservation if they fit in the budget and within one request's share.
+         * Adds {@code bytes} to this reservation if they fit in the budget and within one request's share. When the
+         * budget is full and no other upload waits, waits up to {@code grow-wait} for room; when another upload
+         * waits, refuses at once. An interrupted wait refuses, with the thread's interrupt status set.
          *
          * @return false (nothing added) when they do not fit
          */
-        public synchronized boolean tryGrow(long bytes) {
+        public boolean tryGrow(long bytes) {
             if (bytes < 0) {
                 throw new IllegalArgumentException("a reservation cannot grow by a negative amount: " + bytes);
             }
-            if (closed || (enabled && held.get() + bytes > maxRequest) || !take(bytes)) {
-                return false;
+            lock.lock();
+            try {
+                if (closed || (enabled && held + bytes > maxRequest)) {
+                    return false;
+                }
+                if (waiter == null && fits(bytes)) {
+                    grow(bytes);
+                    return true;
+                }
+                if (waiter != null || growWaitNanos <= 0) {
+                    return false;
+                }
+                waiter = this;
+                waitedFor = bytes;
+                try {
+                    long remaining = growWaitNanos;
+                    while (!fits(bytes)) {
+                        if (remaining <= 0 || closed) {
+                            return false;
+                        }
+                        remaining = released.awaitNanos(remaining);
+                    }
+                    grow(bytes);
+                    return true;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                } finally {
+                    waiter = null;
+                    waitedFor = 0;
+                }
+            } finally {
+                lock.unlock();
             }
-            held.addAndGet(bytes);
-            return true;
+        }
+
+        /** Caller holds {@link MemoryBudget#lock} and has checked that the bytes fit. */
+        private void grow(long bytes) {
+            used += bytes;
+            held += bytes;
         }
 
         @Override
-        public synchronized void close() {
-            closed = true;
-            used.addAndGet(-held.getAndSet(0));
+        public void close() {
+            lock.lock();
+            try {
+                closed = true;
+                used -= held;
+                held = 0;
+                released.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /** Whether an upload waits for room now. */
+    boolean hasWaiter() {
+        lock.lock();
+        try {
+            return waiter != null;
+        } finally {
+            lock.unlock();
         }
     }
 }

@@ -105,8 +105,8 @@ class MemoryBudgetForkedJvmTest {
                         .filter(CompletableFuture::isDone)
                         .map(CompletableFuture::join)
                         .toList();
-                // Never more held than fit; usually exactly that many (two uploads refused at the same instant may
-                // both give up room that one of them would then have had).
+                // Never more held than fit, and never none: the first upload that finds the budget full waits while
+                // the others are refused and give their bytes back (usually exactly as many are held as fit).
                 assertThat(refused.size()).as(describe(refused)).isBetween((int) (UPLOADS - fitting), UPLOADS - 1);
                 int held = UPLOADS - refused.size();
                 assertThat(refused).allSatisfy(r -> {

@@ -3,10 +3,16 @@ package dev.iolab.upload.upload.budget;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.awaitility.Awaitility.await;
 
 import dev.iolab.upload.support.TestProperties;
 import dev.iolab.upload.upload.UploadMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class MemoryBudgetTest {
@@ -38,7 +44,8 @@ class MemoryBudgetTest {
 
     @Test
     void growsAReservationAsLongAsItFitsTheBudgetAndTheShare() {
-        MemoryBudget budget = budget("memory-budget.max-bytes=100B", "memory-budget.request-share=0.5");
+        MemoryBudget budget =
+                budget("memory-budget.max-bytes=100B", "memory-budget.request-share=0.5", "memory-budget.grow-wait=0s");
         MemoryBudget.Reservation growing = budget.tryReserve(10).orElseThrow();
         assertThat(growing.tryGrow(35)).isTrue();
         assertThat(growing.bytes()).isEqualTo(45);
@@ -57,6 +64,56 @@ class MemoryBudgetTest {
         assertThat(budget.used()).isZero();
         assertThat(growing.tryGrow(1)).as("a closed reservation does not grow").isFalse();
         assertThat(budget.used()).isZero();
+    }
+
+    @Test
+    void theFirstGrowthThatFindsTheBudgetFullWaitsForTheBytesOthersGiveBack() throws Exception {
+        MemoryBudget budget = budget("memory-budget.max-bytes=100B", "memory-budget.request-share=1");
+        MemoryBudget.Reservation first = budget.tryReserve(50).orElseThrow();
+        MemoryBudget.Reservation second = budget.tryReserve(50).orElseThrow();
+        try (ExecutorService uploads = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<Boolean> firstGrows = uploads.submit(() -> first.tryGrow(30));
+            await().atMost(Duration.ofSeconds(10)).until(budget::hasWaiter);
+
+            assertThat(second.tryGrow(1)).as("another growth, while one waits").isFalse();
+            assertThat(budget.tryReserve(1))
+                    .as("a new reservation, while one waits")
+                    .isEmpty();
+            second.close();
+            assertThat(firstGrows.get(10, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(first.bytes()).isEqualTo(80);
+        assertThat(budget.used()).isEqualTo(80);
+        assertThat(budget.hasWaiter()).isFalse();
+    }
+
+    @Test
+    void aNewReservationMayNotTakeTheBytesAWaitingGrowthWaitsFor() throws Exception {
+        MemoryBudget budget = budget("memory-budget.max-bytes=100B", "memory-budget.request-share=1");
+        MemoryBudget.Reservation waiting = budget.tryReserve(50).orElseThrow();
+        MemoryBudget.Reservation other = budget.tryReserve(40).orElseThrow();
+        try (ExecutorService uploads = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<Boolean> grows = uploads.submit(() -> waiting.tryGrow(20));
+            await().atMost(Duration.ofSeconds(10)).until(budget::hasWaiter);
+            assertThat(budget.tryReserve(10))
+                    .as("fits alone, not beside the 20 waited for")
+                    .isEmpty();
+            other.close();
+            assertThat(grows.get(10, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(budget.tryReserve(30))
+                .as("the rest, once the waiting growth has its bytes")
+                .isPresent();
+    }
+
+    @Test
+    void aGrowthWaitsNoLongerThanGrowWaitAndThenGivesUp() {
+        MemoryBudget budget =
+                budget("memory-budget.max-bytes=100B", "memory-budget.request-share=1", "memory-budget.grow-wait=50ms");
+        MemoryBudget.Reservation all = budget.tryReserve(100).orElseThrow();
+        assertThat(all.tryGrow(1)).isFalse();
+        assertThat(budget.hasWaiter()).isFalse();
+        assertThat(budget.used()).isEqualTo(100);
     }
 
     @Test

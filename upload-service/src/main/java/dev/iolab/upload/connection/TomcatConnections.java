@@ -8,7 +8,7 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
 
 /**
  * Finds the Tomcat connection under a request ({@link #of}), so that a body or response decorator can bound how long
- * its next blocking read or write waits. Attached to the connector's endpoint by {@link TomcatConfiguration}.
+ * its next blocking read or write waits. Attached to the connector's endpoint by {@link ConnectorConfiguration}.
  */
 public final class TomcatConnections {
 

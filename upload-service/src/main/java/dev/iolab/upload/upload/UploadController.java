@@ -29,12 +29,12 @@ class UploadController {
 
     /** The name is read from the raw request path ({@link BlobNames#fromRawPath}), not from the pattern's match. */
     @PutMapping("/**")
-    DeferredResult<ResponseEntity<UploadResult>> put(HttpServletRequest request) {
+    DeferredResult<ResponseEntity<StoredUpload>> put(HttpServletRequest request) {
         return uploads.accept(UploadRequests.raw(request, guard));
     }
 
     @PostMapping
-    DeferredResult<ResponseEntity<UploadResult>> post(HttpServletRequest request) {
+    DeferredResult<ResponseEntity<StoredUpload>> post(HttpServletRequest request) {
         return uploads.accept(UploadRequests.multipart(request, guard));
     }
 }

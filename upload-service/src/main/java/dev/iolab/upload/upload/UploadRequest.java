@@ -1,6 +1,6 @@
 package dev.iolab.upload.upload;
 
-import dev.iolab.upload.upload.body.UploadBody;
+import dev.iolab.upload.upload.body.BodySource;
 
 /**
  * An upload as its HTTP request states it, before anything is checked or read: built by {@link UploadRequests} from
@@ -24,5 +24,5 @@ record UploadRequest(
         long contentLength,
         String contentMd5,
         boolean expectsContinue,
-        UploadBody body,
+        BodySource body,
         String accept) {}

@@ -1,8 +1,8 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.upload.body.BodySource;
 import dev.iolab.upload.upload.body.MultipartBody;
 import dev.iolab.upload.upload.body.RequestBodyGuard;
-import dev.iolab.upload.upload.body.UploadBody;
 import dev.iolab.upload.web.BlobNames;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +31,7 @@ final class UploadRequests {
                 request.getContentLengthLong(),
                 request.getHeader("Content-MD5"),
                 expectsContinue(request),
-                new UploadBody.Raw(guard.raw(request)),
+                new BodySource.Raw(guard.raw(request)),
                 request.getHeader(HttpHeaders.ACCEPT));
     }
 

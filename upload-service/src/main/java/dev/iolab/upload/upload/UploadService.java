@@ -2,8 +2,8 @@ package dev.iolab.upload.upload;
 
 import dev.iolab.upload.system.UploadProperties;
 import dev.iolab.upload.upload.admission.Admission;
+import dev.iolab.upload.upload.body.BodySource;
 import dev.iolab.upload.upload.body.MultipartBody;
-import dev.iolab.upload.upload.body.UploadBody;
 import dev.iolab.upload.upload.problem.UploadException;
 import dev.iolab.upload.upload.strategy.UploadStrategies;
 import dev.iolab.upload.upload.strategy.UploadStrategy;
@@ -27,7 +27,7 @@ import org.springframework.web.util.UriUtils;
  * refused on the container thread, before
  * a worker or a body byte is spent on it. The rest runs on a worker through {@link Admission}: a multipart body's
  * fields before the file part are read and checked the same way, then {@link UploadTransfer} stores the file. Every
- * request's outcome is recorded once, whichever way it ends ({@link UploadAttempt}).
+ * request's outcome is recorded once, whichever way it ends ({@link OutcomeRecorder}).
  */
 @Service
 class UploadService {
@@ -55,19 +55,20 @@ class UploadService {
     }
 
     /**
-     * Checks and admits an upload; the result is answered {@code 201} with the {@link UploadResult} once it is
+     * Checks and admits an upload; the result is answered {@code 201} with the {@link StoredUpload} once it is
      * stored, or with the problem that ended it.
      *
      * @throws UploadException when the head alone is refused, or admission is full
      */
-    DeferredResult<ResponseEntity<UploadResult>> accept(UploadRequest request) {
-        UploadAttempt attempt = new UploadAttempt(metrics);
+    DeferredResult<ResponseEntity<StoredUpload>> accept(UploadRequest request) {
+        OutcomeRecorder attempt = new OutcomeRecorder(metrics);
         UploadJob job;
         try {
             UploadChecks.requireJsonAccepted(request.accept());
             job = switch (request.body()) {
-                case UploadBody.Raw raw -> {
-                    Upload upload = check(request, request.name(), request.strategy(), request.contentMd5(), attempt);
+                case BodySource.Raw raw -> {
+                    CheckedUpload upload =
+                            check(request, request.name(), request.strategy(), request.contentMd5(), attempt);
                     yield new UploadJob(attempt, () -> transfer.transfer(upload, raw.open(), attempt));
                 }
                 case MultipartBody multipart -> {
@@ -80,7 +81,7 @@ class UploadService {
                     checkLength(request, strategy(request.strategy(), attempt));
                     yield new UploadJob(attempt, () -> {
                         MultipartBody.FilePart file = multipart.readToFile(request.name(), request.strategy());
-                        Upload upload = check(request, file.name(), file.strategy(), file.contentMd5(), attempt);
+                        CheckedUpload upload = check(request, file.name(), file.strategy(), file.contentMd5(), attempt);
                         return transfer.transfer(upload, file.content(), attempt);
                     });
                 }
@@ -92,12 +93,13 @@ class UploadService {
     }
 
     /** The checks a file's head allows, in the order the client is answered: strategy, name, size, MD5. */
-    private Upload check(UploadRequest request, String name, String strategyId, String md5, UploadAttempt attempt) {
+    private CheckedUpload check(
+            UploadRequest request, String name, String strategyId, String md5, OutcomeRecorder attempt) {
         UploadStrategy strategy = strategy(strategyId, attempt);
         String blobName = BlobNames.validate(name);
         checkLength(request, strategy);
-        boolean raw = request.body() instanceof UploadBody.Raw;
-        return new Upload(
+        boolean raw = request.body() instanceof BodySource.Raw;
+        return new CheckedUpload(
                 blobName,
                 strategy,
                 request.contentLength(),
@@ -106,7 +108,7 @@ class UploadService {
                 request.expectsContinue());
     }
 
-    private UploadStrategy strategy(String id, UploadAttempt attempt) {
+    private UploadStrategy strategy(String id, OutcomeRecorder attempt) {
         UploadStrategy strategy = strategies.get(id);
         attempt.strategy(strategy.id());
         return strategy;
@@ -118,7 +120,7 @@ class UploadService {
      */
     private void checkLength(UploadRequest request, UploadStrategy strategy) {
         long length = request.contentLength();
-        long envelope = request.body() instanceof UploadBody.Raw ? 0 : MULTIPART_OVERHEAD;
+        long envelope = request.body() instanceof BodySource.Raw ? 0 : MULTIPART_OVERHEAD;
         long max = maxSize + envelope;
         if (length > max) {
             throw new UploadException(
@@ -156,13 +158,13 @@ class UploadService {
     }
 
     /** An admitted upload: runs its work, records its outcome, answers 201 with a Location. */
-    private record UploadJob(UploadAttempt attempt, IOSupplier<UploadResult> work)
-            implements Admission.Job<ResponseEntity<UploadResult>> {
+    private record UploadJob(OutcomeRecorder attempt, IOSupplier<StoredUpload> work)
+            implements Admission.Job<ResponseEntity<StoredUpload>> {
 
         @Override
-        public ResponseEntity<UploadResult> run() {
+        public ResponseEntity<StoredUpload> run() {
             try {
-                UploadResult uploaded = work.get();
+                StoredUpload uploaded = work.get();
                 attempt.succeeded(uploaded);
                 URI location = URI.create("/uploads/" + UriUtils.encodePath(uploaded.name(), StandardCharsets.UTF_8));
                 // The type is set, so the answer is JSON whatever Accept says (Accept was checked before the body).

@@ -49,7 +49,7 @@ class UploadTransfer {
      * @param raw the file's bytes, unread; not closed (the container owns the request stream)
      * @param attempt told the bytes received, so that a failure is recorded with them
      */
-    UploadResult transfer(Upload upload, InputStream raw, UploadAttempt attempt) throws IOException {
+    StoredUpload transfer(CheckedUpload upload, InputStream raw, OutcomeRecorder attempt) throws IOException {
         UploadStrategy strategy = upload.strategy();
         long cost = strategy.memoryCost(upload.declaredLength());
         Optional<MemoryBudget.Reservation> reservation = budget.tryReserve(cost);
@@ -78,7 +78,7 @@ class UploadTransfer {
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
-            return new UploadResult(
+            return new StoredUpload(
                     upload.name(),
                     body.count(),
                     HexFormat.of().formatHex(md5),

@@ -6,10 +6,10 @@
  *   <li><b>HTTP</b> — {@link dev.iolab.upload.upload.UploadController} routes; {@link
  *       dev.iolab.upload.upload.UploadRequests} turns the servlet request into an {@link
  *       dev.iolab.upload.upload.UploadRequest} (the only upload code that reads servlet APIs), with the body unopened:
- *       {@link dev.iolab.upload.upload.body.UploadBody.Raw} or {@link dev.iolab.upload.upload.body.MultipartBody}.
+ *       {@link dev.iolab.upload.upload.body.BodySource.Raw} or {@link dev.iolab.upload.upload.body.MultipartBody}.
  *   <li><b>Checks</b> — {@link dev.iolab.upload.upload.UploadService} refuses what the head shows (strategy, name,
  *       size, length, Content-MD5) on the container thread, and hands the rest to admission; {@link
- *       dev.iolab.upload.upload.UploadAttempt} records each request's outcome once.
+ *       dev.iolab.upload.upload.OutcomeRecorder} records each request's outcome once.
  *   <li><b>Admission</b> — {@link dev.iolab.upload.upload.admission.Admission}: bounded executor, {@code DeferredResult},
  *       queued/running/cancelled/done; queue-full and queue-timeout refusals. Nothing about bytes.
  *   <li><b>Transfer</b> — {@link dev.iolab.upload.upload.UploadTransfer} on the worker: {@link

@@ -1,7 +1,7 @@
 package dev.iolab.upload.valet;
 
+import dev.iolab.upload.upload.StoredUpload;
 import dev.iolab.upload.upload.UploadChecks;
-import dev.iolab.upload.upload.UploadResult;
 import dev.iolab.upload.web.BlobNames;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
@@ -57,7 +57,7 @@ class ValetKeyController {
                     .contentType(MediaType.APPLICATION_JSON)
                     .body(valet.grant(name, query.getFirst("size"), query.getFirst("md5")));
         }
-        UploadResult done = valet.complete(name, query.getFirst("grant"));
+        StoredUpload done = valet.complete(name, query.getFirst("grant"));
         return ResponseEntity.created(
                         URI.create("/uploads/" + UriUtils.encodePath(done.name(), StandardCharsets.UTF_8)))
                 .contentType(MediaType.APPLICATION_JSON)

@@ -4,10 +4,10 @@ import dev.iolab.upload.storage.StagedBlobChangedException;
 import dev.iolab.upload.storage.StagingArea;
 import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.system.UploadProperties;
+import dev.iolab.upload.upload.StoredUpload;
 import dev.iolab.upload.upload.UploadChecks;
 import dev.iolab.upload.upload.UploadMetrics;
 import dev.iolab.upload.upload.UploadOutcome;
-import dev.iolab.upload.upload.UploadResult;
 import dev.iolab.upload.upload.problem.UploadException;
 import dev.iolab.upload.web.ProblemType;
 import java.net.URI;
@@ -93,7 +93,7 @@ class ValetKeyService {
     }
 
     /** Verifies what was staged for the grant and makes it appear under {@code name}. */
-    UploadResult complete(String name, String grantId) {
+    StoredUpload complete(String name, String grantId) {
         long start = System.nanoTime();
         long received = 0;
         try {
@@ -107,7 +107,7 @@ class ValetKeyService {
                                 + " s; complete again later");
             }
             try {
-                UploadResult result = verifyAndPromote(grant, start);
+                StoredUpload result = verifyAndPromote(grant, start);
                 received = result.size();
                 metrics.record(STRATEGY, UploadOutcome.SUCCESS, Duration.ofNanos(System.nanoTime() - start), received);
                 return result;
@@ -134,7 +134,7 @@ class ValetKeyService {
         }
     }
 
-    private UploadResult verifyAndPromote(Grant grant, long start) {
+    private StoredUpload verifyAndPromote(Grant grant, long start) {
         boolean settled = false;
         try {
             StagingArea.StagedBlob staged = staging.find(grant.stagingName())
@@ -162,7 +162,7 @@ class ValetKeyService {
             staging.promote(grant.stagingName(), staged.etag(), grant.name(), digest.md5());
             settled = true;
             grants.done(grant);
-            return new UploadResult(
+            return new StoredUpload(
                     grant.name(),
                     digest.size(),
                     HexFormat.of().formatHex(digest.md5()),

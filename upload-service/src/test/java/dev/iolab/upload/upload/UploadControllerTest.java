@@ -9,9 +9,9 @@ import static org.mockito.Mockito.when;
 import dev.iolab.upload.connection.TomcatConnections;
 import dev.iolab.upload.support.MultipartBuilder;
 import dev.iolab.upload.system.UploadProperties;
+import dev.iolab.upload.upload.body.BodySource;
 import dev.iolab.upload.upload.body.MultipartBody;
 import dev.iolab.upload.upload.body.RequestBodyGuard;
-import dev.iolab.upload.upload.body.UploadBody;
 import dev.iolab.upload.upload.problem.UploadException;
 import dev.iolab.upload.web.ProblemType;
 import java.net.URI;
@@ -87,7 +87,7 @@ class UploadControllerTest {
         assertThat(head.body())
                 .as("a form-encoded PUT is a file, not a form")
                 .isInstanceOfSatisfying(
-                        UploadBody.Raw.class,
+                        BodySource.Raw.class,
                         raw -> assertThat(raw)
                                 .satisfies(r -> assertThat(new String(r.open().readAllBytes(), StandardCharsets.UTF_8))
                                         .isEqualTo("a=b&c=d")));
@@ -198,7 +198,7 @@ class UploadControllerTest {
 
     @Test
     void answersAFailureOfTheAdmittedUploadAsProblemJson() {
-        DeferredResult<ResponseEntity<UploadResult>> failed = new DeferredResult<>();
+        DeferredResult<ResponseEntity<StoredUpload>> failed = new DeferredResult<>();
         failed.setErrorResult(new UploadException(ProblemType.MEMORY_BUDGET, "no room"));
         when(uploads.accept(any())).thenReturn(failed);
 
@@ -221,11 +221,11 @@ class UploadControllerTest {
         verify(uploads, never()).accept(any());
     }
 
-    private static DeferredResult<ResponseEntity<UploadResult>> created(String name) {
-        DeferredResult<ResponseEntity<UploadResult>> result = new DeferredResult<>();
+    private static DeferredResult<ResponseEntity<StoredUpload>> created(String name) {
+        DeferredResult<ResponseEntity<StoredUpload>> result = new DeferredResult<>();
         result.setResult(ResponseEntity.created(URI.create(
                         "/uploads/" + org.springframework.web.util.UriUtils.encodePath(name, StandardCharsets.UTF_8)))
-                .body(new UploadResult(name, 3, "0123", "temp-file", 7)));
+                .body(new StoredUpload(name, 3, "0123", "temp-file", 7)));
         return result;
     }
 

@@ -11,8 +11,8 @@ import dev.iolab.upload.support.RecordingBlobStorage;
 import dev.iolab.upload.support.TestProperties;
 import dev.iolab.upload.system.UploadProperties;
 import dev.iolab.upload.upload.admission.Admission;
+import dev.iolab.upload.upload.body.BodySource;
 import dev.iolab.upload.upload.body.MultipartBody;
-import dev.iolab.upload.upload.body.UploadBody;
 import dev.iolab.upload.upload.budget.MemoryBudget;
 import dev.iolab.upload.upload.problem.UploadException;
 import dev.iolab.upload.upload.strategy.SpoolDirectory;
@@ -86,7 +86,7 @@ class UploadServiceTest {
         byte[] data = randomBytes(5000, 5000);
         String md5 = Base64.getEncoder().encodeToString(md5(data));
 
-        ResponseEntity<UploadResult> created =
+        ResponseEntity<StoredUpload> created =
                 answer(service.accept(raw("dir/a b.bin", "buffer-4k", data.length, md5, data)));
 
         assertThat(created.getStatusCode()).isEqualTo(HttpStatus.CREATED);
@@ -140,7 +140,7 @@ class UploadServiceTest {
                 .field("name", "from/field.bin")
                 .file("file", "ignored.bin", "", data);
 
-        ResponseEntity<UploadResult> created = answer(service.accept(multipart("from-query.bin", "on-demand", body)));
+        ResponseEntity<StoredUpload> created = answer(service.accept(multipart("from-query.bin", "on-demand", body)));
 
         assertThat(created.getBody().name()).isEqualTo("from/field.bin");
         assertThat(created.getBody().strategy()).isEqualTo("buffer-4k");
@@ -203,7 +203,7 @@ class UploadServiceTest {
                 length,
                 md5,
                 false,
-                new UploadBody.Raw(() -> {
+                new BodySource.Raw(() -> {
                     opened.incrementAndGet();
                     return body;
                 }),
@@ -223,13 +223,13 @@ class UploadServiceTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static ResponseEntity<UploadResult> answer(DeferredResult<ResponseEntity<UploadResult>> result) {
+    private static ResponseEntity<StoredUpload> answer(DeferredResult<ResponseEntity<StoredUpload>> result) {
         await().atMost(30, TimeUnit.SECONDS).until(result::hasResult);
         assertThat(result.getResult()).isInstanceOf(ResponseEntity.class);
-        return (ResponseEntity<UploadResult>) result.getResult();
+        return (ResponseEntity<StoredUpload>) result.getResult();
     }
 
-    private static Object failure(DeferredResult<ResponseEntity<UploadResult>> result) {
+    private static Object failure(DeferredResult<ResponseEntity<StoredUpload>> result) {
         await().atMost(30, TimeUnit.SECONDS).until(result::hasResult);
         return result.getResult();
     }

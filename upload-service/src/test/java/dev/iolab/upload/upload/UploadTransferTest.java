@@ -73,9 +73,9 @@ class UploadTransferTest {
     void storesTheBodyAndAnswersWithItsSizeAndMd5(String strategy) throws Exception {
         start();
         byte[] data = randomBytes(5000, 5000);
-        UploadAttempt attempt = new UploadAttempt(metrics);
+        OutcomeRecorder attempt = new OutcomeRecorder(metrics);
 
-        UploadResult result = transfer.transfer(
+        StoredUpload result = transfer.transfer(
                 upload("dir/a.bin", strategy, data.length, md5(data), false), new ByteArrayInputStream(data), attempt);
 
         assertThat(result.name()).isEqualTo("dir/a.bin");
@@ -95,9 +95,9 @@ class UploadTransferTest {
             IOUtils.consume(body.stream());
         });
         transfer.transfer(
-                new Upload("x", observing, 10, 10, null, false),
+                new CheckedUpload("x", observing, 10, 10, null, false),
                 new ByteArrayInputStream(new byte[10]),
-                new UploadAttempt(metrics));
+                new OutcomeRecorder(metrics));
         assertThat(heldDuringUpload[0]).isEqualTo(777);
     }
 
@@ -108,9 +108,9 @@ class UploadTransferTest {
         try (MemoryBudget.Reservation other = budget.tryReserve(BUDGET - 100).orElseThrow()) {
             assertThatExceptionOfType(UploadException.class)
                     .isThrownBy(() -> transfer.transfer(
-                            new Upload("x", strategy(101, (n, b) -> {}), 1000, 1000, null, false),
+                            new CheckedUpload("x", strategy(101, (n, b) -> {}), 1000, 1000, null, false),
                             sent,
-                            new UploadAttempt(metrics)))
+                            new OutcomeRecorder(metrics)))
                     .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.MEMORY_BUDGET));
             assertThat(budget.used()).isEqualTo(BUDGET - 100);
         }
@@ -125,9 +125,9 @@ class UploadTransferTest {
         ByteArrayInputStream unsent = new ByteArrayInputStream(new byte[1000]);
         assertThatExceptionOfType(UploadException.class)
                 .isThrownBy(() -> transfer.transfer(
-                        new Upload("x", strategy(BUDGET + 1, (n, b) -> {}), 1000, 1000, null, true),
+                        new CheckedUpload("x", strategy(BUDGET + 1, (n, b) -> {}), 1000, 1000, null, true),
                         unsent,
-                        new UploadAttempt(metrics)))
+                        new OutcomeRecorder(metrics)))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.MEMORY_BUDGET));
         assertThat(unsent.available()).isEqualTo(1000);
     }
@@ -164,7 +164,7 @@ class UploadTransferTest {
         start();
         InputStream reset = new SequenceInputStream(
                 new ByteArrayInputStream(new byte[1500]), new BrokenInputStream(new IOException("Connection reset")));
-        UploadAttempt attempt = assertFails(strategy, reset, 4000, null, ProblemType.CLIENT_ABORTED);
+        OutcomeRecorder attempt = assertFails(strategy, reset, 4000, null, ProblemType.CLIENT_ABORTED);
         assertThat(received(attempt)).isEqualTo(1500);
     }
 
@@ -175,9 +175,9 @@ class UploadTransferTest {
         UploadStrategy buffer = new FixedBufferUploadStrategy("buffer-4k", 4096, oneBlock);
         assertThatExceptionOfType(UploadException.class)
                 .isThrownBy(() -> transfer.transfer(
-                        new Upload("x", buffer, 3000, -1, null, false),
+                        new CheckedUpload("x", buffer, 3000, -1, null, false),
                         new ByteArrayInputStream(new byte[3000]),
-                        new UploadAttempt(metrics)))
+                        new OutcomeRecorder(metrics)))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.TOO_LARGE));
         assertThat(oneBlock.committed).isNull();
     }
@@ -194,9 +194,9 @@ class UploadTransferTest {
         });
         assertThatExceptionOfType(UploadException.class)
                 .isThrownBy(() -> transfer.transfer(
-                        new Upload("x", wrapping, 100, 100, null, false),
+                        new CheckedUpload("x", wrapping, 100, 100, null, false),
                         new ByteArrayInputStream(new byte[99]),
-                        new UploadAttempt(metrics)))
+                        new OutcomeRecorder(metrics)))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.INCOMPLETE_BODY));
     }
 
@@ -211,15 +211,15 @@ class UploadTransferTest {
                 .isThrownBy(() -> transfer.transfer(
                         upload("x", strategy, data.length, null, false),
                         new ByteArrayInputStream(data),
-                        new UploadAttempt(metrics)))
+                        new OutcomeRecorder(metrics)))
                 .isSameAs(down);
         assertThat(spoolFiles()).isEmpty();
     }
 
-    private UploadAttempt assertFails(
+    private OutcomeRecorder assertFails(
             String strategy, InputStream body, long declaredLength, byte[] md5, ProblemType expected)
             throws IOException {
-        UploadAttempt attempt = new UploadAttempt(metrics);
+        OutcomeRecorder attempt = new OutcomeRecorder(metrics);
         assertThatExceptionOfType(UploadException.class)
                 .isThrownBy(
                         () -> transfer.transfer(upload("failed", strategy, declaredLength, md5, false), body, attempt))
@@ -236,12 +236,12 @@ class UploadTransferTest {
         }
     }
 
-    private Upload upload(String name, String strategy, long length, byte[] md5, boolean expectsContinue) {
-        return new Upload(name, strategies.get(strategy), length, length, md5, expectsContinue);
+    private CheckedUpload upload(String name, String strategy, long length, byte[] md5, boolean expectsContinue) {
+        return new CheckedUpload(name, strategies.get(strategy), length, length, md5, expectsContinue);
     }
 
     /** Bytes the attempt records when it ends: the bytes received until then. */
-    private long received(UploadAttempt attempt) {
+    private long received(OutcomeRecorder attempt) {
         attempt.failed(new UploadException(ProblemType.CLIENT_ABORTED, "reset"));
         return (long) registry.get("iolab.upload.size").summary().totalAmount();
     }

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.iolab.upload.storage.StagingArea;
 import dev.iolab.upload.system.UploadProperties;
+import dev.iolab.upload.upload.StoredUpload;
 import dev.iolab.upload.upload.UploadMetrics;
-import dev.iolab.upload.upload.UploadResult;
 import dev.iolab.upload.upload.problem.UploadException;
 import dev.iolab.upload.web.ProblemType;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -55,9 +55,9 @@ class ValetKeyCompletionSlotsTest {
         GrantAnswer first = staged(valet, "a.bin");
         GrantAnswer second = staged(valet, "b.bin");
 
-        CompletableFuture<UploadResult> reading = complete(valet, first);
+        CompletableFuture<StoredUpload> reading = complete(valet, first);
         assertThat(staging.digestStarted.await(5, TimeUnit.SECONDS)).isTrue();
-        CompletableFuture<UploadResult> waiting = complete(valet, second);
+        CompletableFuture<StoredUpload> waiting = complete(valet, second);
         Thread.sleep(300); // the second is now waiting for the only slot
         assertThat(waiting).isNotDone();
 
@@ -73,7 +73,7 @@ class ValetKeyCompletionSlotsTest {
         GrantAnswer first = staged(valet, "a.bin");
         GrantAnswer second = staged(valet, "b.bin");
 
-        CompletableFuture<UploadResult> reading = complete(valet, first);
+        CompletableFuture<StoredUpload> reading = complete(valet, first);
         assertThat(staging.digestStarted.await(5, TimeUnit.SECONDS)).isTrue();
         assertThatThrownBy(() -> valet.complete("b.bin", grantId(second)))
                 .isInstanceOfSatisfying(
@@ -100,7 +100,7 @@ class ValetKeyCompletionSlotsTest {
         return answer;
     }
 
-    private CompletableFuture<UploadResult> complete(ValetKeyService valet, GrantAnswer grant) {
+    private CompletableFuture<StoredUpload> complete(ValetKeyService valet, GrantAnswer grant) {
         return CompletableFuture.supplyAsync(() -> valet.complete(grant.name(), grantId(grant)), clients);
     }
 

@@ -26,7 +26,7 @@ import org.apache.commons.io.input.BoundedInputStream;
  * what browsers send), a {@code name} field is neither trimmed nor cut short (a longer one is refused, not truncated),
  * and its bytes must be UTF-8; a filename keeps its backslashes.
  */
-public final class MultipartBody implements UploadBody {
+public final class MultipartBody implements BodySource {
 
     /** Most bytes of a form field value; a longer {@code name} is refused, a longer {@code strategy} is unknown. */
     static final int MAX_FIELD_BYTES = 4096;

@@ -14,18 +14,18 @@ import org.slf4j.LoggerFactory;
  * code that ends it calls {@link #succeeded} or {@link #failed} once, which records the outcome tagged with the
  * strategy known by then ({@value #UNKNOWN} before one was resolved) and the bytes received until then.
  */
-final class UploadAttempt {
+final class OutcomeRecorder {
 
     static final String UNKNOWN = "unknown";
 
-    private static final Logger log = LoggerFactory.getLogger(UploadAttempt.class);
+    private static final Logger log = LoggerFactory.getLogger(OutcomeRecorder.class);
 
     private final UploadMetrics metrics;
     private final long start = System.nanoTime();
     private volatile String strategy = UNKNOWN;
     private volatile LongSupplier received = () -> 0;
 
-    UploadAttempt(UploadMetrics metrics) {
+    OutcomeRecorder(UploadMetrics metrics) {
         this.metrics = metrics;
     }
 
@@ -44,7 +44,7 @@ final class UploadAttempt {
         return Duration.ofNanos(System.nanoTime() - start);
     }
 
-    void succeeded(UploadResult result) {
+    void succeeded(StoredUpload result) {
         metrics.record(result.strategy(), UploadOutcome.SUCCESS, elapsed(), result.size());
     }
 

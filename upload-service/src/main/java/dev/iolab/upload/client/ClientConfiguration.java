@@ -13,11 +13,11 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * health details only to holders of the key.
  */
 @Configuration(proxyBeanMethods = false)
-class UploadWebConfiguration implements WebMvcConfigurer {
+class ClientConfiguration implements WebMvcConfigurer {
 
     private final UploadProperties properties;
 
-    UploadWebConfiguration(UploadProperties properties) {
+    ClientConfiguration(UploadProperties properties) {
         this.properties = properties;
     }
 

@@ -9,4 +9,4 @@ package dev.iolab.upload.upload;
  * @param strategy strategy ID used
  * @param durationMs milliseconds from acceptance to commit, queue time included (valet-key: of the completion)
  */
-public record UploadResult(String name, long size, String md5, String strategy, long durationMs) {}
+public record StoredUpload(String name, long size, String md5, String strategy, long durationMs) {}

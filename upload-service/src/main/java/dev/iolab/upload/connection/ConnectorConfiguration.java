@@ -25,7 +25,7 @@ import org.springframework.context.annotation.Configuration;
  * {@link TomcatConnections} gives the body and response decorators the connection under a request.
  */
 @Configuration(proxyBeanMethods = false)
-class TomcatConfiguration {
+class ConnectorConfiguration {
 
     @Bean
     TomcatConnections tomcatConnections() {

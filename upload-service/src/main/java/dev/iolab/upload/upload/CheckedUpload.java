@@ -14,5 +14,5 @@ import dev.iolab.upload.upload.strategy.UploadStrategy;
  * @param md5 the client's {@code Content-MD5} (16 bytes), or null
  * @param expectsContinue whether the client waits for {@code 100 Continue} before sending its body
  */
-record Upload(
+record CheckedUpload(
         String name, UploadStrategy strategy, long length, long declaredLength, byte[] md5, boolean expectsContinue) {}

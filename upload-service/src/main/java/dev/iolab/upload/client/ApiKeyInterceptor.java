@@ -1,7 +1,7 @@
 package dev.iolab.upload.client;
 
-import dev.iolab.upload.upload.problem.UploadException;
-import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.web.ProblemException;
+import dev.iolab.upload.web.WebProblem;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +22,7 @@ final class ApiKeyInterceptor implements HandlerInterceptor {
     public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
         String header = request.getHeader(HttpHeaders.AUTHORIZATION);
         if (header == null || !MessageDigest.isEqual(expected, header.getBytes(StandardCharsets.UTF_8))) {
-            throw new UploadException(ProblemType.UNAUTHORIZED, "send Authorization: Bearer <upload.api-key>");
+            throw new ProblemException(WebProblem.UNAUTHORIZED, "send Authorization: Bearer <upload.api-key>");
         }
         return true;
     }

@@ -2,7 +2,8 @@ package dev.iolab.upload.upload;
 
 import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.upload.problem.UploadException;
-import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.web.ProblemException;
+import dev.iolab.upload.web.WebProblem;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -49,15 +50,16 @@ final class OutcomeRecorder {
     }
 
     /**
-     * Records a failure and returns what the client is answered with: an {@link UploadException} or a
-     * {@link StorageException} as it is; anything else is a bug or the JVM's distress, logged at ERROR with its stack
+     * Records a failure and returns what the client is answered with: a {@link ProblemException} (the
+     * feature's own {@link UploadException}s, and a name or {@code Accept} refused) or a {@link StorageException} as it
+     * is; anything else is a bug or the JVM's distress, logged at ERROR with its stack
      * trace and answered 500. A client's fault is logged at DEBUG (a body too slow at INFO: a sign of a slow client or
      * an attack) on one line without a stack trace; a store failure is logged by the problem handler.
      */
     RuntimeException failed(Throwable e) {
-        if (e instanceof UploadException upload) {
-            UploadOutcome outcome = outcomeOf(upload.problem());
-            if (upload.problem() == ProblemType.BODY_TOO_SLOW) {
+        if (e instanceof ProblemException upload) {
+            UploadOutcome outcome = UploadOutcome.of(upload.problem());
+            if (upload.problem() == WebProblem.BODY_TOO_SLOW) {
                 log.info("Upload ({}) cut off: {}", strategy, upload.getMessage());
             } else if (outcome != UploadOutcome.STORAGE_ERROR) {
                 log.debug(
@@ -75,24 +77,10 @@ final class OutcomeRecorder {
         }
         log.error("Upload failed unexpectedly", e);
         record(UploadOutcome.STORAGE_ERROR);
-        return new UploadException(ProblemType.INTERNAL, "upload failed: " + e, e);
+        return new UploadException(WebProblem.INTERNAL, "upload failed: " + e, e);
     }
 
     private void record(UploadOutcome outcome) {
         metrics.record(strategy, outcome, elapsed(), received.getAsLong());
-    }
-
-    static UploadOutcome outcomeOf(ProblemType problem) {
-        if (problem == ProblemType.STORAGE_RECOVERING) {
-            return UploadOutcome.STORAGE_ERROR;
-        }
-        if (problem.isCapacityRefusal()) {
-            return UploadOutcome.REJECTED;
-        }
-        return switch (problem) {
-            case CLIENT_ABORTED -> UploadOutcome.ABORTED;
-            case STORAGE_TIMEOUT, STORAGE_UNAVAILABLE, INTERNAL -> UploadOutcome.STORAGE_ERROR;
-            default -> UploadOutcome.CLIENT_ERROR;
-        };
     }
 }

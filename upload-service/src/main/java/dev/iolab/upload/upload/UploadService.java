@@ -5,10 +5,12 @@ import dev.iolab.upload.upload.admission.Admission;
 import dev.iolab.upload.upload.body.BodySource;
 import dev.iolab.upload.upload.body.MultipartBody;
 import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.upload.problem.UploadProblem;
 import dev.iolab.upload.upload.strategy.UploadStrategies;
 import dev.iolab.upload.upload.strategy.UploadStrategy;
 import dev.iolab.upload.web.BlobNames;
-import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.web.JsonOnly;
+import dev.iolab.upload.web.ProblemException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -64,7 +66,7 @@ class UploadService {
         OutcomeRecorder attempt = new OutcomeRecorder(metrics);
         UploadJob job;
         try {
-            UploadChecks.requireJsonAccepted(request.accept());
+            JsonOnly.requireAccepted(request.accept());
             job = switch (request.body()) {
                 case BodySource.Raw raw -> {
                     CheckedUpload upload =
@@ -74,7 +76,7 @@ class UploadService {
                 case MultipartBody multipart -> {
                     if (!multipart.isMultipart()) {
                         throw new UploadException(
-                                ProblemType.NOT_MULTIPART,
+                                UploadProblem.NOT_MULTIPART,
                                 "POST /uploads takes multipart/form-data with a part named 'file', not "
                                         + multipart.contentType());
                     }
@@ -86,7 +88,7 @@ class UploadService {
                     });
                 }
             };
-        } catch (UploadException e) {
+        } catch (ProblemException e) {
             throw attempt.failed(e);
         }
         return admission.submit(job);
@@ -124,20 +126,20 @@ class UploadService {
         long max = maxSize + envelope;
         if (length > max) {
             throw new UploadException(
-                    ProblemType.TOO_LARGE, "Content-Length " + length + " exceeds the limit of " + max + " bytes");
+                    UploadProblem.TOO_LARGE, "Content-Length " + length + " exceeds the limit of " + max + " bytes");
         }
         long strategyMax = strategy.maxFileSize();
         if (strategyMax < maxSize && length > strategyMax + envelope) {
             List<String> others = new ArrayList<>(strategies.ids());
             others.remove(strategy.id());
             throw new UploadException(
-                    ProblemType.TOO_LARGE,
+                    UploadProblem.TOO_LARGE,
                     "Content-Length " + length + " exceeds the " + strategyMax + " bytes " + strategy.id()
                             + " holds in memory; send it with one of " + others + ", which stream");
         }
         if (length < 0 && strategy.requiresLength()) {
             throw new UploadException(
-                    ProblemType.LENGTH_REQUIRED,
+                    UploadProblem.LENGTH_REQUIRED,
                     strategy.id() + " sizes its buffer from Content-Length; send one or use another strategy");
         }
     }
@@ -154,7 +156,7 @@ class UploadService {
         } catch (IllegalArgumentException e) {
             // answered below
         }
-        throw new UploadException(ProblemType.INVALID_CONTENT_MD5, "Content-MD5 must be the Base64 of 16 bytes");
+        throw new UploadException(UploadProblem.INVALID_CONTENT_MD5, "Content-MD5 must be the Base64 of 16 bytes");
     }
 
     /** An admitted upload: runs its work, records its outcome, answers 201 with a Location. */

@@ -8,8 +8,8 @@ import dev.iolab.upload.upload.body.BodyFailures;
 import dev.iolab.upload.upload.body.IncomingBody;
 import dev.iolab.upload.upload.budget.MemoryBudget;
 import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.upload.problem.UploadProblem;
 import dev.iolab.upload.upload.strategy.UploadStrategy;
-import dev.iolab.upload.web.ProblemType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.HexFormat;
@@ -58,7 +58,7 @@ class UploadTransfer {
                 discard(raw);
             }
             throw new UploadException(
-                    ProblemType.MEMORY_BUDGET,
+                    UploadProblem.MEMORY_BUDGET,
                     cost > budget.maxRequest()
                             ? strategy.id() + " needs " + cost + " bytes of the memory budget, more than one request"
                                     + " may hold (" + budget.maxRequest() + "); use another strategy"
@@ -93,7 +93,7 @@ class UploadTransfer {
         if (bodyFailure == null) {
             if (e instanceof StorageRecoveringException recovering) {
                 discard(raw);
-                return new UploadException(ProblemType.STORAGE_RECOVERING, recovering.getMessage(), recovering);
+                return new UploadException(UploadProblem.STORAGE_RECOVERING, recovering.getMessage(), recovering);
             }
             if (e instanceof StorageException storage) {
                 if (!body.finished()) {
@@ -107,7 +107,7 @@ class UploadTransfer {
             return (RuntimeException) e;
         }
         UploadException problem = BodyFailures.asProblem(bodyFailure, body.count());
-        if (problem.problem().isCapacityRefusal()) {
+        if (problem.problem().retryLater()) {
             discard(raw);
         }
         return problem;

@@ -1,8 +1,8 @@
 package dev.iolab.upload.valet;
 
 import dev.iolab.upload.upload.StoredUpload;
-import dev.iolab.upload.upload.UploadChecks;
 import dev.iolab.upload.web.BlobNames;
+import dev.iolab.upload.web.JsonOnly;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -50,7 +50,7 @@ class ValetKeyController {
                 ? ""
                 : BlobNames.fromRawPath(
                         request.getRequestURI(), request.getContextPath() + BlobNames.PREFIX, "/" + action);
-        UploadChecks.requireJsonAccepted(request.getHeader(HttpHeaders.ACCEPT));
+        JsonOnly.requireAccepted(request.getHeader(HttpHeaders.ACCEPT));
         MultiValueMap<String, String> query = query(request);
         if (action.equals("grant")) {
             return ResponseEntity.status(HttpStatus.CREATED)

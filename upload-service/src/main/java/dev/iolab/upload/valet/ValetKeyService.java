@@ -5,11 +5,11 @@ import dev.iolab.upload.storage.StagingArea;
 import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.system.UploadProperties;
 import dev.iolab.upload.upload.StoredUpload;
-import dev.iolab.upload.upload.UploadChecks;
 import dev.iolab.upload.upload.UploadMetrics;
 import dev.iolab.upload.upload.UploadOutcome;
-import dev.iolab.upload.upload.problem.UploadException;
-import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.web.BlobNames;
+import dev.iolab.upload.web.ProblemException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -66,7 +66,7 @@ class ValetKeyService {
      * @param md5 the {@code md5} query parameter (Base64 of 16 bytes), as sent, or null
      */
     GrantAnswer grant(String name, String size, String md5) {
-        String blobName = UploadChecks.validName(name);
+        String blobName = BlobNames.validate(name);
         long bytes = parseSize(size);
         byte[] expectedMd5 = parseMd5(md5);
         Grant grant = grants.open(blobName, bytes, expectedMd5);
@@ -97,12 +97,12 @@ class ValetKeyService {
         long start = System.nanoTime();
         long received = 0;
         try {
-            String blobName = UploadChecks.validName(name);
+            String blobName = BlobNames.validate(name);
             Grant grant = grants.claim(grantId, blobName);
             if (!acquireCompletionSlot()) {
                 grants.reopen(grant);
                 throw new ValetKeyException(
-                        ProblemType.QUEUE_FULL,
+                        UploadProblem.QUEUE_FULL,
                         "all " + maxCompletions + " valet-key completions stayed busy for " + completionWait.toSeconds()
                                 + " s; complete again later");
             }
@@ -114,8 +114,9 @@ class ValetKeyService {
             } finally {
                 completions.release();
             }
-        } catch (UploadException e) {
-            metrics.record(STRATEGY, outcome(e.problem()), Duration.ofNanos(System.nanoTime() - start), received);
+        } catch (ProblemException e) {
+            metrics.record(
+                    STRATEGY, UploadOutcome.of(e.problem()), Duration.ofNanos(System.nanoTime() - start), received);
             throw e;
         } catch (StorageException e) {
             metrics.record(
@@ -139,7 +140,7 @@ class ValetKeyService {
         try {
             StagingArea.StagedBlob staged = staging.find(grant.stagingName())
                     .orElseThrow(() -> new ValetKeyException(
-                            ProblemType.NOTHING_STAGED,
+                            ValetKeyProblem.NOTHING_STAGED,
                             "nothing has been uploaded for grant '" + grant.id()
                                     + "' yet: PUT the bytes to its uploadUrl first (with a block upload, commit the"
                                     + " block list), then complete"));
@@ -170,7 +171,7 @@ class ValetKeyService {
                     Duration.ofNanos(System.nanoTime() - start).toMillis());
         } catch (StagedBlobChangedException e) {
             throw new ValetKeyException(
-                    ProblemType.NOTHING_STAGED,
+                    ValetKeyProblem.NOTHING_STAGED,
                     "the upload for grant '" + grant.id() + "' changed while it was being verified; complete again"
                             + " once it has finished",
                     e);
@@ -185,7 +186,8 @@ class ValetKeyService {
     private ValetKeyException mismatch(Grant grant, String detail) {
         grants.done(grant);
         staging.delete(grant.stagingName());
-        return new ValetKeyException(ProblemType.STAGED_MISMATCH, detail + "; nothing was stored, ask for a new grant");
+        return new ValetKeyException(
+                ValetKeyProblem.STAGED_MISMATCH, detail + "; nothing was stored, ask for a new grant");
     }
 
     private long parseSize(String size) {
@@ -194,14 +196,14 @@ class ValetKeyService {
             bytes = Long.parseLong(size == null ? "" : size.strip());
         } catch (NumberFormatException e) {
             throw new ValetKeyException(
-                    ProblemType.INVALID_SIZE, "size must be the file's length in bytes, not '" + size + "'");
+                    ValetKeyProblem.INVALID_SIZE, "size must be the file's length in bytes, not '" + size + "'");
         }
         if (bytes < 0) {
-            throw new ValetKeyException(ProblemType.INVALID_SIZE, "size cannot be negative: " + bytes);
+            throw new ValetKeyException(ValetKeyProblem.INVALID_SIZE, "size cannot be negative: " + bytes);
         }
         if (bytes > maxSize) {
             throw new ValetKeyException(
-                    ProblemType.TOO_LARGE,
+                    UploadProblem.TOO_LARGE,
                     "size " + bytes + " exceeds the valet-key limit of " + maxSize + " bytes"
                             + " (upload.valet-key.max-size)");
         }
@@ -220,14 +222,6 @@ class ValetKeyService {
         } catch (IllegalArgumentException e) {
             // answered below
         }
-        throw new ValetKeyException(ProblemType.INVALID_CONTENT_MD5, "md5 must be the Base64 of 16 bytes");
-    }
-
-    private static UploadOutcome outcome(ProblemType problem) {
-        return switch (problem) {
-            case QUEUE_FULL -> UploadOutcome.REJECTED;
-            case STORAGE_TIMEOUT, STORAGE_UNAVAILABLE, INTERNAL -> UploadOutcome.STORAGE_ERROR;
-            default -> UploadOutcome.CLIENT_ERROR;
-        };
+        throw new ValetKeyException(UploadProblem.INVALID_CONTENT_MD5, "md5 must be the Base64 of 16 bytes");
     }
 }

@@ -1,6 +1,6 @@
 package dev.iolab.upload.web;
 
-import dev.iolab.upload.upload.problem.UploadException;
+import jakarta.servlet.http.HttpServletRequest;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -37,7 +37,7 @@ public final class BlobNames {
     /**
      * Checks a name the client asked for and returns it unchanged.
      *
-     * @throws UploadException 400 invalid-name
+     * @throws ProblemException 400 invalid-name
      */
     public static String validate(String name) {
         if (name == null || name.isEmpty()) {
@@ -80,7 +80,7 @@ public final class BlobNames {
      *
      * @param prefix e.g. {@code contextPath + "/uploads/"}
      * @param suffix what the route adds after the name (e.g. {@code "/grant"}), or empty
-     * @throws UploadException 400 invalid-name when the percent-encoding is malformed or the bytes are not UTF-8
+     * @throws ProblemException 400 invalid-name when the percent-encoding is malformed or the bytes are not UTF-8
      */
     public static String fromRawPath(String rawPath, String prefix, String suffix) {
         if (!rawPath.startsWith(prefix)
@@ -94,6 +94,16 @@ public final class BlobNames {
     /** {@link #fromRawPath(String, String, String)} for a route that ends with the name. */
     public static String fromRawPath(String rawPath, String prefix) {
         return fromRawPath(rawPath, prefix, "");
+    }
+
+    /**
+     * The name in {@code request}'s path below {@code /uploads/}, as the client sent it, unvalidated ({@link
+     * #fromRawPath}).
+     *
+     * @param suffix what the route adds after the name (e.g. {@code "/grant"}), or empty
+     */
+    public static String fromRequest(HttpServletRequest request, String suffix) {
+        return fromRawPath(request.getRequestURI(), request.getContextPath() + PREFIX, suffix);
     }
 
     /**
@@ -140,7 +150,7 @@ public final class BlobNames {
         return Character.digit(c, 16) >= 0;
     }
 
-    private static UploadException invalid(String detail) {
-        return new UploadException(ProblemType.INVALID_NAME, detail);
+    private static ProblemException invalid(String detail) {
+        return new ProblemException(WebProblem.INVALID_NAME, detail);
     }
 }

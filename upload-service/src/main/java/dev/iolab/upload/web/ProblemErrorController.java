@@ -1,10 +1,6 @@
 package dev.iolab.upload.web;
 
-import dev.iolab.upload.download.DownloadException;
 import dev.iolab.upload.storage.StorageException;
-import dev.iolab.upload.upload.body.BodyException;
-import dev.iolab.upload.upload.body.BodyFailures;
-import dev.iolab.upload.upload.problem.UploadException;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.SocketTimeoutException;
@@ -43,23 +39,20 @@ class ProblemErrorController implements ErrorController {
         if (status == null) {
             status = HttpStatus.INTERNAL_SERVER_ERROR;
         }
-        UploadException upload = BodyFailures.find(error, UploadException.class);
-        if (upload != null) {
-            return problems.upload(upload);
+        ProblemException problem = Causes.find(error, ProblemException.class);
+        if (problem != null) {
+            return problems.problem(problem);
         }
-        StorageException storage = BodyFailures.find(error, StorageException.class);
+        StorageException storage = Causes.find(error, StorageException.class);
         if (storage != null) {
             return problems.storage(storage);
         }
-        DownloadException download = BodyFailures.find(error, DownloadException.class);
-        if (download != null) {
-            return problems.download(download);
+        ProblemCarrier carrier = Causes.find(error, ProblemCarrier.class);
+        if (carrier != null) {
+            return problems.answer(carrier);
         }
-        if (BodyFailures.find(error, BodyException.class) instanceof BodyException body) {
-            return problems.answer(body.problem(), body.getMessage());
-        }
-        if (status == HttpStatus.REQUEST_TIMEOUT && BodyFailures.find(error, SocketTimeoutException.class) != null) {
-            return problems.answer(ProblemType.BODY_TOO_SLOW, null);
+        if (status == HttpStatus.REQUEST_TIMEOUT && Causes.find(error, SocketTimeoutException.class) != null) {
+            return problems.answer(WebProblem.BODY_TOO_SLOW, null);
         }
         if (status.is5xxServerError()) {
             log.warn(
@@ -67,7 +60,6 @@ class ProblemErrorController implements ErrorController {
                     status.value(),
                     error == null ? "no exception" : error.toString());
         }
-        ProblemDetail problem = ProblemDetail.forStatus(status);
-        return ResponseEntity.status(status).body(problem);
+        return ResponseEntity.status(status).body(ProblemDetail.forStatus(status));
     }
 }

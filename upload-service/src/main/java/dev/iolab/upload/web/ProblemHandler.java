@@ -1,11 +1,9 @@
 package dev.iolab.upload.web;
 
-import dev.iolab.upload.download.DownloadException;
 import dev.iolab.upload.storage.BlobNotFoundException;
 import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.storage.StorageTimeoutException;
 import dev.iolab.upload.system.UploadProperties;
-import dev.iolab.upload.upload.problem.UploadException;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,7 +18,9 @@ import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 /**
- * Answers every failure as RFC 9457 {@code application/problem+json} with a stable {@code type}. A detail tells the
+ * Answers every failure as RFC 9457 {@code application/problem+json} with a stable {@code type}: a {@link
+ * ProblemException} (any feature's) with its own type and headers, a store failure with a {@link WebProblem}, Spring's
+ * own failures as Spring answers them. A detail tells the
  * client what it can act on and nothing about the service's insides: a store failure's detail is fixed (the store's
  * answer, hosts and exception text go to the log, at WARN, without a stack trace), and a detail that carries a
  * library's message with a Java class name or a network address in it is replaced by the type's own.
@@ -41,35 +41,21 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
                 Long.toString(Math.max(1, properties.retryAfter().toSeconds()));
     }
 
-    @ExceptionHandler(UploadException.class)
-    ResponseEntity<ProblemDetail> upload(UploadException e) {
-        return answer(e.problem(), e.getMessage());
+    @ExceptionHandler(ProblemException.class)
+    ResponseEntity<ProblemDetail> problem(ProblemException e) {
+        log.debug("Refused, {}: {}", e.problem().title(), e.getMessage());
+        return answer(e);
     }
 
     @ExceptionHandler(StorageException.class)
     ResponseEntity<ProblemDetail> storage(StorageException e) {
         if (e instanceof BlobNotFoundException) {
-            return answer(ProblemType.NOT_FOUND, e.getMessage());
+            return answer(WebProblem.NOT_FOUND, e.getMessage());
         }
         log.warn("Blob storage failure: {}", e.getMessage());
         return answer(
-                e instanceof StorageTimeoutException ? ProblemType.STORAGE_TIMEOUT : ProblemType.STORAGE_UNAVAILABLE,
+                e instanceof StorageTimeoutException ? WebProblem.STORAGE_TIMEOUT : WebProblem.STORAGE_UNAVAILABLE,
                 null);
-    }
-
-    @ExceptionHandler(DownloadException.class)
-    ResponseEntity<ProblemDetail> download(DownloadException e) {
-        log.debug("Download refused: {}", e.getMessage());
-        return switch (e) {
-            case DownloadException.Busy busy -> answer(ProblemType.DOWNLOADS_BUSY, busy.getMessage());
-            case DownloadException.RangeNotSatisfiable range -> {
-                ProblemDetail problem = problem(ProblemType.RANGE_NOT_SATISFIABLE, range.getMessage());
-                yield ResponseEntity.status(ProblemType.RANGE_NOT_SATISFIABLE.status())
-                        .header(HttpHeaders.CONTENT_RANGE, "bytes */" + range.size())
-                        .header(HttpHeaders.ACCEPT_RANGES, "bytes")
-                        .body(problem);
-            }
-        };
     }
 
     /** Spring logs this client fault at WARN; it is a client's, so DEBUG, like every other. */
@@ -80,13 +66,24 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
         return handleExceptionInternal(e, null, headers, status, request);
     }
 
-    /** The answer for {@code type}, with {@code Retry-After} on capacity refusals and a challenge on 401. */
+    /** The answer for a failure that carries its problem, with the headers it carries. */
+    ResponseEntity<ProblemDetail> answer(ProblemCarrier failure) {
+        return answer(failure.problem(), failure.getMessage(), failure.headers());
+    }
+
+    /** The answer for {@code type}. */
     ResponseEntity<ProblemDetail> answer(ProblemType type, String detail) {
-        ResponseEntity.BodyBuilder response = ResponseEntity.status(type.status());
-        if (type.isCapacityRefusal()) {
+        return answer(type, detail, HttpHeaders.EMPTY);
+    }
+
+    /** With {@code Retry-After} when the client is to send again later, and a challenge on 401. */
+    private ResponseEntity<ProblemDetail> answer(ProblemType type, String detail, HttpHeaders headers) {
+        ResponseEntity.BodyBuilder response =
+                ResponseEntity.status(type.status()).headers(headers);
+        if (type.retryLater()) {
             response.header(HttpHeaders.RETRY_AFTER, retryAfterSeconds);
         }
-        if (type == ProblemType.UNAUTHORIZED) {
+        if (type == WebProblem.UNAUTHORIZED) {
             response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
         }
         return response.body(problem(type, detail));
@@ -101,23 +98,9 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
     }
 
     private static String safe(ProblemType type, String detail) {
-        if (detail == null || INTERNALS.matcher(detail).find()) {
-            return fixedDetail(type);
+        if (detail == null || type.hidesDetail() || INTERNALS.matcher(detail).find()) {
+            return type.fixedDetail();
         }
-        return switch (type) {
-            case INTERNAL, CLIENT_ABORTED, STORAGE_UNAVAILABLE, STORAGE_TIMEOUT -> fixedDetail(type);
-            default -> detail;
-        };
-    }
-
-    private static String fixedDetail(ProblemType type) {
-        return switch (type) {
-            case INTERNAL -> "the service failed unexpectedly; the failure was logged";
-            case CLIENT_ABORTED -> "the connection ended before the body did";
-            case STORAGE_UNAVAILABLE -> "the blob store failed or could not be reached";
-            case STORAGE_TIMEOUT -> "the blob store did not answer in time";
-            case MULTIPART_SHAPE -> "the multipart body is malformed";
-            default -> type.title();
-        };
+        return detail;
     }
 }

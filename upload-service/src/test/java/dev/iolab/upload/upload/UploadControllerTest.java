@@ -13,7 +13,8 @@ import dev.iolab.upload.upload.body.BodySource;
 import dev.iolab.upload.upload.body.MultipartBody;
 import dev.iolab.upload.upload.body.RequestBodyGuard;
 import dev.iolab.upload.upload.problem.UploadException;
-import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.web.WebProblem;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -170,7 +171,7 @@ class UploadControllerTest {
 
     @Test
     void answersARefusalOfTheHeadAsProblemJson() {
-        when(uploads.accept(any())).thenThrow(new UploadException(ProblemType.INVALID_NAME, "the name is empty"));
+        when(uploads.accept(any())).thenThrow(new UploadException(WebProblem.INVALID_NAME, "the name is empty"));
 
         MvcTestResult result = mvc.put()
                 .uri("/uploads/x")
@@ -184,7 +185,7 @@ class UploadControllerTest {
 
     @Test
     void answersACapacityRefusalWith503AndRetryAfter() {
-        when(uploads.accept(any())).thenThrow(new UploadException(ProblemType.QUEUE_FULL, "all threads are busy"));
+        when(uploads.accept(any())).thenThrow(new UploadException(UploadProblem.QUEUE_FULL, "all threads are busy"));
 
         MvcTestResult result = mvc.put()
                 .uri("/uploads/x")
@@ -199,7 +200,7 @@ class UploadControllerTest {
     @Test
     void answersAFailureOfTheAdmittedUploadAsProblemJson() {
         DeferredResult<ResponseEntity<StoredUpload>> failed = new DeferredResult<>();
-        failed.setErrorResult(new UploadException(ProblemType.MEMORY_BUDGET, "no room"));
+        failed.setErrorResult(new UploadException(UploadProblem.MEMORY_BUDGET, "no room"));
         when(uploads.accept(any())).thenReturn(failed);
 
         MvcTestResult result = mvc.put()

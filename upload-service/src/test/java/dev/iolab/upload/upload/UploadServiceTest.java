@@ -15,9 +15,11 @@ import dev.iolab.upload.upload.body.BodySource;
 import dev.iolab.upload.upload.body.MultipartBody;
 import dev.iolab.upload.upload.budget.MemoryBudget;
 import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.upload.problem.UploadProblem;
 import dev.iolab.upload.upload.strategy.SpoolDirectory;
 import dev.iolab.upload.upload.strategy.UploadStrategies;
-import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.web.ProblemException;
+import dev.iolab.upload.web.WebProblem;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.ByteArrayInputStream;
@@ -107,10 +109,10 @@ class UploadServiceTest {
         "MD5 of 15 bytes,     a.bin,  temp-file, 10,      AAAAAAAAAAAAAAAAAAAA,     INVALID_CONTENT_MD5, temp-file"
     })
     void refusesWhatTheHeadShowsBeforeAdmissionWithoutOpeningTheBody(
-            String what, String name, String strategy, long length, String md5, ProblemType expected, String tag) {
-        assertThatExceptionOfType(UploadException.class)
+            String what, String name, String strategy, long length, String md5, String expected, String tag) {
+        assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(() -> service.accept(raw(name, strategy, length, md5, new byte[10])))
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(expected));
+                .satisfies(e -> assertThat(e.problem()).hasToString(expected));
         assertThat(opened).hasValue(0);
         assertThat(executor.getThreadPoolExecutor().getTaskCount()).isZero();
         assertThat(outcomes(tag, "client_error")).isEqualTo(1);
@@ -128,7 +130,7 @@ class UploadServiceTest {
                 null);
         assertThatExceptionOfType(UploadException.class)
                 .isThrownBy(() -> service.accept(post))
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.NOT_MULTIPART));
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.NOT_MULTIPART));
         assertThat(outcomes("unknown", "client_error")).isEqualTo(1);
     }
 
@@ -158,7 +160,7 @@ class UploadServiceTest {
 
         assertThat(answer)
                 .isInstanceOfSatisfying(
-                        UploadException.class, e -> assertThat(e.problem()).isEqualTo(ProblemType.INVALID_NAME));
+                        ProblemException.class, e -> assertThat(e.problem()).isEqualTo(WebProblem.INVALID_NAME));
         assertThat(storage.blobs).isEmpty();
         assertThat(outcomes("temp-file", "client_error")).isEqualTo(1);
     }
@@ -172,7 +174,7 @@ class UploadServiceTest {
 
             assertThatExceptionOfType(UploadException.class)
                     .isThrownBy(() -> service.accept(raw("refused", "on-demand", 10, null, new byte[10])))
-                    .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.QUEUE_FULL));
+                    .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.QUEUE_FULL));
             assertThat(outcomes("on-demand", "rejected")).isEqualTo(1);
         }
     }
@@ -183,7 +185,7 @@ class UploadServiceTest {
 
         assertThat(answer)
                 .isInstanceOfSatisfying(
-                        UploadException.class, e -> assertThat(e.problem()).isEqualTo(ProblemType.INCOMPLETE_BODY));
+                        UploadException.class, e -> assertThat(e.problem()).isEqualTo(UploadProblem.INCOMPLETE_BODY));
         assertThat(outcomes("temp-file", "client_error")).isEqualTo(1);
         assertThat(registry.get("iolab.upload.size")
                         .tag("outcome", "client_error")

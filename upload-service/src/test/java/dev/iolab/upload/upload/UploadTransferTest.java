@@ -11,6 +11,7 @@ import dev.iolab.upload.support.TestProperties;
 import dev.iolab.upload.upload.body.IncomingBody;
 import dev.iolab.upload.upload.budget.MemoryBudget;
 import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.upload.problem.UploadProblem;
 import dev.iolab.upload.upload.strategy.FixedBufferUploadStrategy;
 import dev.iolab.upload.upload.strategy.SpoolDirectory;
 import dev.iolab.upload.upload.strategy.UploadStrategies;
@@ -111,7 +112,7 @@ class UploadTransferTest {
                             new CheckedUpload("x", strategy(101, (n, b) -> {}), 1000, 1000, null, false),
                             sent,
                             new OutcomeRecorder(metrics)))
-                    .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.MEMORY_BUDGET));
+                    .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.MEMORY_BUDGET));
             assertThat(budget.used()).isEqualTo(BUDGET - 100);
         }
         assertThat(sent.available())
@@ -128,7 +129,7 @@ class UploadTransferTest {
                         new CheckedUpload("x", strategy(BUDGET + 1, (n, b) -> {}), 1000, 1000, null, true),
                         unsent,
                         new OutcomeRecorder(metrics)))
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.MEMORY_BUDGET));
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.MEMORY_BUDGET));
         assertThat(unsent.available()).isEqualTo(1000);
     }
 
@@ -136,7 +137,7 @@ class UploadTransferTest {
     @ValueSource(strings = {"in-memory", "on-demand", "buffer-4k", "temp-file"})
     void answersABodyShorterThanDeclaredWith400IncompleteBody(String strategy) throws Exception {
         start();
-        assertFails(strategy, new ByteArrayInputStream(new byte[600]), 1000, null, ProblemType.INCOMPLETE_BODY);
+        assertFails(strategy, new ByteArrayInputStream(new byte[600]), 1000, null, UploadProblem.INCOMPLETE_BODY);
     }
 
     @ParameterizedTest
@@ -148,14 +149,14 @@ class UploadTransferTest {
                 new ByteArrayInputStream(randomBytes(3000, 3000)),
                 3000,
                 md5(new byte[] {7}),
-                ProblemType.MD5_MISMATCH);
+                UploadProblem.MD5_MISMATCH);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"on-demand", "buffer-4k", "temp-file"})
     void answersABodyOverTheLimitWith413(String strategy) throws Exception {
         start();
-        assertFails(strategy, new ByteArrayInputStream(new byte[32 * 1024 + 1]), -1, null, ProblemType.TOO_LARGE);
+        assertFails(strategy, new ByteArrayInputStream(new byte[32 * 1024 + 1]), -1, null, UploadProblem.TOO_LARGE);
     }
 
     @ParameterizedTest
@@ -164,7 +165,7 @@ class UploadTransferTest {
         start();
         InputStream reset = new SequenceInputStream(
                 new ByteArrayInputStream(new byte[1500]), new BrokenInputStream(new IOException("Connection reset")));
-        OutcomeRecorder attempt = assertFails(strategy, reset, 4000, null, ProblemType.CLIENT_ABORTED);
+        OutcomeRecorder attempt = assertFails(strategy, reset, 4000, null, UploadProblem.CLIENT_ABORTED);
         assertThat(received(attempt)).isEqualTo(1500);
     }
 
@@ -178,7 +179,7 @@ class UploadTransferTest {
                         new CheckedUpload("x", buffer, 3000, -1, null, false),
                         new ByteArrayInputStream(new byte[3000]),
                         new OutcomeRecorder(metrics)))
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.TOO_LARGE));
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.TOO_LARGE));
         assertThat(oneBlock.committed).isNull();
     }
 
@@ -197,7 +198,7 @@ class UploadTransferTest {
                         new CheckedUpload("x", wrapping, 100, 100, null, false),
                         new ByteArrayInputStream(new byte[99]),
                         new OutcomeRecorder(metrics)))
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.INCOMPLETE_BODY));
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.INCOMPLETE_BODY));
     }
 
     @ParameterizedTest
@@ -242,7 +243,7 @@ class UploadTransferTest {
 
     /** Bytes the attempt records when it ends: the bytes received until then. */
     private long received(OutcomeRecorder attempt) {
-        attempt.failed(new UploadException(ProblemType.CLIENT_ABORTED, "reset"));
+        attempt.failed(new UploadException(UploadProblem.CLIENT_ABORTED, "reset"));
         return (long) registry.get("iolab.upload.size").summary().totalAmount();
     }
 

@@ -7,8 +7,7 @@ import dev.iolab.upload.storage.StagingArea;
 import dev.iolab.upload.system.UploadProperties;
 import dev.iolab.upload.upload.StoredUpload;
 import dev.iolab.upload.upload.UploadMetrics;
-import dev.iolab.upload.upload.problem.UploadException;
-import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.upload.problem.UploadProblem;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.security.MessageDigest;
@@ -77,7 +76,7 @@ class ValetKeyCompletionSlotsTest {
         assertThat(staging.digestStarted.await(5, TimeUnit.SECONDS)).isTrue();
         assertThatThrownBy(() -> valet.complete("b.bin", grantId(second)))
                 .isInstanceOfSatisfying(
-                        UploadException.class, e -> assertThat(e.problem()).isEqualTo(ProblemType.QUEUE_FULL));
+                        ValetKeyException.class, e -> assertThat(e.problem()).isEqualTo(UploadProblem.QUEUE_FULL));
 
         staging.release.countDown();
         reading.get(5, TimeUnit.SECONDS);

@@ -3,7 +3,6 @@ package dev.iolab.upload.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-import dev.iolab.upload.upload.problem.UploadException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -92,9 +91,9 @@ class BlobNamesTest {
     @ParameterizedTest
     @ValueSource(strings = {"/uploads/bad%zz", "/uploads/cut%4", "/uploads/notutf8%FF", "/uploads/overlong%C0%AF"})
     void refusesMalformedPercentEncodingAndBytesThatAreNotUtf8(String rawPath) {
-        assertThatExceptionOfType(UploadException.class)
+        assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(() -> BlobNames.fromRawPath(rawPath, BlobNames.PREFIX))
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.INVALID_NAME));
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(WebProblem.INVALID_NAME));
     }
 
     @ParameterizedTest
@@ -107,9 +106,9 @@ class BlobNamesTest {
     }
 
     private static void assertInvalid(String name, String detail) {
-        assertThatExceptionOfType(UploadException.class)
+        assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(() -> BlobNames.validate(name))
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.INVALID_NAME))
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(WebProblem.INVALID_NAME))
                 .withMessageContaining(detail);
     }
 }

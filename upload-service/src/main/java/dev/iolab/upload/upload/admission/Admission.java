@@ -1,8 +1,8 @@
 package dev.iolab.upload.upload.admission;
 
 import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.upload.problem.UploadProblem;
 import dev.iolab.upload.web.ProblemHandler;
-import dev.iolab.upload.web.ProblemType;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
@@ -82,7 +82,7 @@ public final class Admission {
             executor.execute(ticket);
         } catch (RejectedExecutionException e) {
             UploadException refusal = new UploadException(
-                    ProblemType.QUEUE_FULL,
+                    UploadProblem.QUEUE_FULL,
                     "all " + executor.getMaxPoolSize() + " " + work + " threads are busy and "
                             + executor.getQueueCapacity() + " " + work + "s are waiting",
                     e);
@@ -135,7 +135,7 @@ public final class Admission {
                 executor.getThreadPoolExecutor().remove(this);
                 released.countDown();
                 UploadException refusal = new UploadException(
-                        ProblemType.QUEUE_TIMEOUT,
+                        UploadProblem.QUEUE_TIMEOUT,
                         "the " + work + " waited "
                                 + Duration.ofNanos(System.nanoTime() - submitted)
                                         .toMillis() + " ms for a thread and was cancelled");

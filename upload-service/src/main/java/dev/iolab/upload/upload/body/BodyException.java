@@ -1,13 +1,15 @@
 package dev.iolab.upload.upload.body;
 
+import dev.iolab.upload.web.ProblemCarrier;
 import dev.iolab.upload.web.ProblemType;
 import java.io.IOException;
 
 /**
- * Thrown from inside the request-body stream (size limit, declared length, MD5), so that whatever reads the
- * stream, our code or the Azure SDK, stops before it commits anything.
+ * Thrown from inside the request-body stream (size limit, declared length, MD5, rate), so that whatever reads the
+ * stream, our code or the Azure SDK, stops before it commits anything. An {@code IOException} for those readers, it
+ * carries the problem it is answered with ({@link BodyFailures} turns it into an {@code UploadException}).
  */
-public class BodyException extends IOException {
+public class BodyException extends IOException implements ProblemCarrier {
 
     private final ProblemType problem;
 
@@ -16,6 +18,7 @@ public class BodyException extends IOException {
         this.problem = problem;
     }
 
+    @Override
     public ProblemType problem() {
         return problem;
     }

@@ -1,6 +1,6 @@
 package dev.iolab.upload.upload.body;
 
-import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.upload.problem.UploadProblem;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.MessageDigest;
@@ -55,7 +55,7 @@ public final class IncomingBody {
                 .setMaxCount(maxSize + 1)
                 .setOnMaxCount((max, count) -> {
                     throw new BodyException(
-                            ProblemType.TOO_LARGE, "the body exceeds the limit of " + maxSize + " bytes");
+                            UploadProblem.TOO_LARGE, "the body exceeds the limit of " + maxSize + " bytes");
                 })
                 .setPropagateClose(false)
                 .get();
@@ -135,13 +135,13 @@ public final class IncomingBody {
         long count = count();
         if (declaredLength >= 0 && count != declaredLength) {
             throw fail(new BodyException(
-                    ProblemType.INCOMPLETE_BODY, "received " + count + " bytes of the declared " + declaredLength));
+                    UploadProblem.INCOMPLETE_BODY, "received " + count + " bytes of the declared " + declaredLength));
         }
         if (hashed != null) {
             byte[] digest = hashed.getMessageDigest().digest();
             if (expectedMd5 != null && !MessageDigest.isEqual(expectedMd5, digest)) {
                 throw fail(new BodyException(
-                        ProblemType.MD5_MISMATCH,
+                        UploadProblem.MD5_MISMATCH,
                         "Content-MD5 is " + HexFormat.of().formatHex(expectedMd5) + " but the body's MD5 is "
                                 + HexFormat.of().formatHex(digest)));
             }

@@ -2,7 +2,8 @@ package dev.iolab.upload.upload.body;
 
 import dev.iolab.upload.connection.MinimumRate;
 import dev.iolab.upload.connection.RequestSocket;
-import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.web.Causes;
+import dev.iolab.upload.web.WebProblem;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
@@ -84,7 +85,7 @@ final class MinimumRateInputStream extends ProxyInputStream {
     @Override
     protected void handleIOException(IOException e) throws IOException {
         socket.readEnded();
-        if (BodyFailures.find(e, SocketTimeoutException.class) != null) {
+        if (Causes.find(e, SocketTimeoutException.class) != null) {
             throw tooSlow(e);
         }
         throw e;
@@ -93,7 +94,7 @@ final class MinimumRateInputStream extends ProxyInputStream {
     private BodyException tooSlow(IOException cause) {
         long seconds = TimeUnit.NANOSECONDS.toSeconds(clock.getAsLong() - arrivedNanos);
         BodyException slow = new BodyException(
-                ProblemType.BODY_TOO_SLOW,
+                WebProblem.BODY_TOO_SLOW,
                 "the body sent " + count + " bytes in " + seconds + " s; after the first "
                         + rate.grace().toSeconds() + " s it must keep up " + rate.bytesPerSecond() + " bytes/s");
         if (cause != null) {

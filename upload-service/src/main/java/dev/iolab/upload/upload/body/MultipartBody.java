@@ -1,8 +1,10 @@
 package dev.iolab.upload.upload.body;
 
 import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.upload.problem.UploadProblem;
 import dev.iolab.upload.web.BlobNames;
 import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.web.WebProblem;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -73,15 +75,15 @@ public final class MultipartBody implements BodySource {
                     }
                 } else if ("strategy".equals(item.getFieldName())) {
                     strategyField =
-                            readField(item, ProblemType.UNKNOWN_STRATEGY).strip();
+                            readField(item, UploadProblem.UNKNOWN_STRATEGY).strip();
                 } else if ("name".equals(item.getFieldName())) {
-                    nameField = readField(item, ProblemType.INVALID_NAME);
+                    nameField = readField(item, WebProblem.INVALID_NAME);
                 }
             }
         } catch (IOException e) {
             throw BodyFailures.asProblem(e, -1);
         }
-        throw new UploadException(ProblemType.MULTIPART_SHAPE, "no file part named 'file'");
+        throw new UploadException(UploadProblem.MULTIPART_SHAPE, "no file part named 'file'");
     }
 
     /**

@@ -1,25 +1,19 @@
 package dev.iolab.upload.upload.problem;
 
+import dev.iolab.upload.web.ProblemException;
 import dev.iolab.upload.web.ProblemType;
 
 /**
- * Root of the upload feature's failures (and of the valet-key feature's, which answers on the same routes); each
- * carries the {@link ProblemType} it is answered with.
+ * Root of the upload feature's failures; each carries the problem it is answered with, one of the {@link
+ * UploadProblem}s or, for what every route shares (a bug, a name), a {@code WebProblem}.
  */
-public class UploadException extends RuntimeException {
-
-    private final ProblemType problem;
+public class UploadException extends ProblemException {
 
     public UploadException(ProblemType problem, String detail) {
-        this(problem, detail, null);
+        super(problem, detail);
     }
 
     public UploadException(ProblemType problem, String detail, Throwable cause) {
-        super(detail, cause);
-        this.problem = problem;
-    }
-
-    public ProblemType problem() {
-        return problem;
+        super(problem, detail, cause);
     }
 }

@@ -3,7 +3,7 @@ package dev.iolab.upload.upload.strategy;
 import dev.iolab.upload.storage.BlobStorage;
 import dev.iolab.upload.upload.body.BodyException;
 import dev.iolab.upload.upload.body.IncomingBody;
-import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.upload.problem.UploadProblem;
 import java.io.IOException;
 import java.io.InputStream;
 import org.apache.commons.io.IOUtils;
@@ -32,7 +32,7 @@ final class BlockUploads {
                 if (n > 0) {
                     if (staged == storage.maxBlocks()) {
                         throw new BodyException(
-                                ProblemType.TOO_LARGE,
+                                UploadProblem.TOO_LARGE,
                                 "a blob holds at most " + storage.maxBlocks() + " blocks of " + block.length
                                         + " bytes (upload.azure.block-size)");
                     }

@@ -4,7 +4,7 @@ import dev.iolab.upload.storage.BlobStorage;
 import dev.iolab.upload.upload.body.BodyException;
 import dev.iolab.upload.upload.body.IncomingBody;
 import dev.iolab.upload.upload.budget.MemoryBudget;
-import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.upload.problem.UploadProblem;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -69,7 +69,7 @@ final class InMemoryUploadStrategy implements UploadStrategy {
             if (size == 0) {
                 // The declared length has arrived: one more read meets end of stream, which runs the body's checks.
                 if (in.read() != IOUtils.EOF) {
-                    throw new BodyException(ProblemType.TOO_LARGE, "the body is longer than its Content-Length");
+                    throw new BodyException(UploadProblem.TOO_LARGE, "the body is longer than its Content-Length");
                 }
                 break;
             }
@@ -78,7 +78,7 @@ final class InMemoryUploadStrategy implements UploadStrategy {
             }
             if (!reservation.tryGrow(size)) {
                 throw new BodyException(
-                        ProblemType.MEMORY_BUDGET,
+                        UploadProblem.MEMORY_BUDGET,
                         "in-memory holds " + total + " bytes of this upload and the memory budget has no room for"
                                 + " more; retry later or use a strategy that streams");
             }
@@ -105,7 +105,7 @@ final class InMemoryUploadStrategy implements UploadStrategy {
 
     private BodyException tooLarge() {
         return new BodyException(
-                ProblemType.TOO_LARGE,
+                UploadProblem.TOO_LARGE,
                 "in-memory holds at most " + maxSize + " bytes (upload.memory-budget.in-memory-max-size); send"
                         + " larger files with on-demand, buffer-4k, buffer-4m, buffer-8m or temp-file");
     }

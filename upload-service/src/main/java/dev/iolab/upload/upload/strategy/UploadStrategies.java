@@ -3,7 +3,7 @@ package dev.iolab.upload.upload.strategy;
 import dev.iolab.upload.storage.BlobStorage;
 import dev.iolab.upload.system.UploadProperties;
 import dev.iolab.upload.upload.problem.UploadException;
-import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.upload.problem.UploadProblem;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +52,7 @@ public class UploadStrategies {
         UploadStrategy strategy = byId.get(id);
         if (strategy == null) {
             throw new UploadException(
-                    ProblemType.UNKNOWN_STRATEGY, "strategy '" + id + "' is not one of " + byId.keySet());
+                    UploadProblem.UNKNOWN_STRATEGY, "strategy '" + id + "' is not one of " + byId.keySet());
         }
         return strategy;
     }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 import dev.iolab.upload.upload.problem.UploadException;
-import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.upload.problem.UploadProblem;
 import jakarta.servlet.AsyncEvent;
 import java.io.IOException;
 import java.time.Duration;
@@ -57,7 +57,7 @@ class AdmissionTest {
         await().atMost(30, TimeUnit.SECONDS).until(ok::hasResult);
         assertThat(ok.getResult()).isEqualTo("stored");
 
-        UploadException failure = new UploadException(ProblemType.CLIENT_ABORTED, "gone");
+        UploadException failure = new UploadException(UploadProblem.CLIENT_ABORTED, "gone");
         DeferredResult<String> failed = admission.submit(new HeldJob(null, failure));
         await().atMost(30, TimeUnit.SECONDS).until(failed::hasResult);
         assertThat(failed.getResult()).isSameAs(failure);
@@ -72,11 +72,11 @@ class AdmissionTest {
         HeldJob third = held();
         assertThatExceptionOfType(UploadException.class)
                 .isThrownBy(() -> admission.submit(third))
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.QUEUE_FULL))
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.QUEUE_FULL))
                 .withMessage("all 1 upload threads are busy and 1 uploads are waiting");
         assertThat(third.refusals)
                 .singleElement()
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.QUEUE_FULL));
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.QUEUE_FULL));
         assertThat(running.refusals).isEmpty();
         assertThat(queued.refusals).isEmpty();
 
@@ -98,7 +98,7 @@ class AdmissionTest {
 
         assertThat(result.getResult())
                 .isInstanceOfSatisfying(
-                        UploadException.class, e -> assertThat(e.problem()).isEqualTo(ProblemType.QUEUE_TIMEOUT));
+                        UploadException.class, e -> assertThat(e.problem()).isEqualTo(UploadProblem.QUEUE_TIMEOUT));
         assertThat(queued.refusals).singleElement().isSameAs(result.getResult());
         assertThat(executor.getQueueSize())
                 .as("the cancelled job frees its queue slot")
@@ -122,7 +122,7 @@ class AdmissionTest {
 
         assertThat(queued.refusals)
                 .singleElement()
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.QUEUE_TIMEOUT));
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.QUEUE_TIMEOUT));
         running.release();
         drain();
         assertThat(queued.ran).isFalse();

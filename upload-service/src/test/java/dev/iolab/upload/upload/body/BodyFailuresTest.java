@@ -3,7 +3,7 @@ package dev.iolab.upload.upload.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.iolab.upload.upload.problem.UploadException;
-import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.upload.problem.UploadProblem;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,11 +18,11 @@ class BodyFailuresTest {
 
     @Test
     void answersOurOwnCheckWithItsProblemHoweverDeepItIsWrapped() {
-        BodyException tooLarge = new BodyException(ProblemType.TOO_LARGE, "the body exceeds the limit of 10 bytes");
+        BodyException tooLarge = new BodyException(UploadProblem.TOO_LARGE, "the body exceeds the limit of 10 bytes");
         IOException collected = new IOExceptionList(List.of(new IOException("other"), tooLarge));
         UploadException problem =
                 BodyFailures.asProblem(new UncheckedIOException(new IOException("sdk", collected)), 11);
-        assertThat(problem.problem()).isEqualTo(ProblemType.TOO_LARGE);
+        assertThat(problem.problem()).isEqualTo(UploadProblem.TOO_LARGE);
         assertThat(problem).hasMessage("the body exceeds the limit of 10 bytes");
     }
 
@@ -30,7 +30,7 @@ class BodyFailuresTest {
     void answersAnEarlyEndOfStreamAsAnIncompleteBodyWithTheBytesReceived() {
         UploadException problem =
                 BodyFailures.asProblem(new ClientAbortException(new EOFException("Unexpected EOF")), 500);
-        assertThat(problem.problem()).isEqualTo(ProblemType.INCOMPLETE_BODY);
+        assertThat(problem.problem()).isEqualTo(UploadProblem.INCOMPLETE_BODY);
         assertThat(problem).hasMessageContaining("after 500 bytes");
         assertThat(BodyFailures.asProblem(new EOFException(), -1)).hasMessage("the body ended early");
     }
@@ -39,7 +39,7 @@ class BodyFailuresTest {
     void answersAMalformedEnvelopeAsMultipartShape() {
         UploadException problem =
                 BodyFailures.asProblem(new IOException(new FileUploadException("Stream ended unexpectedly")), -1);
-        assertThat(problem.problem()).isEqualTo(ProblemType.MULTIPART_SHAPE);
+        assertThat(problem.problem()).isEqualTo(UploadProblem.MULTIPART_SHAPE);
         assertThat(problem).hasMessageContaining("Stream ended unexpectedly");
     }
 
@@ -47,17 +47,7 @@ class BodyFailuresTest {
     void answersAnyOtherReadFailureAsAClientThatWentAway() {
         UploadException problem =
                 BodyFailures.asProblem(new ClientAbortException(new SocketException("Connection reset")), 3);
-        assertThat(problem.problem()).isEqualTo(ProblemType.CLIENT_ABORTED);
+        assertThat(problem.problem()).isEqualTo(UploadProblem.CLIENT_ABORTED);
         assertThat(problem.getCause()).isInstanceOf(ClientAbortException.class);
-    }
-
-    @Test
-    void findsTheFirstCauseOfAType() {
-        EOFException eof = new EOFException();
-        assertThat(BodyFailures.find(new IOException(new RuntimeException(eof)), EOFException.class))
-                .isSameAs(eof);
-        assertThat(BodyFailures.find(new IOException("alone"), EOFException.class))
-                .isNull();
-        assertThat(BodyFailures.find(null, EOFException.class)).isNull();
     }
 }

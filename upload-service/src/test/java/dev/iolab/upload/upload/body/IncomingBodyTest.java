@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIOException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
+import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.web.Causes;
 import dev.iolab.upload.web.ProblemType;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -47,7 +49,7 @@ class IncomingBodyTest {
         byte[] data = randomBytes(5000, 13);
         IncomingBody body = new IncomingBody(new ByteArrayInputStream(data), data.length, MAX, md5(new byte[1]), false);
 
-        assertRefused(body, ProblemType.MD5_MISMATCH, "but the body's MD5 is");
+        assertRefused(body, UploadProblem.MD5_MISMATCH, "but the body's MD5 is");
         assertThat(body.finished()).isFalse();
     }
 
@@ -62,7 +64,7 @@ class IncomingBodyTest {
     @Test
     void failsTheReadThatMeetsEndOfStreamWhenTheBodyIsShorterThanDeclared() throws Exception {
         IncomingBody body = new IncomingBody(new ByteArrayInputStream(new byte[50]), 100, MAX, null);
-        assertRefused(body, ProblemType.INCOMPLETE_BODY, "received 50 bytes of the declared 100");
+        assertRefused(body, UploadProblem.INCOMPLETE_BODY, "received 50 bytes of the declared 100");
     }
 
     @Test
@@ -70,7 +72,7 @@ class IncomingBodyTest {
         byte[] data = randomBytes(3000, 11);
         byte[] other = md5(new byte[] {1});
         IncomingBody body = new IncomingBody(new ByteArrayInputStream(data), data.length, MAX, other);
-        assertRefused(body, ProblemType.MD5_MISMATCH, "but the body's MD5 is");
+        assertRefused(body, UploadProblem.MD5_MISMATCH, "but the body's MD5 is");
         assertThatIllegalStateException().as("no MD5 for a refused body").isThrownBy(body::md5);
     }
 
@@ -80,7 +82,7 @@ class IncomingBodyTest {
         assertThat(IOUtils.consume(atLimit.stream())).isEqualTo(100);
 
         IncomingBody overLimit = new IncomingBody(new ByteArrayInputStream(new byte[101]), -1, 100, null);
-        assertRefused(overLimit, ProblemType.TOO_LARGE, "exceeds the limit of 100 bytes");
+        assertRefused(overLimit, UploadProblem.TOO_LARGE, "exceeds the limit of 100 bytes");
         assertThat(overLimit.count()).isEqualTo(101);
     }
 
@@ -92,7 +94,7 @@ class IncomingBodyTest {
         IncomingBody body = new IncomingBody(source, 100, MAX, null);
         assertThatIOException().isThrownBy(() -> IOUtils.consume(body.stream()));
         assertThat(BodyFailures.asProblem(body.failure(), body.count()))
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.CLIENT_ABORTED))
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.CLIENT_ABORTED))
                 .hasMessageContaining("Connection reset");
         assertThat(body.count()).isEqualTo(10);
     }
@@ -126,10 +128,10 @@ class IncomingBodyTest {
     private static void assertRefused(IncomingBody body, ProblemType problem, String detail) {
         assertThatIOException()
                 .isThrownBy(() -> IOUtils.consume(body.stream()))
-                .satisfies(e -> assertThat(BodyFailures.find(e, BodyException.class))
+                .satisfies(e -> assertThat(Causes.find(e, BodyException.class))
                         .isNotNull()
                         .satisfies(refusal -> assertThat(refusal.problem()).isEqualTo(problem))
                         .hasMessageContaining(detail));
-        assertThat(BodyFailures.find(body.failure(), BodyException.class)).isNotNull();
+        assertThat(Causes.find(body.failure(), BodyException.class)).isNotNull();
     }
 }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 import dev.iolab.upload.connection.MinimumRate;
 import dev.iolab.upload.connection.RequestSocket;
-import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.web.WebProblem;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -71,7 +71,7 @@ class MinimumRateInputStreamTest {
 
         assertThatExceptionOfType(BodyException.class)
                 .isThrownBy(body::read)
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.BODY_TOO_SLOW))
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(WebProblem.BODY_TOO_SLOW))
                 .withMessageContaining("1000 bytes/s")
                 .withCauseInstanceOf(IOException.class);
         assertThat(socket.ended).isTrue();
@@ -105,7 +105,7 @@ class MinimumRateInputStreamTest {
 
         assertThatExceptionOfType(BodyException.class)
                 .isThrownBy(body::read)
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.BODY_TOO_SLOW))
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(WebProblem.BODY_TOO_SLOW))
                 .withMessageContaining("sent 0 bytes in 12 s");
     }
 

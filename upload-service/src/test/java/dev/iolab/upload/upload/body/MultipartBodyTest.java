@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import dev.iolab.upload.support.MultipartBuilder;
 import dev.iolab.upload.support.Payloads;
 import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.upload.problem.UploadProblem;
 import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.web.WebProblem;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -60,7 +62,7 @@ class MultipartBodyTest {
                 .field("name", longName)
                 .file("file", "f.bin", "", content)
                 .body();
-        assertProblem(body, ProblemType.INVALID_NAME, "longer than " + MultipartBody.MAX_FIELD_BYTES + " bytes");
+        assertProblem(body, WebProblem.INVALID_NAME, "longer than " + MultipartBody.MAX_FIELD_BYTES + " bytes");
     }
 
     @Test
@@ -84,7 +86,7 @@ class MultipartBodyTest {
                 .getBytes(StandardCharsets.US_ASCII));
         MultipartBody body =
                 new MultipartBody(MultipartBuilder.request("multipart/form-data; boundary=b4u", bytes.toByteArray()));
-        assertProblem(body, ProblemType.INVALID_NAME, "not valid UTF-8");
+        assertProblem(body, WebProblem.INVALID_NAME, "not valid UTF-8");
     }
 
     @Test
@@ -108,21 +110,21 @@ class MultipartBodyTest {
                 .file("other", "x.bin", "", content)
                 .field("strategy", "buffer-4k")
                 .body();
-        assertProblem(body, ProblemType.MULTIPART_SHAPE, "no file part named 'file'");
+        assertProblem(body, UploadProblem.MULTIPART_SHAPE, "no file part named 'file'");
     }
 
     @Test
     void refusesAnEnvelopeCutInsideThePartHeaders() {
         byte[] cut = "--b6\r\nContent-Disposition: form-data; name=\"fi".getBytes(StandardCharsets.UTF_8);
         MultipartBody body = new MultipartBody(MultipartBuilder.request("multipart/form-data; boundary=b6", cut));
-        assertProblem(body, ProblemType.MULTIPART_SHAPE, "malformed multipart body");
+        assertProblem(body, UploadProblem.MULTIPART_SHAPE, "malformed multipart body");
     }
 
     @Test
     void refusesAMultipartContentTypeWithoutBoundary() {
         MultipartBody body = new MultipartBody(MultipartBuilder.request("multipart/form-data", new byte[10]));
         assertThat(body.isMultipart()).isTrue();
-        assertProblem(body, ProblemType.MULTIPART_SHAPE, "boundary");
+        assertProblem(body, UploadProblem.MULTIPART_SHAPE, "boundary");
     }
 
     @Test

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import dev.iolab.upload.support.RecordingBlobStorage;
 import dev.iolab.upload.upload.body.BodyException;
 import dev.iolab.upload.upload.body.IncomingBody;
-import dev.iolab.upload.web.ProblemType;
+import dev.iolab.upload.upload.problem.UploadProblem;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.security.MessageDigest;
@@ -73,7 +73,7 @@ class FixedBufferUploadStrategyTest {
         assertThatExceptionOfType(BodyException.class)
                 .isThrownBy(
                         () -> new FixedBufferUploadStrategy("buffer-4k", 4096, storage).upload("b.bin", body, -1, null))
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.TOO_LARGE))
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.TOO_LARGE))
                 .withMessageContaining("at most 3 blocks");
         assertThat(storage.committed).isNull();
     }

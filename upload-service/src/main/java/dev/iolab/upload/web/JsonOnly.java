@@ -1,33 +1,23 @@
-package dev.iolab.upload.upload;
+package dev.iolab.upload.web;
 
-import dev.iolab.upload.upload.problem.UploadException;
-import dev.iolab.upload.web.BlobNames;
-import dev.iolab.upload.web.ProblemType;
 import java.util.List;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 
-/**
- * The checks every route that stores something applies to its request head before it reads a body byte or touches
- * the store: the blob name ({@link BlobNames}, one set of rules for every route) and whether the client takes the
- * JSON answer. Public for the valet-key routes, which answer on {@code /uploads} too.
- */
-public final class UploadChecks {
+/** Every route that stores something answers JSON only, and says so before it reads a body byte or touches the store. */
+public final class JsonOnly {
 
-    private UploadChecks() {}
-
-    /** The name, if the upload routes accept it as a blob name; else 400 invalid-name. */
-    public static String validName(String name) {
-        return BlobNames.validate(name);
-    }
+    private JsonOnly() {}
 
     /**
      * Refuses a request whose {@code Accept} excludes {@code application/json} with 406 before anything is stored:
      * otherwise the upload would be stored and only its answer refused. No {@code Accept}, {@code *}{@code /*},
      * {@code application/*} and {@code application/json} (any parameters, quality above 0) are fine; an unparsable
      * header is ignored, as RFC 9110 allows.
+     *
+     * @throws ProblemException 406 not-acceptable
      */
-    public static void requireJsonAccepted(String accept) {
+    public static void requireAccepted(String accept) {
         if (accept == null || accept.isBlank()) {
             return;
         }
@@ -42,8 +32,8 @@ public final class UploadChecks {
                 return;
             }
         }
-        throw new UploadException(
-                ProblemType.NOT_ACCEPTABLE,
+        throw new ProblemException(
+                WebProblem.NOT_ACCEPTABLE,
                 "the answer is application/json (problems application/problem+json), which Accept: " + accept
                         + " excludes; nothing was stored");
     }

@@ -6,10 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.security.Principal;
-import org.springframework.http.HttpHeaders;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -22,12 +19,10 @@ final class ApiKeyHealthFilter extends OncePerRequestFilter {
 
     private static final Principal API_KEY_HOLDER = () -> "api-key";
 
-    private final byte[] expected;
+    private final ApiKey key;
 
-    /** @param apiKey the configured key, or null/blank when none is set */
-    ApiKeyHealthFilter(String apiKey) {
-        this.expected =
-                apiKey == null || apiKey.isBlank() ? null : ("Bearer " + apiKey).getBytes(StandardCharsets.UTF_8);
+    ApiKeyHealthFilter(ApiKey key) {
+        this.key = key;
     }
 
     @Override
@@ -37,11 +32,7 @@ final class ApiKeyHealthFilter extends OncePerRequestFilter {
     }
 
     private boolean authorized(HttpServletRequest request) {
-        if (expected == null) {
-            return true;
-        }
-        String header = request.getHeader(HttpHeaders.AUTHORIZATION);
-        return header != null && MessageDigest.isEqual(expected, header.getBytes(StandardCharsets.UTF_8));
+        return !key.configured() || key.presentedBy(request);
     }
 
     private static final class WithPrincipal extends HttpServletRequestWrapper {

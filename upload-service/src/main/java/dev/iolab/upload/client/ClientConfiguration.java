@@ -4,7 +4,6 @@ import dev.iolab.upload.system.UploadProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.util.StringUtils;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
@@ -15,25 +14,24 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 @Configuration(proxyBeanMethods = false)
 class ClientConfiguration implements WebMvcConfigurer {
 
-    private final UploadProperties properties;
+    private final ApiKey key;
 
     ClientConfiguration(UploadProperties properties) {
-        this.properties = properties;
+        this.key = new ApiKey(properties.apiKey());
     }
 
     @Bean
     FilterRegistrationBean<ApiKeyHealthFilter> apiKeyHealthFilter() {
         FilterRegistrationBean<ApiKeyHealthFilter> registration =
-                new FilterRegistrationBean<>(new ApiKeyHealthFilter(properties.apiKey()));
+                new FilterRegistrationBean<>(new ApiKeyHealthFilter(key));
         registration.addUrlPatterns("/actuator/health", "/actuator/health/*");
         return registration;
     }
 
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
-        if (StringUtils.hasText(properties.apiKey())) {
-            registry.addInterceptor(new ApiKeyInterceptor(properties.apiKey()))
-                    .addPathPatterns("/uploads", "/uploads/**");
+        if (key.configured()) {
+            registry.addInterceptor(new ApiKeyInterceptor(key)).addPathPatterns("/uploads", "/uploads/**");
         }
     }
 }

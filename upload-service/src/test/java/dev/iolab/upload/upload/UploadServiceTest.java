@@ -71,7 +71,7 @@ class UploadServiceTest {
         executor.initialize();
         service = new UploadService(
                 new UploadStrategies(storage, properties, spoolDirectory),
-                new UploadTransfer(new MemoryBudget(properties, metrics), new InFlightUploads(registry), properties),
+                new UploadTransfer(new MemoryBudget(properties, registry), new InFlightUploads(registry), properties),
                 new Admission("upload", executor, Duration.ofMinutes(10)),
                 metrics,
                 properties);

@@ -57,7 +57,7 @@ class UploadTransferTest {
                 "memory-budget.max-bytes=" + BUDGET + "B",
                 "memory-budget.request-share=1",
                 "temp-dir=" + spool.toAbsolutePath());
-        budget = new MemoryBudget(properties, metrics);
+        budget = new MemoryBudget(properties, registry);
         transfer = new UploadTransfer(budget, new InFlightUploads(registry), properties);
         spoolDirectory = new SpoolDirectory(properties);
         strategies = new UploadStrategies(storage, properties, spoolDirectory);

@@ -1,24 +1,59 @@
 package dev.iolab.upload.upload.admission;
 
 import dev.iolab.upload.system.UploadProperties;
-import dev.iolab.upload.upload.UploadMetrics;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.concurrent.RejectedExecutionException;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 
-/** One {@link Admission} per kind of work, each over its own bounded executor. */
+/**
+ * The upload {@link Admission} over its own bounded executor ({@code upload.executor.*}). Boot's task-executor
+ * metrics publish the executor with {@code name="uploadExecutor"}; Micrometer has no rejection counter, so rejections
+ * are counted here as {@code executor.rejected} (Prometheus {@code executor_rejected_tasks_total}) with the same tag,
+ * and {@code iolab.upload.overdue} gauges the uploads still running after the container gave up on their request.
+ */
 @Configuration(proxyBeanMethods = false)
 class AdmissionConfiguration {
 
+    static final String EXECUTOR_NAME = "uploadExecutor";
+
+    @Bean(name = EXECUTOR_NAME)
+    ThreadPoolTaskExecutor uploadExecutor(UploadProperties properties, MeterRegistry registry) {
+        Counter rejected = Counter.builder("executor.rejected")
+                .description("Tasks the executor refused because its threads and queue were full")
+                .baseUnit("tasks")
+                .tag("name", EXECUTOR_NAME)
+                .register(registry);
+        ThreadPoolTaskExecutor executor = new ThreadPoolTaskExecutor();
+        executor.setCorePoolSize(properties.executor().coreSize());
+        executor.setMaxPoolSize(properties.executor().maxSize());
+        executor.setQueueCapacity(properties.executor().queueCapacity());
+        executor.setThreadNamePrefix("upload-");
+        executor.setRejectedExecutionHandler((task, pool) -> {
+            rejected.increment();
+            throw new RejectedExecutionException("upload executor full: " + pool.getActiveCount() + " running, "
+                    + pool.getQueue().size() + " queued");
+        });
+        executor.setWaitForTasksToCompleteOnShutdown(true);
+        executor.setAwaitTerminationSeconds(30);
+        return executor;
+    }
+
     @Bean
     Admission uploadAdmission(
-            @Qualifier("uploadExecutor") ThreadPoolTaskExecutor executor,
+            @Qualifier(EXECUTOR_NAME) ThreadPoolTaskExecutor executor,
             UploadProperties properties,
-            UploadMetrics metrics) {
+            MeterRegistry registry) {
         Admission admission =
                 new Admission("upload", executor, properties.executor().asyncTimeout());
-        metrics.overdueGauge(admission, Admission::overdue);
+        Gauge.builder("iolab.upload.overdue", admission, Admission::overdue)
+                .baseUnit("requests")
+                .description("Uploads still running after their request timed out or failed")
+                .register(registry);
         return admission;
     }
 }

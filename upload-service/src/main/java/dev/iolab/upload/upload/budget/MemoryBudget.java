@@ -1,7 +1,8 @@
 package dev.iolab.upload.upload.budget;
 
 import dev.iolab.upload.system.UploadProperties;
-import dev.iolab.upload.upload.UploadMetrics;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Optional;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -13,6 +14,7 @@ import org.springframework.stereotype.Component;
  * however it ends (a {@link Reservation} closed in a {@code finally} or try-with-resources). No single request may
  * hold more than {@link #maxRequest()} ({@code upload.memory-budget.request-share} of the budget), so none can corner
  * it. When disabled every reservation succeeds and is still counted, so the gauge shows what would have been held.
+ * Gauges {@code iolab.upload.memory.budget.used} and {@code .max} (bytes).
  *
  * <p>Uploads that grow together can all find the budget full at once; refusing each of them would give back every
  * byte and store nothing. So the first growth that does not fit waits (up to {@code upload.memory-budget.grow-wait})
@@ -35,13 +37,20 @@ public class MemoryBudget {
     /** The bytes {@link #waiter} waits for; guarded by {@link #lock}. */
     private long waitedFor;
 
-    public MemoryBudget(UploadProperties properties, UploadMetrics metrics) {
+    public MemoryBudget(UploadProperties properties, MeterRegistry registry) {
         UploadProperties.MemoryBudget settings = properties.memoryBudget();
         this.enabled = settings.enabled();
         this.max = settings.effectiveMaxBytes();
         this.maxRequest = settings.maxRequestBytes();
         this.growWaitNanos = settings.growWait().toNanos();
-        metrics.budgetGauges(this, MemoryBudget::used, MemoryBudget::max);
+        Gauge.builder("iolab.upload.memory.budget.used", this, MemoryBudget::used)
+                .baseUnit("bytes")
+                .description("Bytes of the memory budget held by running uploads")
+                .register(registry);
+        Gauge.builder("iolab.upload.memory.budget.max", this, MemoryBudget::max)
+                .baseUnit("bytes")
+                .description("Size of the memory budget")
+                .register(registry);
     }
 
     /**

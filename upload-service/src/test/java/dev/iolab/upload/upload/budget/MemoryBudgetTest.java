@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.awaitility.Awaitility.await;
 
 import dev.iolab.upload.support.TestProperties;
-import dev.iolab.upload.upload.UploadMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
@@ -172,6 +171,6 @@ class MemoryBudgetTest {
     }
 
     private MemoryBudget budget(String... settings) {
-        return new MemoryBudget(TestProperties.with(settings), new UploadMetrics(registry));
+        return new MemoryBudget(TestProperties.with(settings), registry);
     }
 }

@@ -1,6 +1,5 @@
 package dev.iolab.upload.client;
 
-import dev.iolab.upload.system.UploadProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -16,7 +15,7 @@ class ClientConfiguration implements WebMvcConfigurer {
 
     private final ApiKey key;
 
-    ClientConfiguration(UploadProperties properties) {
+    ClientConfiguration(ClientProperties properties) {
         this.key = new ApiKey(properties.apiKey());
     }
 

@@ -1,6 +1,5 @@
 package dev.iolab.upload.connection;
 
-import dev.iolab.upload.system.UploadProperties;
 import dev.iolab.upload.web.ProblemReportValve;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -34,7 +33,7 @@ class ConnectorConfiguration {
 
     @Bean
     WebServerFactoryCustomizer<TomcatServletWebServerFactory> guardedConnector(
-            UploadProperties properties, TomcatConnections connections, MeterRegistry registry) {
+            ConnectionProperties limits, TomcatConnections connections, MeterRegistry registry) {
         Counter overAddressLimit = refusals(registry, "per-address-limit");
         Counter headerTimeout = refusals(registry, "header-timeout");
         GuardedNioEndpoint.Events events = new GuardedNioEndpoint.Events() {
@@ -48,7 +47,6 @@ class ConnectorConfiguration {
                 headerTimeout.increment();
             }
         };
-        UploadProperties.Connections limits = properties.connections();
         return factory -> {
             factory.setProtocol(GuardedHttp11NioProtocol.class.getName());
             factory.addConnectorCustomizers(connector -> {

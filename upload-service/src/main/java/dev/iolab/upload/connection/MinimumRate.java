@@ -1,6 +1,5 @@
 package dev.iolab.upload.connection;
 
-import dev.iolab.upload.system.UploadProperties;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -18,15 +17,6 @@ import java.util.concurrent.TimeUnit;
  * @param queuedGrace time a queued transfer gets for its first byte once it is read
  */
 public record MinimumRate(long bytesPerSecond, Duration grace, Duration queuedGrace) {
-
-    public static MinimumRate of(UploadProperties.Body body) {
-        return new MinimumRate(body.minRate().toBytes(), body.grace(), body.queuedGrace());
-    }
-
-    /** Downloads are never queued: their base is always {@code grace} after the first write. */
-    public static MinimumRate of(UploadProperties.Download download) {
-        return new MinimumRate(download.minRate().toBytes(), download.grace(), download.grace());
-    }
 
     /** Whether the rule applies at all. */
     public boolean enabled() {

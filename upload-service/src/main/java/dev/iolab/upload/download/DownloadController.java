@@ -6,7 +6,6 @@ import dev.iolab.upload.storage.BlobChangedException;
 import dev.iolab.upload.storage.BlobInfo;
 import dev.iolab.upload.storage.BlobStorage;
 import dev.iolab.upload.storage.StorageException;
-import dev.iolab.upload.system.UploadProperties;
 import dev.iolab.upload.web.BlobNames;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -59,14 +58,14 @@ class DownloadController {
             BlobStorage storage,
             DownloadAdmission admission,
             TomcatConnections connections,
-            UploadProperties properties,
+            DownloadProperties properties,
             MeterRegistry registry) {
         this.storage = storage;
         this.admission = admission;
         this.connections = connections;
-        this.rate = MinimumRate.of(properties.download());
-        this.chunkSize = (int) Math.min(
-                Integer.MAX_VALUE - 8, properties.download().chunkSize().toBytes());
+        this.rate = properties.minimumRate();
+        this.chunkSize =
+                (int) Math.min(Integer.MAX_VALUE - 8, properties.chunkSize().toBytes());
         this.cutOff = Counter.builder("iolab.download.cut.off")
                 .description("Downloads cut off because their reader took the body slower than the minimum rate")
                 .baseUnit("downloads")

@@ -1,6 +1,5 @@
 package dev.iolab.upload.upload;
 
-import dev.iolab.upload.system.UploadProperties;
 import dev.iolab.upload.upload.admission.Admission;
 import dev.iolab.upload.upload.body.BodySource;
 import dev.iolab.upload.upload.body.MultipartBody;

@@ -2,7 +2,6 @@ package dev.iolab.upload.upload;
 
 import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.storage.StorageRecoveringException;
-import dev.iolab.upload.system.UploadProperties;
 import dev.iolab.upload.upload.body.BodyException;
 import dev.iolab.upload.upload.body.BodyFailures;
 import dev.iolab.upload.upload.body.IncomingBody;

@@ -3,7 +3,6 @@ package dev.iolab.upload.valet;
 import dev.iolab.upload.storage.StagedBlobChangedException;
 import dev.iolab.upload.storage.StagingArea;
 import dev.iolab.upload.storage.StorageException;
-import dev.iolab.upload.system.UploadProperties;
 import dev.iolab.upload.upload.StoredUpload;
 import dev.iolab.upload.upload.UploadMetrics;
 import dev.iolab.upload.upload.UploadOutcome;
@@ -47,11 +46,10 @@ class ValetKeyService {
     private final int maxCompletions;
     private final Duration completionWait;
 
-    ValetKeyService(Grants grants, StagingArea staging, UploadMetrics metrics, UploadProperties properties) {
+    ValetKeyService(Grants grants, StagingArea staging, UploadMetrics metrics, ValetKeyProperties valet) {
         this.grants = grants;
         this.staging = staging;
         this.metrics = metrics;
-        UploadProperties.ValetKey valet = properties.valetKey();
         this.maxSize = valet.maxSize().toBytes();
         this.publicEndpoint = StringUtils.hasText(valet.publicEndpoint()) ? URI.create(valet.publicEndpoint()) : null;
         this.maxCompletions = valet.maxConcurrentCompletions();

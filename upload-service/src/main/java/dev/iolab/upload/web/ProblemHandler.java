@@ -3,7 +3,6 @@ package dev.iolab.upload.web;
 import dev.iolab.upload.storage.BlobNotFoundException;
 import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.storage.StorageTimeoutException;
-import dev.iolab.upload.system.UploadProperties;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,7 +35,7 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
 
     private final String retryAfterSeconds;
 
-    ProblemHandler(UploadProperties properties) {
+    ProblemHandler(WebProperties properties) {
         this.retryAfterSeconds =
                 Long.toString(Math.max(1, properties.retryAfter().toSeconds()));
     }

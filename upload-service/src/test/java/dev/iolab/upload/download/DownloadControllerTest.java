@@ -12,11 +12,12 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import dev.iolab.upload.client.ClientProperties;
 import dev.iolab.upload.connection.TomcatConnections;
 import dev.iolab.upload.storage.BlobInfo;
 import dev.iolab.upload.storage.BlobStorage;
 import dev.iolab.upload.storage.StorageException;
-import dev.iolab.upload.system.UploadProperties;
+import dev.iolab.upload.web.WebProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
@@ -54,9 +55,9 @@ class DownloadControllerTest {
 
     /** The slice's missing pieces: properties, the problem handler, the connection lookup (none under MockMvc). */
     @TestConfiguration(proxyBeanMethods = false)
-    @EnableConfigurationProperties(UploadProperties.class)
+    @EnableConfigurationProperties({WebProperties.class, ClientProperties.class, DownloadProperties.class})
     @ComponentScan(
-            basePackages = "dev.iolab.upload.upload",
+            basePackages = "dev.iolab.upload.web",
             useDefaultFilters = false,
             includeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = ".*ProblemHandler"))
     static class Slice {

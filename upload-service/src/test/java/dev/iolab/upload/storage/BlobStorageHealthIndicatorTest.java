@@ -2,7 +2,6 @@ package dev.iolab.upload.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.iolab.upload.system.UploadProperties;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -86,9 +85,9 @@ class BlobStorageHealthIndicatorTest {
         return health;
     }
 
-    private static UploadProperties properties(String timeout) {
+    private static StorageProperties properties(String timeout) {
         return new Binder(new MapConfigurationPropertySource(Map.of("upload.health.timeout", timeout)))
-                .bindOrCreate("upload", UploadProperties.class);
+                .bindOrCreate("upload", StorageProperties.class);
     }
 
     /** A store whose only working call is {@link #ping()}. */

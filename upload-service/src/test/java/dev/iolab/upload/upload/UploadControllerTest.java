@@ -6,15 +6,17 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import dev.iolab.upload.client.ClientProperties;
 import dev.iolab.upload.connection.TomcatConnections;
 import dev.iolab.upload.support.MultipartBuilder;
-import dev.iolab.upload.system.UploadProperties;
+import dev.iolab.upload.upload.body.BodyProperties;
 import dev.iolab.upload.upload.body.BodySource;
 import dev.iolab.upload.upload.body.MultipartBody;
 import dev.iolab.upload.upload.body.RequestBodyGuard;
 import dev.iolab.upload.upload.problem.UploadException;
 import dev.iolab.upload.upload.problem.UploadProblem;
 import dev.iolab.upload.web.WebProblem;
+import dev.iolab.upload.web.WebProperties;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -46,7 +48,7 @@ class UploadControllerTest {
      * (and the guard the connection lookup, which finds no Tomcat connection under a mock request).
      */
     @TestConfiguration(proxyBeanMethods = false)
-    @EnableConfigurationProperties(UploadProperties.class)
+    @EnableConfigurationProperties({WebProperties.class, ClientProperties.class, BodyProperties.class})
     static class Properties {
 
         @Bean

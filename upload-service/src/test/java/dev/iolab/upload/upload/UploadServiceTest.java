@@ -9,14 +9,15 @@ import static org.awaitility.Awaitility.await;
 import dev.iolab.upload.support.MultipartBuilder;
 import dev.iolab.upload.support.RecordingBlobStorage;
 import dev.iolab.upload.support.TestProperties;
-import dev.iolab.upload.system.UploadProperties;
 import dev.iolab.upload.upload.admission.Admission;
 import dev.iolab.upload.upload.body.BodySource;
 import dev.iolab.upload.upload.body.MultipartBody;
 import dev.iolab.upload.upload.budget.MemoryBudget;
+import dev.iolab.upload.upload.budget.MemoryBudgetProperties;
 import dev.iolab.upload.upload.problem.UploadException;
 import dev.iolab.upload.upload.problem.UploadProblem;
 import dev.iolab.upload.upload.strategy.SpoolDirectory;
+import dev.iolab.upload.upload.strategy.StrategyProperties;
 import dev.iolab.upload.upload.strategy.UploadStrategies;
 import dev.iolab.upload.web.ProblemException;
 import dev.iolab.upload.web.WebProblem;
@@ -62,19 +63,26 @@ class UploadServiceTest {
 
     @BeforeEach
     void start() throws IOException {
-        UploadProperties properties = TestProperties.with("max-size=1MB", "temp-dir=" + spool.toAbsolutePath());
-        spoolDirectory = new SpoolDirectory(properties);
+        TestProperties properties = TestProperties.with("max-size=1MB", "temp-dir=" + spool.toAbsolutePath());
+        spoolDirectory = new SpoolDirectory(properties.bind(StrategyProperties.class));
         executor = new ThreadPoolTaskExecutor();
         executor.setCorePoolSize(2);
         executor.setMaxPoolSize(2);
         executor.setQueueCapacity(0);
         executor.initialize();
         service = new UploadService(
-                new UploadStrategies(storage, properties, spoolDirectory),
-                new UploadTransfer(new MemoryBudget(properties, registry), new InFlightUploads(registry), properties),
+                new UploadStrategies(
+                        storage,
+                        properties.bind(StrategyProperties.class),
+                        properties.bind(MemoryBudgetProperties.class),
+                        spoolDirectory),
+                new UploadTransfer(
+                        new MemoryBudget(properties.bind(MemoryBudgetProperties.class), registry),
+                        new InFlightUploads(registry),
+                        properties.bind(UploadProperties.class)),
                 new Admission("upload", executor, Duration.ofMinutes(10)),
                 metrics,
-                properties);
+                properties.bind(UploadProperties.class));
     }
 
     @AfterEach

@@ -10,10 +10,12 @@ import dev.iolab.upload.support.RecordingBlobStorage;
 import dev.iolab.upload.support.TestProperties;
 import dev.iolab.upload.upload.body.IncomingBody;
 import dev.iolab.upload.upload.budget.MemoryBudget;
+import dev.iolab.upload.upload.budget.MemoryBudgetProperties;
 import dev.iolab.upload.upload.problem.UploadException;
 import dev.iolab.upload.upload.problem.UploadProblem;
 import dev.iolab.upload.upload.strategy.FixedBufferUploadStrategy;
 import dev.iolab.upload.upload.strategy.SpoolDirectory;
+import dev.iolab.upload.upload.strategy.StrategyProperties;
 import dev.iolab.upload.upload.strategy.UploadStrategies;
 import dev.iolab.upload.upload.strategy.UploadStrategy;
 import dev.iolab.upload.web.ProblemType;
@@ -57,10 +59,14 @@ class UploadTransferTest {
                 "memory-budget.max-bytes=" + BUDGET + "B",
                 "memory-budget.request-share=1",
                 "temp-dir=" + spool.toAbsolutePath());
-        budget = new MemoryBudget(properties, registry);
-        transfer = new UploadTransfer(budget, new InFlightUploads(registry), properties);
-        spoolDirectory = new SpoolDirectory(properties);
-        strategies = new UploadStrategies(storage, properties, spoolDirectory);
+        budget = new MemoryBudget(properties.bind(MemoryBudgetProperties.class), registry);
+        transfer = new UploadTransfer(budget, new InFlightUploads(registry), properties.bind(UploadProperties.class));
+        spoolDirectory = new SpoolDirectory(properties.bind(StrategyProperties.class));
+        strategies = new UploadStrategies(
+                storage,
+                properties.bind(StrategyProperties.class),
+                properties.bind(MemoryBudgetProperties.class),
+                spoolDirectory);
     }
 
     @AfterEach

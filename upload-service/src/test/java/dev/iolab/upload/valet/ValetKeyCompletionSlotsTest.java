@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.iolab.upload.storage.StagingArea;
-import dev.iolab.upload.system.UploadProperties;
 import dev.iolab.upload.upload.StoredUpload;
 import dev.iolab.upload.upload.UploadMetrics;
 import dev.iolab.upload.upload.problem.UploadProblem;
@@ -84,9 +83,9 @@ class ValetKeyCompletionSlotsTest {
     }
 
     private ValetKeyService service(String wait) {
-        UploadProperties properties = new Binder(new MapConfigurationPropertySource(Map.of(
+        ValetKeyProperties properties = new Binder(new MapConfigurationPropertySource(Map.of(
                         "upload.valet-key.max-concurrent-completions", "1", "upload.valet-key.completion-wait", wait)))
-                .bindOrCreate("upload", UploadProperties.class);
+                .bindOrCreate("upload.valet-key", ValetKeyProperties.class);
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         grants = new Grants(Duration.ofMinutes(15), 100, staging, registry, Clock.systemUTC());
         return new ValetKeyService(grants, staging, new UploadMetrics(registry), properties);

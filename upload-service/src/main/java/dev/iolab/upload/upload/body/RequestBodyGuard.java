@@ -2,7 +2,6 @@ package dev.iolab.upload.upload.body;
 
 import dev.iolab.upload.connection.MinimumRate;
 import dev.iolab.upload.connection.TomcatConnections;
-import dev.iolab.upload.system.UploadProperties;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,8 +22,8 @@ public class RequestBodyGuard {
     private final MinimumRate rate;
     private final TomcatConnections connections;
 
-    RequestBodyGuard(UploadProperties properties, TomcatConnections connections) {
-        this.rate = MinimumRate.of(properties.body());
+    RequestBodyGuard(BodyProperties properties, TomcatConnections connections) {
+        this.rate = properties.minimumRate();
         this.connections = connections;
     }
 

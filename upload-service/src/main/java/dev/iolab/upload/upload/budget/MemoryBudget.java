@@ -1,6 +1,5 @@
 package dev.iolab.upload.upload.budget;
 
-import dev.iolab.upload.system.UploadProperties;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Optional;
@@ -37,8 +36,7 @@ public class MemoryBudget {
     /** The bytes {@link #waiter} waits for; guarded by {@link #lock}. */
     private long waitedFor;
 
-    public MemoryBudget(UploadProperties properties, MeterRegistry registry) {
-        UploadProperties.MemoryBudget settings = properties.memoryBudget();
+    public MemoryBudget(MemoryBudgetProperties settings, MeterRegistry registry) {
         this.enabled = settings.enabled();
         this.max = settings.effectiveMaxBytes();
         this.maxRequest = settings.maxRequestBytes();

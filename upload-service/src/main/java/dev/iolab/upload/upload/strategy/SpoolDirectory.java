@@ -1,6 +1,5 @@
 package dev.iolab.upload.upload.strategy;
 
-import dev.iolab.upload.system.UploadProperties;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -42,7 +41,7 @@ public class SpoolDirectory implements DisposableBean {
     private final FileChannel lockChannel;
     private final FileLock lock;
 
-    public SpoolDirectory(UploadProperties properties) throws IOException {
+    public SpoolDirectory(StrategyProperties properties) throws IOException {
         this.directory = properties.effectiveTempDir().toAbsolutePath();
         this.posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
         prepare();

@@ -1,7 +1,7 @@
 package dev.iolab.upload.upload.strategy;
 
 import dev.iolab.upload.storage.BlobStorage;
-import dev.iolab.upload.system.UploadProperties;
+import dev.iolab.upload.upload.budget.MemoryBudgetProperties;
 import dev.iolab.upload.upload.problem.UploadException;
 import dev.iolab.upload.upload.problem.UploadProblem;
 import java.util.LinkedHashMap;
@@ -16,8 +16,8 @@ public class UploadStrategies {
     private final Map<String, UploadStrategy> byId = new LinkedHashMap<>();
     private final UploadStrategy defaultStrategy;
 
-    public UploadStrategies(BlobStorage storage, UploadProperties properties, SpoolDirectory spool) {
-        UploadProperties.MemoryBudget budget = properties.memoryBudget();
+    public UploadStrategies(
+            BlobStorage storage, StrategyProperties properties, MemoryBudgetProperties budget, SpoolDirectory spool) {
         long inMemoryMax = Math.min(budget.inMemoryMaxSize().toBytes(), budget.maxRequestBytes());
         List.of(
                         new InMemoryUploadStrategy(storage, inMemoryMax),

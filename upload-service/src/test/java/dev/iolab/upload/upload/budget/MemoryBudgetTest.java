@@ -171,6 +171,6 @@ class MemoryBudgetTest {
     }
 
     private MemoryBudget budget(String... settings) {
-        return new MemoryBudget(TestProperties.with(settings), registry);
+        return new MemoryBudget(TestProperties.with(settings).bind(MemoryBudgetProperties.class), registry);
     }
 }

@@ -35,7 +35,8 @@ class SpoolDirectoryTest {
 
     @Test
     void createsTheDirectoryOwnerOnlyAndItsFilesOwnerOnly() throws Exception {
-        SpoolDirectory spool = new SpoolDirectory(TestProperties.with("temp-dir=" + dir));
+        SpoolDirectory spool =
+                new SpoolDirectory(TestProperties.with("temp-dir=" + dir).bind(StrategyProperties.class));
         try {
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)))
                     .isEqualTo("rwx------");
@@ -54,7 +55,7 @@ class SpoolDirectoryTest {
                 dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
 
-        new SpoolDirectory(TestProperties.with("temp-dir=" + dir)).destroy();
+        new SpoolDirectory(TestProperties.with("temp-dir=" + dir).bind(StrategyProperties.class)).destroy();
 
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)))
                 .isEqualTo("rwx------");
@@ -73,7 +74,8 @@ class SpoolDirectoryTest {
         }
 
         assertThatIllegalStateException()
-                .isThrownBy(() -> new SpoolDirectory(TestProperties.with("temp-dir=" + dir)))
+                .isThrownBy(() -> new SpoolDirectory(
+                        TestProperties.with("temp-dir=" + dir).bind(StrategyProperties.class)))
                 .withMessageContaining("belongs to 'nobody'");
     }
 
@@ -83,7 +85,8 @@ class SpoolDirectoryTest {
         Path stale = Files.writeString(dir.resolve("upload-123.part"), "partial");
         Path other = Files.writeString(dir.resolve("notes.txt"), "kept");
 
-        SpoolDirectory spool = new SpoolDirectory(TestProperties.with("temp-dir=" + dir));
+        SpoolDirectory spool =
+                new SpoolDirectory(TestProperties.with("temp-dir=" + dir).bind(StrategyProperties.class));
         spool.destroy();
 
         assertThat(stale).doesNotExist();
@@ -92,12 +95,13 @@ class SpoolDirectoryTest {
 
     @Test
     void leavesTheFilesOfAProcessThatStillUsesTheDirectory() throws Exception {
-        SpoolDirectory running = new SpoolDirectory(TestProperties.with("temp-dir=" + dir));
+        SpoolDirectory running =
+                new SpoolDirectory(TestProperties.with("temp-dir=" + dir).bind(StrategyProperties.class));
         try {
             Path inUse = running.newFile();
 
             // A second service on the same directory (here: in the same JVM, the lock is the same) must not delete it.
-            new SpoolDirectory(TestProperties.with("temp-dir=" + dir)).destroy();
+            new SpoolDirectory(TestProperties.with("temp-dir=" + dir).bind(StrategyProperties.class)).destroy();
 
             assertThat(inUse).exists();
         } finally {

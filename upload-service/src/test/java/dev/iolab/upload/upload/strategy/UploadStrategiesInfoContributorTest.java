@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.iolab.upload.support.RecordingBlobStorage;
 import dev.iolab.upload.support.TestProperties;
-import dev.iolab.upload.system.UploadProperties;
+import dev.iolab.upload.upload.budget.MemoryBudgetProperties;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,10 +20,13 @@ class UploadStrategiesInfoContributorTest {
 
     @Test
     void listsEveryStrategyInOrderAndTheConfiguredDefault() throws IOException {
-        UploadProperties properties =
+        TestProperties properties =
                 TestProperties.with("default-strategy=buffer-4k", "temp-dir=" + spool.toAbsolutePath());
-        UploadStrategies strategies =
-                new UploadStrategies(new RecordingBlobStorage(100), properties, new SpoolDirectory(properties));
+        UploadStrategies strategies = new UploadStrategies(
+                new RecordingBlobStorage(100),
+                properties.bind(StrategyProperties.class),
+                properties.bind(MemoryBudgetProperties.class),
+                new SpoolDirectory(properties.bind(StrategyProperties.class)));
         Info.Builder builder = new Info.Builder();
 
         new UploadStrategiesInfoContributor(strategies).contribute(builder);

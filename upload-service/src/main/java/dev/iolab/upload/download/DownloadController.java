@@ -37,7 +37,7 @@ import org.springframework.web.bind.annotation.RestController;
  *       ({@link ByteRange}: one range → 206 with {@code Content-Range}, unsatisfiable → 416), {@code Accept-Ranges:
  *       bytes} always.
  * </ul>
- * The name is read from the raw request path ({@link BlobNames#fromRawPath}), as uploads read it. The first chunk is
+ * The name is read from the raw request path ({@link BlobNames#fromRequest}), as uploads read it. The first chunk is
  * read before the answer is committed, so a store failure or a missing blob is still a problem answer; a failure after
  * that can only cut the connection, which the client sees as a body shorter than its {@code Content-Length}.
  */
@@ -167,7 +167,6 @@ class DownloadController {
     }
 
     private static String name(HttpServletRequest request) {
-        return BlobNames.validate(
-                BlobNames.fromRawPath(request.getRequestURI(), request.getContextPath() + BlobNames.PREFIX));
+        return BlobNames.validate(BlobNames.fromRequest(request));
     }
 }

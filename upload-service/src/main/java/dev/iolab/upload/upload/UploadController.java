@@ -12,7 +12,7 @@ import org.springframework.web.context.request.async.DeferredResult;
 
 /**
  * The upload routes: {@code PUT /uploads/{name}?strategy=ID} (raw body) and {@code POST /uploads} (multipart, part
- * {@code file}). A request is turned into an {@link UploadRequest} by {@link UploadRequests} and handed to the
+ * {@code file}). A request is turned into an {@link UploadRequest} from its head and handed to the
  * {@link UploadService}; its body is read later, on a worker thread. Downloads are the {@code download} feature's.
  */
 @RestController
@@ -27,14 +27,14 @@ class UploadController {
         this.guard = guard;
     }
 
-    /** The name is read from the raw request path ({@link BlobNames#fromRawPath}), not from the pattern's match. */
+    /** The name is read from the raw request path ({@link BlobNames#fromRequest}), not from the pattern's match. */
     @PutMapping("/**")
     DeferredResult<ResponseEntity<StoredUpload>> put(HttpServletRequest request) {
-        return uploads.accept(UploadRequests.raw(request, guard));
+        return uploads.accept(UploadRequest.raw(request, guard));
     }
 
     @PostMapping
     DeferredResult<ResponseEntity<StoredUpload>> post(HttpServletRequest request) {
-        return uploads.accept(UploadRequests.multipart(request, guard));
+        return uploads.accept(UploadRequest.multipart(request, guard));
     }
 }

@@ -2,6 +2,7 @@ package dev.iolab.upload.upload;
 
 import dev.iolab.upload.upload.admission.Admission;
 import dev.iolab.upload.upload.body.BodySource;
+import dev.iolab.upload.upload.body.ContentMd5;
 import dev.iolab.upload.upload.body.MultipartBody;
 import dev.iolab.upload.upload.problem.UploadException;
 import dev.iolab.upload.upload.problem.UploadProblem;
@@ -11,16 +12,13 @@ import dev.iolab.upload.web.BlobNames;
 import dev.iolab.upload.web.JsonOnly;
 import dev.iolab.upload.web.ProblemException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import org.apache.commons.io.function.IOSupplier;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Service;
 import org.springframework.web.context.request.async.DeferredResult;
-import org.springframework.web.util.UriUtils;
 
 /**
  * What happens to an upload between the controller and its answer. Everything its head allows to refuse (an
@@ -147,15 +145,11 @@ class UploadService {
         if (header == null) {
             return null;
         }
-        try {
-            byte[] md5 = Base64.getDecoder().decode(header.strip());
-            if (md5.length == 16) {
-                return md5;
-            }
-        } catch (IllegalArgumentException e) {
-            // answered below
+        byte[] md5 = ContentMd5.decode(header);
+        if (md5 == null) {
+            throw new UploadException(UploadProblem.INVALID_CONTENT_MD5, "Content-MD5 must be the Base64 of 16 bytes");
         }
-        throw new UploadException(UploadProblem.INVALID_CONTENT_MD5, "Content-MD5 must be the Base64 of 16 bytes");
+        return md5;
     }
 
     /** An admitted upload: runs its work, records its outcome, answers 201 with a Location. */
@@ -167,7 +161,7 @@ class UploadService {
             try {
                 StoredUpload uploaded = work.get();
                 attempt.succeeded(uploaded);
-                URI location = URI.create("/uploads/" + UriUtils.encodePath(uploaded.name(), StandardCharsets.UTF_8));
+                URI location = URI.create(BlobNames.path(uploaded.name()));
                 // The type is set, so the answer is JSON whatever Accept says (Accept was checked before the body).
                 return ResponseEntity.created(location)
                         .contentType(MediaType.APPLICATION_JSON)

@@ -6,6 +6,7 @@ import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.upload.StoredUpload;
 import dev.iolab.upload.upload.UploadMetrics;
 import dev.iolab.upload.upload.UploadOutcome;
+import dev.iolab.upload.upload.body.ContentMd5;
 import dev.iolab.upload.upload.problem.UploadProblem;
 import dev.iolab.upload.web.BlobNames;
 import dev.iolab.upload.web.ProblemException;
@@ -14,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.ZoneOffset;
-import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -86,7 +86,7 @@ class ValetKeyService {
                 uploadUrl.toString(),
                 headers,
                 grant.expiresAt().toString(),
-                "/uploads/" + UriUtils.encodePath(blobName, StandardCharsets.UTF_8) + "/complete?grant="
+                BlobNames.path(blobName) + "/complete?grant="
                         + UriUtils.encodeQueryParam(grant.id(), StandardCharsets.UTF_8));
     }
 
@@ -212,14 +212,10 @@ class ValetKeyService {
         if (md5 == null) {
             return null;
         }
-        try {
-            byte[] bytes = Base64.getDecoder().decode(md5.strip());
-            if (bytes.length == 16) {
-                return bytes;
-            }
-        } catch (IllegalArgumentException e) {
-            // answered below
+        byte[] bytes = ContentMd5.decode(md5);
+        if (bytes == null) {
+            throw new ValetKeyException(UploadProblem.INVALID_CONTENT_MD5, "md5 must be the Base64 of 16 bytes");
         }
-        throw new ValetKeyException(UploadProblem.INVALID_CONTENT_MD5, "md5 must be the Base64 of 16 bytes");
+        return bytes;
     }
 }

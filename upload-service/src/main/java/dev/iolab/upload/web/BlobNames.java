@@ -96,9 +96,14 @@ public final class BlobNames {
         return fromRawPath(rawPath, prefix, "");
     }
 
+    /** The name in {@code request}'s path below {@code /uploads/}, as the client sent it, unvalidated. */
+    public static String fromRequest(HttpServletRequest request) {
+        return fromRequest(request, "");
+    }
+
     /**
-     * The name in {@code request}'s path below {@code /uploads/}, as the client sent it, unvalidated ({@link
-     * #fromRawPath}).
+     * The name in {@code request}'s path below {@code /uploads/} and before {@code suffix}, as the client sent it,
+     * unvalidated ({@link #fromRawPath}).
      *
      * @param suffix what the route adds after the name (e.g. {@code "/grant"}), or empty
      */

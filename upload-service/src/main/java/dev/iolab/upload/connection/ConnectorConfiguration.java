@@ -1,9 +1,7 @@
 package dev.iolab.upload.connection;
 
-import dev.iolab.upload.web.ProblemReportValve;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -17,9 +15,7 @@ import org.springframework.context.annotation.Configuration;
  *       ({@code upload.connections.*}), counted in {@code iolab.connections.refused{reason}};
  *   <li>{@code continueResponseTiming=onRead}: Tomcat sends {@code 100 Continue} only when the application first reads
  *       the body, so a client that sent {@code Expect: 100-continue} and is refused before its body is read (503, 413,
- *       411, 401) never has to send the body. Tomcat's default is {@code immediately};
- *   <li>{@link ProblemReportValve}: errors Tomcat answers itself (malformed request line, headers too large) as
- *       problem+json, not Tomcat's HTML page.
+ *       411, 401) never has to send the body. Tomcat's default is {@code immediately}.
  * </ul>
  * {@link TomcatConnections} gives the body and response decorators the connection under a request.
  */
@@ -57,11 +53,6 @@ class ConnectorConfiguration {
                     endpoint.setHeaderTimeoutMillis(limits.headerTimeout().toMillis());
                     endpoint.setEvents(events);
                     connections.attach(endpoint);
-                }
-            });
-            factory.addContextCustomizers(context -> {
-                if (context.getParent() instanceof StandardHost host) {
-                    host.setErrorReportValveClass(ProblemReportValve.class.getName());
                 }
             });
         };

@@ -14,7 +14,7 @@ import org.springframework.http.MediaType;
  * {@code max-http-request-header-size}, a request target Tomcat refuses (an encoded {@code /} or {@code \}). Writes
  * RFC 9457 {@code application/problem+json} with type {@code about:blank} (the status says it all, as Spring's own
  * problems for 404 and 405 do) instead of Tomcat's HTML page; Tomcat's message and exception stay out of the answer.
- * Installed as the host's error report valve by {@link ConnectorConfiguration}; public with a no-argument constructor
+ * Installed as the host's error report valve by {@link ErrorReportConfiguration}; public with a no-argument constructor
  * because Tomcat instantiates it by class name.
  */
 public class ProblemReportValve extends ErrorReportValve {

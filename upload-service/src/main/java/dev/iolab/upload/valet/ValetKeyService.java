@@ -123,6 +123,11 @@ class ValetKeyService {
         }
     }
 
+    /** Completions waiting for a slot now (an estimate, as {@link Semaphore#getQueueLength()} is). */
+    int completionsWaiting() {
+        return completions.getQueueLength();
+    }
+
     /** Waits up to {@code completion-wait} for one of the completion slots; false when none came free. */
     private boolean acquireCompletionSlot() {
         try {

@@ -17,6 +17,7 @@ import dev.iolab.upload.connection.TomcatConnections;
 import dev.iolab.upload.storage.BlobInfo;
 import dev.iolab.upload.storage.BlobStorage;
 import dev.iolab.upload.storage.StorageException;
+import dev.iolab.upload.support.Problems;
 import dev.iolab.upload.web.WebProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -214,6 +215,6 @@ class DownloadControllerTest {
 
     private static void assertProblem(MvcTestResult result, int status, String type) {
         assertThat(result).hasStatus(status).hasContentType(MediaType.APPLICATION_PROBLEM_JSON);
-        assertThat(result).bodyJson().extractingPath("$.type").isEqualTo("https://iolab.dev/problems/" + type);
+        assertThat(result).bodyJson().extractingPath("$.type").isEqualTo(Problems.TYPE_PREFIX + type);
     }
 }

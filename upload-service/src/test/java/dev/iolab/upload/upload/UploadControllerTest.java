@@ -9,6 +9,7 @@ import static org.mockito.Mockito.when;
 import dev.iolab.upload.client.ClientProperties;
 import dev.iolab.upload.connection.TomcatConnections;
 import dev.iolab.upload.support.MultipartBuilder;
+import dev.iolab.upload.support.Problems;
 import dev.iolab.upload.upload.body.BodyProperties;
 import dev.iolab.upload.upload.body.BodySource;
 import dev.iolab.upload.upload.body.MultipartBody;
@@ -234,6 +235,6 @@ class UploadControllerTest {
 
     private static void assertProblem(MvcTestResult result, int status, String type) {
         assertThat(result).hasStatus(status).hasContentType(MediaType.APPLICATION_PROBLEM_JSON);
-        assertThat(result).bodyJson().extractingPath("$.type").isEqualTo("https://iolab.dev/problems/" + type);
+        assertThat(result).bodyJson().extractingPath("$.type").isEqualTo(Problems.TYPE_PREFIX + type);
     }
 }

@@ -2,6 +2,7 @@ package dev.iolab.upload.valet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.iolab.upload.storage.StagingArea;
 import dev.iolab.upload.upload.StoredUpload;
@@ -56,8 +57,8 @@ class ValetKeyCompletionSlotsTest {
         CompletableFuture<StoredUpload> reading = complete(valet, first);
         assertThat(staging.digestStarted.await(5, TimeUnit.SECONDS)).isTrue();
         CompletableFuture<StoredUpload> waiting = complete(valet, second);
-        Thread.sleep(300); // the second is now waiting for the only slot
-        assertThat(waiting).isNotDone();
+        await().atMost(5, TimeUnit.SECONDS).until(() -> valet.completionsWaiting() == 1);
+        assertThat(waiting).as("waiting for the only slot").isNotDone();
 
         staging.release.countDown();
         assertThat(reading.get(5, TimeUnit.SECONDS).name()).isEqualTo("a.bin");

@@ -5,6 +5,7 @@ import static dev.iolab.upload.support.Problems.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.iolab.upload.support.Problems;
 import dev.iolab.upload.support.RawHttp;
 import dev.iolab.upload.support.UploadServiceTestSupport;
 import java.net.http.HttpRequest;
@@ -44,8 +45,12 @@ class UploadAdmissionTest extends UploadServiceTestSupport {
                 assertThat(rejectedCount() - rejectedBefore)
                         .as("refusals counted")
                         .isGreaterThanOrEqualTo(75);
-                assertThat(gauge("executor.active")).as("uploads running").isEqualTo(25);
-                assertThat(gauge("executor.queued")).as("uploads queued").isEqualTo(100);
+                assertThat(executorGauge("executor.active"))
+                        .as("uploads running")
+                        .isEqualTo(25);
+                assertThat(executorGauge("executor.queued"))
+                        .as("uploads queued")
+                        .isEqualTo(100);
                 assertThat(responses.stream().filter(CompletableFuture::isDone).count())
                         .as("answers received")
                         .isGreaterThanOrEqualTo(75);
@@ -69,7 +74,7 @@ class UploadAdmissionTest extends UploadServiceTestSupport {
                         .response(false);
                 assertThat(response.status()).isEqualTo(503);
                 assertThat(response.headers()).containsKey("retry-after");
-                assertThat(response.body()).contains(PROBLEMS + "queue-full");
+                assertThat(response.body()).contains(Problems.TYPE_PREFIX + "queue-full");
             }
             // ... and one that sends 10 MB anyway still reads its 503, not a connection reset.
             try (RawHttp client = new RawHttp(port)) {
@@ -80,7 +85,7 @@ class UploadAdmissionTest extends UploadServiceTestSupport {
                         .body(new byte[10 * 1024 * 1024]);
                 RawHttp.Response response = client.response(false);
                 assertThat(response.status()).isEqualTo(503);
-                assertThat(response.body()).contains(PROBLEMS + "queue-full");
+                assertThat(response.body()).contains(Problems.TYPE_PREFIX + "queue-full");
             }
             assertThat(rejectedCount() - rejectedBefore).isEqualTo(77);
         } finally {
@@ -113,7 +118,7 @@ class UploadAdmissionTest extends UploadServiceTestSupport {
                         "iolab_upload_memory_budget_max_bytes{application=\"upload-service\"}",
                         "jvm_memory_used_bytes{application=\"upload-service\",area=\"heap\"",
                         "jvm_buffer_memory_used_bytes{application=\"upload-service\",id=\"direct\"}");
-        // Health details are for the key holder only (issue 15.9).
+        // Health details (the store's state) are for the key holder only; a probe needs the status alone.
         HttpResponse<String> health =
                 http.send(authorized("/actuator/health").build(), HttpResponse.BodyHandlers.ofString());
         assertThat(health.body()).contains("\"blobStorage\":{\"status\":\"UP\"");
@@ -129,7 +134,7 @@ class UploadAdmissionTest extends UploadServiceTestSupport {
                 .count();
     }
 
-    private double gauge(String name) {
+    private double executorGauge(String name) {
         return registry.get(name).tag("name", "uploadExecutor").gauge().value();
     }
 }

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.iolab.upload.support.Azurite;
 import dev.iolab.upload.support.Payloads;
+import dev.iolab.upload.support.Problems;
 import dev.iolab.upload.upload.strategy.MemoryCosts;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -111,7 +112,7 @@ class MemoryBudgetForkedJvmTest {
                 int held = UPLOADS - refused.size();
                 assertThat(refused).allSatisfy(r -> {
                     assertThat(r.statusCode()).as(r.body()).isEqualTo(503);
-                    assertThat(r.body()).contains("https://iolab.dev/problems/memory-budget");
+                    assertThat(r.body()).contains(Problems.TYPE_PREFIX + "memory-budget");
                     assertThat(r.headers().firstValue("Retry-After")).isPresent();
                 });
 

@@ -12,7 +12,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The running service publishes its strategy list at {@code /actuator/info} (CONTRACTS.md), without the API key. */
+/** The running service publishes its strategy list at {@code /actuator/info} (the list the study, the load test and the scripts read; docs/upload-service.md), without the API key. */
 class ActuatorInfoTest extends UploadServiceTestSupport {
 
     @Autowired

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The temp-file spool directory (issue 15, hygiene): owner-only directory and files, a directory of another user
+ * The temp-file spool directory, which must not leak one user's uploads to another or keep a killed run's files: owner-only directory and files, a directory of another user
  * refused, a killed run's partial spool files removed by the next start — but never those of a live process that
  * still uses the directory.
  */

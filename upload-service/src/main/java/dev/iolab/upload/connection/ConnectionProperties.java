@@ -15,6 +15,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     turns the deadline off
  */
 @ConfigurationProperties("upload.connections")
-public record ConnectionProperties(
+record ConnectionProperties(
         @DefaultValue("256") int maxPerAddress,
         @DefaultValue("20s") Duration headerTimeout) {}

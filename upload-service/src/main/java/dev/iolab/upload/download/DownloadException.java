@@ -4,7 +4,7 @@ import dev.iolab.upload.web.ProblemException;
 import org.springframework.http.HttpHeaders;
 
 /** Root of the download feature's refusals, each answered with its {@link DownloadProblem}. */
-public abstract sealed class DownloadException extends ProblemException
+abstract sealed class DownloadException extends ProblemException
         permits DownloadException.Busy, DownloadException.RangeNotSatisfiable {
 
     DownloadException(DownloadProblem problem, String detail) {
@@ -12,7 +12,7 @@ public abstract sealed class DownloadException extends ProblemException
     }
 
     /** Every download slot is taken: 503 {@code downloads-busy} with {@code Retry-After}. */
-    public static final class Busy extends DownloadException {
+    static final class Busy extends DownloadException {
 
         Busy(int slots) {
             super(DownloadProblem.DOWNLOADS_BUSY, "all " + slots + " download slots are in use");
@@ -20,7 +20,7 @@ public abstract sealed class DownloadException extends ProblemException
     }
 
     /** The one range asked for starts at or past the end of the blob: 416 with {@code Content-Range: bytes *}/size. */
-    public static final class RangeNotSatisfiable extends DownloadException {
+    static final class RangeNotSatisfiable extends DownloadException {
 
         private final long size;
 

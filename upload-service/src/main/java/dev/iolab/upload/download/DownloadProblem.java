@@ -4,7 +4,7 @@ import dev.iolab.upload.web.ProblemType;
 import org.springframework.http.HttpStatus;
 
 /** The causes the download feature refuses a download with. */
-public enum DownloadProblem implements ProblemType {
+enum DownloadProblem implements ProblemType {
     DOWNLOADS_BUSY("downloads-busy", HttpStatus.SERVICE_UNAVAILABLE, "Too many downloads"),
     RANGE_NOT_SATISFIABLE("range-not-satisfiable", HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "Range not satisfiable");
 

@@ -16,7 +16,7 @@ import org.springframework.util.unit.DataSize;
  * @param grace time a reader has to take its first bytes
  */
 @ConfigurationProperties("upload.download")
-public record DownloadProperties(
+record DownloadProperties(
         @DefaultValue("64") int maxConcurrent,
         @DefaultValue("256KB") DataSize chunkSize,
         @DefaultValue("500B") DataSize minRate,

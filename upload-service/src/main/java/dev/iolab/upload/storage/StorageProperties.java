@@ -13,7 +13,7 @@ import org.springframework.util.unit.DataSize;
  * @param health the blob-store probe behind {@code /actuator/health}
  */
 @ConfigurationProperties("upload")
-public record StorageProperties(
+record StorageProperties(
         @DefaultValue("uploads") String container,
         @DefaultValue Azure azure,
         @DefaultValue Health health) {

@@ -12,4 +12,4 @@ import org.springframework.util.unit.DataSize;
  * @param maxSize largest accepted body (raw) or file part (multipart); larger ones get 413
  */
 @ConfigurationProperties("upload")
-public record UploadProperties(@DefaultValue("1GB") DataSize maxSize) {}
+record UploadProperties(@DefaultValue("1GB") DataSize maxSize) {}

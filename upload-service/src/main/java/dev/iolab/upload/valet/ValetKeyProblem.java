@@ -4,7 +4,7 @@ import dev.iolab.upload.web.ProblemType;
 import org.springframework.http.HttpStatus;
 
 /** The causes the valet-key feature refuses a grant or a completion with. */
-public enum ValetKeyProblem implements ProblemType {
+enum ValetKeyProblem implements ProblemType {
     INVALID_SIZE("invalid-size", HttpStatus.BAD_REQUEST, "Invalid size"),
     TOO_MANY_GRANTS("too-many-grants", HttpStatus.SERVICE_UNAVAILABLE, "Too many open valet-key grants"),
     GRANT_NOT_FOUND("grant-not-found", HttpStatus.NOT_FOUND, "No such valet-key grant"),

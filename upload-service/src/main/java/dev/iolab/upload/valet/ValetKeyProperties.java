@@ -19,7 +19,7 @@ import org.springframework.util.unit.DataSize;
  * @param completionWait longest a completion waits for a free slot before it is answered 503 {@code queue-full}
  */
 @ConfigurationProperties("upload.valet-key")
-public record ValetKeyProperties(
+record ValetKeyProperties(
         @DefaultValue("15m") Duration ttl,
         @DefaultValue("5000MB") DataSize maxSize,
         String publicEndpoint,

@@ -14,7 +14,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                     with 503 and its task is cancelled without touching the request
  */
 @ConfigurationProperties("upload.executor")
-public record ExecutorProperties(
+record ExecutorProperties(
         @DefaultValue("25") int coreSize,
         @DefaultValue("25") int maxSize,
         @DefaultValue("100") int queueCapacity,

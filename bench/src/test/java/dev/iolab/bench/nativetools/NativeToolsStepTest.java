@@ -70,6 +70,26 @@ class NativeToolsStepTest {
     }
 
     @Test
+    void locatesTheWalksTreeWithTheRealGenerateTree() throws Exception {
+        // GenerateTree's command line and its answer (the cached tree's path on stdout) are this step's contract.
+        List<String> java = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"));
+        NativeToolsStep step =
+                new NativeToolsStep(new NativeTools(List.of(), 1, Duration.ofSeconds(1)), java, dir, l -> {});
+        Path cache = Files.createDirectory(dir.resolve("cache"));
+
+        Path tree = step.locateTree(
+                Map.of("files", "60", "depth", "2", "fanOut", "3", "maxFileSize", "64", "treeCache", cache.toString()));
+
+        assertThat(tree).isDirectory().startsWith(cache);
+        try (var files = Files.walk(tree)) {
+            assertThat(files.filter(Files::isRegularFile).count()).isEqualTo(60);
+        }
+    }
+
+    @Test
     void passesTheWalksTreeParametersToGenerateTree() {
         assertThat(NativeToolsStep.treeArguments(
                         Map.of("files", "200000", "depth", "5", "fanOut", "6", "maxFileSize", "2048", "treeCache", "")))

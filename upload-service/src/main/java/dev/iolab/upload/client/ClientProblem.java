@@ -32,4 +32,10 @@ public enum ClientProblem implements ProblemType {
     public String title() {
         return title;
     }
+
+    /** The detail says which client was counted (its address, or its key's name), so that one behind a proxy can tell. */
+    @Override
+    public boolean detailNamesTheClient() {
+        return true;
+    }
 }

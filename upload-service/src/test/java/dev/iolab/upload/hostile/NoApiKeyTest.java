@@ -1,4 +1,4 @@
-package dev.iolab.upload.client;
+package dev.iolab.upload.hostile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -15,11 +15,12 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * Without an API key the service refuses to start, naming the property, unless it is told to be open; open, it says so
- * at WARN. A start refused is Boot's failure report: one line for what is wrong, one for what to do, no stack trace.
+ * Every route was open without an API key, and nothing said so. Now without a key the service refuses to start, naming
+ * the property, unless it is told to be open; open, it says so at WARN. A start refused is Boot's failure report: one
+ * line for what is wrong, one for what to do, no stack trace.
  */
 @ExtendWith({Azurite.class, OutputCaptureExtension.class})
-class ClosedByDefaultTest {
+class NoApiKeyTest {
 
     @TempDir
     Path spool;
@@ -28,7 +29,7 @@ class ClosedByDefaultTest {
     void refusesToStartWithoutAKeyNamingTheProperty(CapturedOutput output) {
         Throwable refused = catchThrowable(() -> start("--upload.open=false").close());
 
-        assertThat(refused).hasRootCauseInstanceOf(NoApiKeyException.class);
+        assertThat(refused).rootCause().hasMessageStartingWith("upload.api-key is not set");
         assertThat(output.getAll())
                 .contains("APPLICATION FAILED TO START", "upload.api-key is not set", "upload.open=true")
                 .doesNotContain("\tat ");
@@ -58,7 +59,7 @@ class ClosedByDefaultTest {
         String[] all = new String[arguments.length + 5];
         all[0] = "--server.port=0";
         all[1] = "--management.server.port=0";
-        all[2] = "--upload.container=closed-by-default";
+        all[2] = "--upload.container=no-api-key";
         all[3] = "--upload.temp-dir=" + spool;
         all[4] = "--upload.azure.connection-string=" + Azurite.get().connectionString();
         System.arraycopy(arguments, 0, all, 5, arguments.length);

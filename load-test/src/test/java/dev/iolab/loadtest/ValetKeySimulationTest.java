@@ -90,6 +90,9 @@ class ValetKeySimulationTest {
                 Map.of(
                         "baseUrl",
                         base,
+                        // The stub serves /actuator/info on its one port.
+                        "managementUrl",
+                        base,
                         "strategy",
                         "valet-key",
                         "fileSizeKb",

@@ -55,6 +55,8 @@ public final class ChartStyle {
         renderer.setShadowVisible(false);
         renderer.setItemMargin(0.02);
         renderer.setDrawBarOutline(false);
+        // A plot with one or two categories would otherwise draw bars as wide as the chart.
+        renderer.setMaximumBarWidth(0.12);
         for (int i = 0; i < PALETTE.length; i++) {
             renderer.setSeriesPaint(i, color(i));
         }

@@ -2,9 +2,6 @@ package dev.iolab.stack;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,9 +23,6 @@ public final class HaproxyProcess implements AutoCloseable {
 
     /** The committed configuration the stack derives its variant from. */
     public static final String CONFIG = "ops/haproxy/haproxy.cfg";
-
-    private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     /**
      * One replica behind the balancer, on 127.0.0.1.
@@ -145,16 +139,7 @@ public final class HaproxyProcess implements AutoCloseable {
 
     /** Every replica as HAProxy sees it now, in configuration order. */
     public List<ServerState> servers() throws IOException, InterruptedException {
-        HttpResponse<String> response = HTTP.send(
-                HttpRequest.newBuilder(URI.create(statsUrl + ";csv"))
-                        .timeout(Duration.ofSeconds(5))
-                        .GET()
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
-            throw new IOException("HAProxy stats answered " + response.statusCode());
-        }
-        return parseStats(response.body());
+        return parseStats(LocalHttp.get(URI.create(statsUrl + ";csv"), Duration.ofSeconds(5)));
     }
 
     /** The replica lines of HAProxy's stats CSV (header {@code # pxname,svname,...}). */

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -24,8 +23,6 @@ import java.util.Map;
  */
 public final class PrometheusProcess implements AutoCloseable {
 
-    private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -106,7 +103,7 @@ public final class PrometheusProcess implements AutoCloseable {
     /** Runs an instant query and returns its {@code data.result} array; fails on an error answer. */
     public JsonNode query(String promql) throws IOException, InterruptedException {
         URI uri = base.resolve("/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
-        HttpResponse<String> response = HTTP.send(
+        HttpResponse<String> response = LocalHttp.CLIENT.send(
                 HttpRequest.newBuilder(uri)
                         .timeout(Duration.ofSeconds(10))
                         .GET()
@@ -123,14 +120,9 @@ public final class PrometheusProcess implements AutoCloseable {
 
     /** Health of every scrape target, one per line: URL, "up", "down" or "unknown", the last error. */
     public String targetHealth() throws IOException, InterruptedException {
-        HttpResponse<String> response = HTTP.send(
-                HttpRequest.newBuilder(base.resolve("/api/v1/targets"))
-                        .timeout(Duration.ofSeconds(10))
-                        .GET()
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        String targets = LocalHttp.get(base.resolve("/api/v1/targets"), Duration.ofSeconds(10));
         StringBuilder out = new StringBuilder();
-        for (JsonNode target : JSON.readTree(response.body()).path("data").path("activeTargets")) {
+        for (JsonNode target : JSON.readTree(targets).path("data").path("activeTargets")) {
             out.append(target.path("scrapeUrl").asText())
                     .append(' ')
                     .append(target.path("health").asText())

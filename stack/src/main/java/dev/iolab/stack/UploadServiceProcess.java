@@ -2,9 +2,6 @@ package dev.iolab.stack;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,9 +20,6 @@ import java.util.Map;
  * {@code upload.api-key}, and spools into {@code spool/} of its work directory unless they set {@code upload.temp-dir}.
  */
 public final class UploadServiceProcess implements AutoCloseable {
-
-    private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     /**
      * How to run the service.
@@ -173,16 +167,7 @@ public final class UploadServiceProcess implements AutoCloseable {
     }
 
     private String get(String path) throws IOException, InterruptedException {
-        HttpResponse<String> response = HTTP.send(
-                HttpRequest.newBuilder(managementUrl.resolve(path))
-                        .timeout(Duration.ofSeconds(10))
-                        .GET()
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
-            throw new IOException("GET " + managementUrl.resolve(path) + " answered " + response.statusCode());
-        }
-        return response.body();
+        return LocalHttp.get(managementUrl.resolve(path), Duration.ofSeconds(10));
     }
 
     /**

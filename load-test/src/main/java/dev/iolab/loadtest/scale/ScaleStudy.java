@@ -1,13 +1,13 @@
 package dev.iolab.loadtest.scale;
 
 import dev.iolab.loadtest.RandomUploadFile;
+import dev.iolab.loadtest.StudyLaunch;
 import dev.iolab.loadtest.ValetKeyGrant;
 import dev.iolab.stack.AzuriteProcess;
 import dev.iolab.stack.ExternalTool;
 import dev.iolab.stack.HaproxyProcess;
 import dev.iolab.stack.ProcFs;
 import dev.iolab.stack.PrometheusText;
-import dev.iolab.stack.Repository;
 import dev.iolab.stack.UploadReplicas;
 import dev.iolab.stack.UploadServiceProcess;
 import java.io.IOException;
@@ -17,26 +17,22 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.IntStream;
-import picocli.CommandLine;
 
 /**
  * The scale study in one command, no Docker ({@code scripts/scale-study.sh}): N upload-service replicas (each at
@@ -84,33 +80,16 @@ public final class ScaleStudy {
     }
 
     public static void main(String[] args) throws Exception {
-        ScaleOptions options;
-        try {
-            CommandLine commandLine = ScaleOptions.commandLine();
-            commandLine.parseArgs(args);
-            if (commandLine.isUsageHelpRequested()) {
-                commandLine.usage(System.out);
-                return;
-            }
-            options = ScaleOptions.parse(args);
-        } catch (CommandLine.ParameterException e) {
-            System.err.println("error: " + e.getMessage());
-            e.getCommandLine().usage(System.err);
-            System.exit(2);
+        Optional<ScaleOptions> parsed = StudyLaunch.options(ScaleOptions.commandLine(), args, ScaleOptions::parse);
+        if (parsed.isEmpty()) {
             return;
         }
+        ScaleOptions options = parsed.get();
         ExternalTool.HAPROXY.require();
-        Path root = Repository.root();
-        Path output = options.output.isAbsolute() ? options.output : root.resolve(options.output);
-        Path runDir = root.resolve("load-test/target/scale-study")
-                .resolve(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
-                        .withZone(ZoneOffset.UTC)
-                        .format(Instant.now()));
-        Files.createDirectories(runDir.resolve("bin"));
-        // Run from a copy, so that a build during the study cannot pull the jar from under it.
-        Path jar = Files.copy(
-                Repository.serviceJar(), runDir.resolve("bin/upload-service.jar"), StandardCopyOption.REPLACE_EXISTING);
-        String command = "scripts/scale-study.sh" + (args.length == 0 ? "" : " " + String.join(" ", args));
+        Path output = StudyLaunch.inRepository(options.output);
+        Path runDir = StudyLaunch.runDirectory("scale-study");
+        Path jar = StudyLaunch.serviceJar(runDir);
+        String command = StudyLaunch.command("scale-study.sh", args);
         System.out.println("Scale study: results in " + runDir);
         ScaleResult result = new ScaleStudy(options, runDir, jar, command).run();
         ScaleStudyReport.write(result, output);
@@ -153,7 +132,7 @@ public final class ScaleStudy {
                         options.sizeMb);
                 BlobAudit audit = new BlobAudit(azurite.connectionString(), CONTAINER, CONTAINER + "-staging");
 
-                ScaleResult.BurstResult burst = burst("a-", 0, haproxy, file, strategy, audit);
+                ScaleResult.BurstResult burst = burst("a-", options.clients, 0, haproxy, file, strategy, audit);
                 print("burst, every replica up", burst);
                 ScaleResult.KillRun kill = null;
                 if (options.kill) {
@@ -167,18 +146,7 @@ public final class ScaleStudy {
         }
     }
 
-    /** {@code --clients} uploads named {@code <prefix><i>.bin} through HAProxy at once, then storage audited. */
-    private ScaleResult.BurstResult burst(
-            String prefix,
-            int firstClient,
-            HaproxyProcess haproxy,
-            RandomUploadFile file,
-            String strategy,
-            BlobAudit audit)
-            throws Exception {
-        return burst(prefix, options.clients, firstClient, haproxy, file, strategy, audit);
-    }
-
+    /** {@code count} uploads named {@code <prefix><i>.bin} through HAProxy at once, then storage audited. */
     private ScaleResult.BurstResult burst(
             String prefix,
             int count,

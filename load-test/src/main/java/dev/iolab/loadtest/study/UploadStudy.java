@@ -2,6 +2,7 @@ package dev.iolab.loadtest.study;
 
 import dev.iolab.loadtest.GatlingRun;
 import dev.iolab.loadtest.RandomUploadFile;
+import dev.iolab.loadtest.StudyLaunch;
 import dev.iolab.loadtest.UploadOutcomes;
 import dev.iolab.loadtest.UploadSettings;
 import dev.iolab.stack.AzuriteAccount;
@@ -11,7 +12,6 @@ import dev.iolab.stack.HeapProbe;
 import dev.iolab.stack.NginxProcess;
 import dev.iolab.stack.ProcFs;
 import dev.iolab.stack.PrometheusText;
-import dev.iolab.stack.Repository;
 import dev.iolab.stack.UploadServiceProcess;
 import java.io.IOException;
 import java.net.http.HttpClient;
@@ -20,19 +20,16 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
-import picocli.CommandLine;
 
 /**
  * The upload study in one command, no Docker ({@code scripts/upload-study.sh}, which only passes its arguments here).
@@ -90,33 +87,16 @@ public final class UploadStudy {
     }
 
     public static void main(String[] args) throws Exception {
-        StudyOptions options;
-        try {
-            CommandLine commandLine = StudyOptions.commandLine();
-            commandLine.parseArgs(args);
-            if (commandLine.isUsageHelpRequested()) {
-                commandLine.usage(System.out);
-                return;
-            }
-            options = StudyOptions.parse(args);
-        } catch (CommandLine.ParameterException e) {
-            System.err.println("error: " + e.getMessage());
-            e.getCommandLine().usage(System.err);
-            System.exit(2);
+        Optional<StudyOptions> parsed = StudyLaunch.options(StudyOptions.commandLine(), args, StudyOptions::parse);
+        if (parsed.isEmpty()) {
             return;
         }
+        StudyOptions options = parsed.get();
         System.setProperty("java.awt.headless", "true");
-        Path root = Repository.root();
-        Path output = options.output().isAbsolute() ? options.output() : root.resolve(options.output());
-        Path runDir = root.resolve("load-test/target/upload-study")
-                .resolve(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
-                        .withZone(ZoneOffset.UTC)
-                        .format(Instant.now()));
-        Files.createDirectories(runDir.resolve("bin"));
-        // Run from a copy, so that a build during the study (target/ rewritten) cannot pull the jar from under it.
-        Path jar = Files.copy(
-                Repository.serviceJar(), runDir.resolve("bin/upload-service.jar"), StandardCopyOption.REPLACE_EXISTING);
-        String command = "scripts/upload-study.sh" + (args.length == 0 ? "" : " " + String.join(" ", args));
+        Path output = StudyLaunch.inRepository(options.output());
+        Path runDir = StudyLaunch.runDirectory("upload-study");
+        Path jar = StudyLaunch.serviceJar(runDir);
+        String command = StudyLaunch.command("upload-study.sh", args);
         UploadStudy study = new UploadStudy(options, jar, runDir, command);
         System.out.println("Upload study: results in " + runDir);
         StudyResult result = options.soak() ? study.runSoak() : study.runMatrix();

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,17 +49,19 @@ class ProcFsTest {
         try (InputStream in = Files.newInputStream(file)) {
             in.transferTo(java.io.OutputStream.nullOutputStream());
         }
-        long end = System.nanoTime() + 300_000_000L;
-        long spin = 0;
-        while (System.nanoTime() < end) {
-            spin++;
+        // A fixed amount of work (hashing 256 MiB takes a few hundred CPU milliseconds), however busy the machine.
+        MessageDigest sha = MessageDigest.getInstance("SHA-256");
+        byte[] block = new byte[1024 * 1024];
+        for (int i = 0; i < 256; i++) {
+            sha.update(block);
         }
 
         assertThat(ProcFs.readChars(pid) - readBefore).isGreaterThanOrEqualTo(8L * 1024 * 1024);
         assertThat(ProcFs.selfCpuSeconds() - cpuBefore)
-                .as("after %d spins", spin)
-                .isGreaterThan(0.1);
-        assertThat(ProcFs.treeCpuSeconds(ProcessHandle.current())).isGreaterThanOrEqualTo(ProcFs.selfCpuSeconds());
+                .as("after hashing %s", HexFormat.of().formatHex(sha.digest()))
+                .isGreaterThan(0.05);
+        double self = ProcFs.selfCpuSeconds();
+        assertThat(ProcFs.treeCpuSeconds(ProcessHandle.current())).isGreaterThanOrEqualTo(self);
         assertThat(ProcFs.rssBytes(pid)).isGreaterThan(8 * 1024 * 1024);
     }
 

@@ -70,6 +70,16 @@ final class BlobAudit {
         return new ScaleResult.Audit(stored.size(), exact, mismatched, missing, whole, partial, leftInStaging);
     }
 
+    /**
+     * Deletes the committed blobs under {@code prefix} once they are audited, so that the in-memory Azurite does not
+     * hold every burst's gigabytes at once.
+     */
+    void delete(String prefix) {
+        for (BlobItem item : container.listBlobs(new ListBlobsOptions().setPrefix(prefix), null)) {
+            container.getBlobClient(item.getName()).deleteIfExists();
+        }
+    }
+
     /** Blob names under {@code prefix}, uncommitted blobs (blocks staged, never committed) included. */
     private static Set<String> names(BlobContainerClient client, String prefix) {
         Set<String> names = new TreeSet<>();

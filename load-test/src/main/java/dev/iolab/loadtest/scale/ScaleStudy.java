@@ -197,6 +197,7 @@ public final class ScaleStudy {
                 .toList();
         System.out.print("auditing " + stored.size() + " stored blobs ... ");
         ScaleResult.Audit checked = audit.audit(prefix, stored, file.md5Hex(), name -> !grantStaging.contains(name));
+        audit.delete(prefix);
         loadMax = Math.max(loadMax, ProcFs.oneMinuteLoad());
         return new ScaleResult.BurstResult(prefix, attributed, checked, (last - first) / 1000.0);
     }

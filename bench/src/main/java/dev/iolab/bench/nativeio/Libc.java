@@ -48,6 +48,13 @@ public final class Libc {
     /** {@code fstatat}: an empty path means the descriptor itself (how {@link #fstat} is done). */
     public static final int AT_EMPTY_PATH = 0x1000;
 
+    /** {@code mmap}: pages may be read. */
+    public static final int PROT_READ = 1;
+    /** {@code mmap}: pages may be written. */
+    public static final int PROT_WRITE = 2;
+    /** {@code mmap}: writes go to the file (through the page cache), and other mappings of it see them. */
+    public static final int MAP_SHARED = 1;
+
     /** {@code posix_fadvise}: drop the range from the page cache (clean pages only; fsync first for dirty ones). */
     public static final int POSIX_FADV_DONTNEED = 4;
 
@@ -142,6 +149,23 @@ public final class Libc {
 
     private static final class Unlink {
         static final MethodHandle CALL = bind("unlink", FunctionDescriptor.of(INT, PTR));
+    }
+
+    private static final class Mmap {
+        static final MethodHandle CALL = bind("mmap", FunctionDescriptor.of(PTR, PTR, LONG, INT, INT, INT, LONG));
+    }
+
+    private static final class Munmap {
+        static final MethodHandle CALL = bind("munmap", FunctionDescriptor.of(INT, PTR, LONG));
+    }
+
+    private static final class Ftruncate {
+        static final MethodHandle CALL = bind("ftruncate", FunctionDescriptor.of(INT, INT, LONG));
+    }
+
+    /** Returns its first argument and sets no errno: no capture. */
+    private static final class Memcpy {
+        static final MethodHandle CALL = bindPlain("memcpy", FunctionDescriptor.of(PTR, PTR, PTR, LONG));
     }
 
     private Libc() {}
@@ -433,6 +457,71 @@ public final class Libc {
             return false;
         }
         throw failure("unlink", path.getString(0), errno);
+    }
+
+    /**
+     * {@code mmap(NULL, length, prot, flags, fd, offset)}: maps {@code length} bytes of the open file {@code fd} from
+     * {@code offset} (a multiple of {@link #pageSize()}); unmap it with {@link #munmap}. Reading or writing the segment
+     * after that crashes the JVM, as it would a C program: callers unmap in a {@code finally} and drop the segment.
+     *
+     * @return the mapping, {@code length} bytes long
+     */
+    public static MemorySegment mmap(long length, int prot, int flags, int fd, long offset) throws IOException {
+        MemorySegment errno = errnoSlot();
+        MemorySegment mapping;
+        try {
+            mapping = (MemorySegment) Mmap.CALL.invokeExact(errno, MemorySegment.NULL, length, prot, flags, fd, offset);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (mapping.address() == -1L) { // MAP_FAILED
+            throw failure("mmap", length + " bytes of fd " + fd + " at " + offset, errno);
+        }
+        return mapping.reinterpret(length);
+    }
+
+    /** {@code munmap(mapping, length)}: removes a mapping {@link #mmap} made; dirty shared pages stay in the cache. */
+    public static void munmap(MemorySegment mapping) throws IOException {
+        MemorySegment errno = errnoSlot();
+        int rc;
+        try {
+            rc = (int) Munmap.CALL.invokeExact(errno, mapping, mapping.byteSize());
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != 0) {
+            throw failure("munmap", mapping.byteSize() + " bytes at 0x" + Long.toHexString(mapping.address()), errno);
+        }
+    }
+
+    /** {@code ftruncate(fd, length)}: the open file is cut or extended (with zeros) to {@code length} bytes. */
+    public static void ftruncate(int fd, long length) throws IOException {
+        MemorySegment errno = errnoSlot();
+        int rc;
+        try {
+            rc = (int) Ftruncate.CALL.invokeExact(errno, fd, length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != 0) {
+            throw failure("ftruncate", "fd " + fd + " to " + length + " bytes", errno);
+        }
+    }
+
+    /**
+     * {@code memcpy(to, from, count)}: libc's copy, in one downcall. Both ranges must be native memory that does not
+     * overlap; a mapped file's pages fault in as {@code memcpy} touches them.
+     *
+     * @throws IndexOutOfBoundsException if {@code count} bytes do not fit in either segment
+     */
+    public static void memcpy(MemorySegment to, MemorySegment from, long count) {
+        checkNative(to, 0, count);
+        checkNative(from, 0, count);
+        try {
+            MemorySegment ignored = (MemorySegment) Memcpy.CALL.invokeExact(to, from, count);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     /** A NUL-terminated UTF-8 copy of {@code s} in {@code arena}. */

@@ -25,12 +25,8 @@ import picocli.CommandLine.TypeConversionException;
  * <p>Why, beside JMH: on a shared machine the load changes from minute to minute, and JMH runs one trial after the
  * other, so two rows of one JMH run can differ by the load alone. Interleaving walk by walk exposes every walker to
  * the same load; CPU time, unlike wall time, hardly depends on it. The first {@value #WARM_UP_ROUNDS} rounds are
- * warm-up and not counted; every walk's totals must equal the first walk's.
- *
- * <pre>java --enable-native-access=ALL-UNNAMED -cp bench/target/classes dev.iolab.bench.walk.CompareWalkers \
- *   "$(bench/gentree --preset issue-12)" 12 NATIVE:2 FORK_JOIN:2:RELATIVE FORK_JOIN:2:FULL_PATH FORK_JOIN:2:FFM</pre>
- *
- * Exit status 0; 1 if walks disagreed; 2 on bad usage.
+ * warm-up and not counted; every walk's totals must equal the first walk's. Exit status 0; 1 if walks disagreed; 2
+ * on bad usage. How to run it: {@code docs/benchmarks/dirwalk.md}.
  */
 public final class CompareWalkers {
 

@@ -584,6 +584,7 @@ public final class Libc {
         public static final byte DT_REG = 8;
         public static final byte DT_LNK = 10;
 
+        private static final boolean BIG_ENDIAN = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.BIG_ENDIAN;
         private static final long RECLEN_OFFSET = 16;
         private static final long TYPE_OFFSET = 18;
         private static final long NAME_OFFSET = 19;
@@ -613,6 +614,28 @@ public final class Libc {
             }
             byte second = buf.get(ValueLayout.JAVA_BYTE, name + 1);
             return second == 0 || (second == '.' && buf.get(ValueLayout.JAVA_BYTE, name + 2) == 0);
+        }
+
+        /** {@link #recordLength(MemorySegment, long)} of records copied into a byte array. */
+        public static int recordLength(byte[] records, int offset) {
+            int low = records[offset + (int) RECLEN_OFFSET] & 0xff;
+            int high = records[offset + (int) RECLEN_OFFSET + 1] & 0xff;
+            return BIG_ENDIAN ? low << 8 | high : high << 8 | low;
+        }
+
+        /** {@link #type(MemorySegment, long)} of records copied into a byte array. */
+        public static byte type(byte[] records, int offset) {
+            return records[offset + (int) TYPE_OFFSET];
+        }
+
+        /** {@link #isDotOrDotDot(MemorySegment, long)} of records copied into a byte array. */
+        public static boolean isDotOrDotDot(byte[] records, int offset) {
+            int name = offset + (int) NAME_OFFSET;
+            if (records[name] != '.') {
+                return false;
+            }
+            byte second = records[name + 1];
+            return second == 0 || (second == '.' && records[name + 2] == 0);
         }
     }
 

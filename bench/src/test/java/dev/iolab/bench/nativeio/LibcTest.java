@@ -227,7 +227,15 @@ class LibcTest {
             MemorySegment buffer = arena.allocate(8192);
             List<String> names = new ArrayList<>();
             for (long n; (n = Libc.Syscalls.getdents64(fd, buffer, buffer.byteSize())) > 0; ) {
+                byte[] copy = buffer.asSlice(0, n).toArray(ValueLayout.JAVA_BYTE);
                 for (long offset = 0; offset < n; offset += Libc.Dirent64.recordLength(buffer, offset)) {
+                    // The byte-array accessors read a heap copy of the records as the segment ones read the buffer.
+                    int at = (int) offset;
+                    assertThat(Libc.Dirent64.recordLength(copy, at))
+                            .isEqualTo(Libc.Dirent64.recordLength(buffer, offset));
+                    assertThat(Libc.Dirent64.type(copy, at)).isEqualTo(Libc.Dirent64.type(buffer, offset));
+                    assertThat(Libc.Dirent64.isDotOrDotDot(copy, at))
+                            .isEqualTo(Libc.Dirent64.isDotOrDotDot(buffer, offset));
                     if (!Libc.Dirent64.isDotOrDotDot(buffer, offset)) {
                         names.add(Libc.Dirent64.name(buffer, offset).getString(0));
                     }

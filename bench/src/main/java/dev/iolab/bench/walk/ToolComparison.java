@@ -17,8 +17,9 @@ import java.util.Locale;
  * run through {@code bench/dirsize} — beside the native tools a user would run instead, {@code diskus -b PATH} and
  * {@code du -sb PATH}, each where it is on the {@code PATH}. One warm-up round, then {@code N} rounds; each round runs
  * every command once, in an order that rotates from round to round, so that all of them see the same load on a shared
- * machine. Prints each command's best and median wall time and its best divided by {@code dirsize}'s best, and the
- * load average before and after (the figures mean little when it is above the number of processors).
+ * machine. Prints each command's best and median wall time, its best divided by {@code dirsize}'s best, its median
+ * CPU time (all its threads, user and system), and the load average before and after (wall times mean little when
+ * it is above the number of processors; CPU times much less so).
  *
  * <p>What is compared: {@code diskus -b} counts what {@code dirsize} counts (the apparent sizes of regular files, no
  * links followed), so its total must equal {@code dirsize}'s, which is checked every run; {@code du -sb} also counts
@@ -78,10 +79,10 @@ final class ToolComparison {
     }
 
     /** One command of the comparison and its wall times in seconds. */
-    record Contender(String label, List<String> command, boolean sameTotal, List<Double> seconds) {
+    record Contender(String label, List<String> command, boolean sameTotal, List<Double> seconds, List<Double> cpu) {
 
         Contender(String label, List<String> command, boolean sameTotal) {
-            this(label, command, sameTotal, new ArrayList<>());
+            this(label, command, sameTotal, new ArrayList<>(), new ArrayList<>());
         }
     }
 
@@ -105,9 +106,12 @@ final class ToolComparison {
             for (int round = -1; round < rounds; round++) {
                 for (int i = 0; i < contenders.size(); i++) {
                     Contender contender = contenders.get(Math.floorMod(round + i, contenders.size()));
+                    double cpu = childrenCpuSeconds();
                     double seconds = time(contender);
+                    cpu = childrenCpuSeconds() - cpu;
                     if (round >= 0) {
                         contender.seconds().add(seconds);
+                        contender.cpu().add(cpu);
                     }
                 }
             }
@@ -170,6 +174,22 @@ final class ToolComparison {
         return null;
     }
 
+    /**
+     * CPU seconds (user + system) of this process's children that have been waited for, all their threads included:
+     * {@code cutime + cstime} of {@code /proc/self/stat}, in Linux's clock ticks of 1/100 s; NaN without
+     * {@code /proc}. CPU time depends far less on the load than wall time.
+     */
+    static double childrenCpuSeconds() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            // After "pid (comm) ", field 3 (state) is index 0, so cutime (16) and cstime (17) are 13 and 14.
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(fields[13]) + Long.parseLong(fields[14])) / 100.0;
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
     /** The 1-minute load average ({@code /proc/loadavg}), or "unknown". */
     private static String loadAverage() {
         try {
@@ -191,17 +211,18 @@ final class ToolComparison {
                 loadBefore,
                 loadAfter,
                 Runtime.getRuntime().availableProcessors()));
-        table.append("| command | best s | median s | best ÷ dirsize's best |\n|---|---|---|---|\n");
+        table.append("| command | best s | median s | best ÷ dirsize's best | median CPU s |\n|---|---|---|---|---|\n");
         double dirsizeBest = best(contenders.getFirst().seconds());
         for (Contender contender : contenders) {
             double best = best(contender.seconds());
             table.append(String.format(
                     Locale.ROOT,
-                    "| %s | %.3f | %.3f | %.2f |%n",
+                    "| %s | %.3f | %.3f | %.2f | %.2f |%n",
                     contender.label(),
                     best,
                     median(contender.seconds()),
-                    best / dirsizeBest));
+                    best / dirsizeBest,
+                    median(contender.cpu())));
         }
         for (Contender contender : contenders.subList(1, contenders.size())) {
             table.append(String.format(

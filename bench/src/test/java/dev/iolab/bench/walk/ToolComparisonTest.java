@@ -71,10 +71,12 @@ class ToolComparisonTest {
         String table = out.toString(StandardCharsets.UTF_8);
         assertThat(table)
                 .contains("Whole processes on " + tree + ", warm: 3 rounds after a warm-up round, interleaved")
-                .contains("| command | best s | median s | best ÷ dirsize's best |")
-                .containsPattern("\\| dirsize --x \\| \\d+\\.\\d{3} \\| \\d+\\.\\d{3} \\| 1\\.00 \\|")
-                .containsPattern("\\| diskus -b \\| \\d+\\.\\d{3} \\| \\d+\\.\\d{3} \\| \\d+\\.\\d{2} \\|")
-                .containsPattern("\\| du -sb \\| \\d+\\.\\d{3} \\| \\d+\\.\\d{3} \\| \\d+\\.\\d{2} \\|")
+                .contains("| command | best s | median s | best ÷ dirsize's best | median CPU s |")
+                .containsPattern("\\| dirsize --x \\| \\d+\\.\\d{3} \\| \\d+\\.\\d{3} \\| 1\\.00 \\| \\d+\\.\\d{2} \\|")
+                .containsPattern(
+                        "\\| diskus -b \\| \\d+\\.\\d{3} \\| \\d+\\.\\d{3} \\| \\d+\\.\\d{2} \\| \\d+\\.\\d{2} \\|")
+                .containsPattern(
+                        "\\| du -sb \\| \\d+\\.\\d{3} \\| \\d+\\.\\d{3} \\| \\d+\\.\\d{2} \\| \\d+\\.\\d{2} \\|")
                 .containsPattern("dirsize ÷ diskus -b: \\d+\\.\\d{2} \\(best of 3 each\\)")
                 .containsPattern("dirsize ÷ du -sb: \\d+\\.\\d{2} \\(best of 3 each\\)");
     }
@@ -128,6 +130,17 @@ class ToolComparisonTest {
                 .startsWith(summary.bytes() + "\t" + tree + "\n")
                 .containsPattern(
                         "\\| dirsize --walker FIXED_POOL --threads 2 --listing RELATIVE \\| \\d+\\.\\d{3} \\|");
+    }
+
+    /** A child's CPU time shows in this process's waited-for children's times once it has been waited for. */
+    @Test
+    void countsTheCpuTimeOfChildrenItWaitedFor() throws Exception {
+        assumeTrue(Files.isReadable(Path.of("/proc/self/stat")), "needs Linux's /proc");
+        double before = ToolComparison.childrenCpuSeconds();
+        Process busy = new ProcessBuilder("/bin/sh", "-c", "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done").start();
+        assertThat(busy.waitFor()).isZero();
+
+        assertThat(ToolComparison.childrenCpuSeconds() - before).isGreaterThan(0.0);
     }
 
     @Test

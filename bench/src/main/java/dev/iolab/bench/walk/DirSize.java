@@ -32,8 +32,11 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  */
 public final class DirSize {
 
-    /** The fastest walker here (docs/benchmarks/dirwalk.md). */
+    /** The fastest walker here (docs/benchmarks/dirwalk.md), where this platform lets it call libc. */
     static final WalkerKind DEFAULT_WALKER = WalkerKind.NATIVE;
+
+    /** The default where libc cannot be called (not Linux on x86_64 or aarch64): the JDK's API only. */
+    static final WalkerKind PORTABLE_WALKER = WalkerKind.FORK_JOIN;
 
     static final Listing DEFAULT_LISTING = Listing.RELATIVE;
 
@@ -72,7 +75,8 @@ public final class DirSize {
                 .converters(CommandLines.constants(WalkerKind.class, "walker"))
                 .completionCandidates(CommandLines.candidates(WalkerKind.class))
                 .defaultValue(DEFAULT_WALKER.name())
-                .description("How the tree is walked: ${COMPLETION-CANDIDATES}.")
+                .description("How the tree is walked: ${COMPLETION-CANDIDATES}. Where libc cannot be called (not"
+                        + " Linux on x86_64 or aarch64) the default is " + PORTABLE_WALKER + ".")
                 .build());
         spec.addOption(OptionSpec.builder("--threads")
                 .paramLabel("N")
@@ -131,6 +135,8 @@ public final class DirSize {
         }
         // Whatever the walker, the preparation is over before the clock starts, so that no walk shares the CPU with it.
         awaitQuietly(preparation);
+        boolean walkerGiven = command.getParseResult().hasMatchedOption("--walker");
+        walker = defaultWalker(walker, walkerGiven, Libc.isAvailable());
         if (walker.callsLibc(listing)) {
             // Binds libc before the clock starts, as a native program's loader does before main, and refuses a
             // platform the native calls do not support with a clear message rather than a failed walk.
@@ -168,6 +174,11 @@ public final class DirSize {
                     ToolComparison.of(path, options, result.bytes(), rounds).run(out, err));
         }
         return status;
+    }
+
+    /** The walker to run: the one asked for, else the default, or the portable one where libc cannot be called. */
+    static WalkerKind defaultWalker(WalkerKind parsed, boolean given, boolean libcAvailable) {
+        return given || libcAvailable || !parsed.callsLibc(Listing.RELATIVE) ? parsed : PORTABLE_WALKER;
     }
 
     /**

@@ -79,6 +79,28 @@ class DirSizeTest {
                 .satisfies(r -> assertThat(summary.matches(r)).isTrue());
     }
 
+    /** NATIVE by default, but a platform that cannot call libc walks with the JDK unless NATIVE was asked for. */
+    @Test
+    void defaultsToTheNativeWalkerWhereLibcCanBeCalled() {
+        assertThat(DirSize.defaultWalker(WalkerKind.NATIVE, false, true)).isEqualTo(WalkerKind.NATIVE);
+        assertThat(DirSize.defaultWalker(WalkerKind.NATIVE, false, false)).isEqualTo(WalkerKind.FORK_JOIN);
+        assertThat(DirSize.defaultWalker(WalkerKind.NATIVE, true, false)).isEqualTo(WalkerKind.NATIVE);
+        assertThat(DirSize.defaultWalker(WalkerKind.FIXED_POOL, false, false)).isEqualTo(WalkerKind.FIXED_POOL);
+    }
+
+    /** Starting to bind libc before parsing is only a guess from the words on the command line. */
+    @Test
+    void guessesFromTheArgumentsWhetherLibcWillBeCalled() {
+        assertThat(DirSize.mayCallLibc(new String[] {"/tmp"})).isTrue();
+        assertThat(DirSize.mayCallLibc(new String[] {"/tmp", "--walker", "native"}))
+                .isTrue();
+        assertThat(DirSize.mayCallLibc(new String[] {"/tmp", "--walker=fork-join"}))
+                .isFalse();
+        assertThat(DirSize.mayCallLibc(new String[] {"/tmp", "--walker", "FIXED_POOL", "--listing", "ffm"}))
+                .isTrue();
+        assertThat(DirSize.mayCallLibc(new String[] {"--help"})).isFalse();
+    }
+
     /** The walk's seconds as {@code "%.3f"} printed them, without loading {@code java.util.Formatter}. */
     @Test
     void printsSecondsWithThreeDecimalsRoundedHalfUp() {

@@ -3,7 +3,8 @@ package dev.iolab.bench.walk;
 import dev.iolab.bench.nativeio.Libc;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -128,9 +129,11 @@ public final class DirSize {
         Path root;
         try {
             root = Path.of(path).toRealPath();
-        } catch (IOException | RuntimeException e) {
-            err.println("dirsize: cannot access " + path + ": "
-                    + (Files.exists(Path.of(path)) ? e : "no such file or directory"));
+        } catch (NoSuchFileException e) {
+            err.println("dirsize: cannot access " + path + ": no such file or directory");
+            return CommandLines.USAGE;
+        } catch (IOException | InvalidPathException e) {
+            err.println("dirsize: cannot access " + path + ": " + e);
             return CommandLines.USAGE;
         }
         // Whatever the walker, the preparation is over before the clock starts, so that no walk shares the CPU with it.

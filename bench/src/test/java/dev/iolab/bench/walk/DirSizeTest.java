@@ -117,4 +117,12 @@ class DirSizeTest {
         assertThat(run(directory.resolve("absent").toString())).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("cannot access", "no such file or directory");
     }
+
+    @Test
+    void reportsAPathThatCannotBeOneWithoutAStackTrace() {
+        assertThat(run("bad\u0000name")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("dirsize: cannot access bad")
+                .doesNotContain("\tat ");
+    }
 }

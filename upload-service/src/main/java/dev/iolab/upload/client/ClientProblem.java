@@ -5,7 +5,7 @@ import org.springframework.http.HttpStatus;
 
 /** The causes a client is refused for, whatever route it called. */
 public enum ClientProblem implements ProblemType {
-    /** The client holds its whole share of something (upload or download slots, open grants): 429, others served. */
+    /** The client holds its whole share of something (upload or download slots, ...): 429, others served. */
     OVER_SHARE("over-share", HttpStatus.TOO_MANY_REQUESTS, "Client over its share");
 
     private final String slug;

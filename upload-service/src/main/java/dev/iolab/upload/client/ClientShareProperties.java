@@ -13,17 +13,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     host) and of threads + queue (how many it may have admitted at once: 31 of 125); its uploads beyond the first
  *     wait in line while other clients' uploads are taken first
  * @param downloads of {@code upload.download.max-concurrent} (16 of 64)
- * @param grants of {@code upload.valet-key.max-open-grants}: open valet-key grants per client (100 of 10,000)
  */
 @ConfigurationProperties("upload.client-share")
 public record ClientShareProperties(
         @DefaultValue("0.25") double uploads,
-        @DefaultValue("0.25") double downloads,
-        @DefaultValue("0.01") double grants) {
+        @DefaultValue("0.25") double downloads) {
 
     public ClientShareProperties {
         ClientShares.limit(1, uploads);
         ClientShares.limit(1, downloads);
-        ClientShares.limit(1, grants);
     }
 }

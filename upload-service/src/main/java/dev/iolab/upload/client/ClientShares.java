@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One resource shared fairly among clients: each {@link ClientKey} holds at most {@link #limit()} of it at once, so one
- * client cannot take what everyone shares (upload slots, download slots, open valet-key grants). A client over its
+ * client cannot take what everyone shares (upload slots, download slots, whatever else a feature counts per client). A client over its
  * share is refused with 429 {@code over-share} and {@code Retry-After}; the others are not affected. Counting only: the
  * resource's own capacity is its owner's to enforce (503 when it is full for everyone).
  * <p>

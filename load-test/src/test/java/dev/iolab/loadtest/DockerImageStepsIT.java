@@ -119,7 +119,8 @@ class DockerImageStepsIT {
                     ManagedProcess.start("image entrypoint", command, runtime, app, work.resolve("service.log"))) {
                 service.awaitReady(
                         Duration.ofMinutes(2), ManagedProcess.httpOk(management.resolve("/actuator/health")));
-                assertThat(UploadServiceInfo.fetch(management, null).strategies()).contains("temp-file");
+                assertThat(UploadServiceInfo.fetch(management, null).strategies())
+                        .contains("temp-file");
                 HttpResponse<String> upload = HttpClient.newHttpClient()
                         .send(
                                 HttpRequest.newBuilder(base.resolve("/uploads/from-the-image.bin"))

@@ -44,11 +44,23 @@ class TrickleAboveMinimumRateTest extends ClientShareSupport {
             assertANormalUploadIsServedInItsNormalTime("trickle/normal");
 
             await().atMost(2, TimeUnit.MINUTES).until(() -> answers.stream().allMatch(CompletableFuture::isDone));
-            assertThat(answers).allSatisfy(answer -> {
-                assertThat(answer.join().status()).as(answer.join().body()).isEqualTo(408);
-                assertThat(answer.join().body())
-                        .contains(Problems.TYPE_PREFIX + "body-too-slow", "may take at most 8 s");
-            });
+            // Each trickle ends: answered 408, or, where the client was still sending when the server closed, reset
+            // before the client read that answer (TCP drops unread data on a reset; a busy client loses some).
+            assertThat(answers)
+                    .allSatisfy(answer -> answer.handle((response, failure) -> {
+                                if (failure != null) {
+                                    assertThat(failure).rootCause().isInstanceOf(IOException.class);
+                                } else {
+                                    assertThat(response.status())
+                                            .as(response.body())
+                                            .isEqualTo(408);
+                                    assertThat(response.body())
+                                            .contains(Problems.TYPE_PREFIX + "body-too-slow", "may take at most 8 s");
+                                }
+                                return null;
+                            })
+                            .join());
+            assertThat(answered(answers, 408)).as(statuses(answers)).isPositive();
             assertThat(container.getBlobClient("trickle/0").exists()).isFalse();
         } finally {
             for (RawHttp client : connections) {

@@ -141,9 +141,12 @@ class BalancedPairHostileIT {
         assertANormalUploadIsServedInItsNormalTime("pair/expect/normal");
 
         await().atMost(Duration.ofMinutes(2)).until(() -> answers.stream().allMatch(CompletableFuture::isDone));
-        assertThat(answered(answers, 429) + answered(answers, 408))
-                .as("429 at once or 408 once asked to send: %s", statuses(answers))
+        // A silent upload the replica ends gets its 408, or now and then (2 of 125 in a busy run) HAProxy's 502: the
+        // replica closed the connection before HAProxy read the answer. Either way the silent client holds nothing.
+        assertThat(answered(answers, 429) + answered(answers, 408) + answered(answers, 502))
+                .as("429 at once, or 408 (or the proxy's 502) once asked to send: %s", statuses(answers))
                 .isEqualTo(silent);
+        assertThat(answered(answers, 502)).as(statuses(answers)).isLessThan(silent / 10);
     }
 
     @Test

@@ -103,16 +103,24 @@ class DockerImageStepsIT {
             assertThat(command.getFirst()).isEqualTo("java");
             command.set(0, Path.of(javaHome, "bin", "java").toString());
             int port = ManagedProcess.freePort();
+            int managementPort = ManagedProcess.freePort();
             Map<String, String> runtime = new HashMap<>(image.env());
             runtime.put("AZURE_STORAGE_CONNECTION_STRING", azurite.connectionString());
             runtime.put("SERVER_PORT", Integer.toString(port));
             runtime.put("SERVER_ADDRESS", "127.0.0.1");
+            runtime.put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
+            runtime.put("MANAGEMENT_SERVER_ADDRESS", "127.0.0.1");
+            // The image is closed by default (no key: no start); a local run says it is open on purpose.
+            runtime.put("UPLOAD_OPEN", "true");
             runtime.put("UPLOAD_TEMP_DIR", work.resolve("spool").toString());
             URI base = URI.create("http://127.0.0.1:" + port);
+            URI management = URI.create("http://127.0.0.1:" + managementPort);
             try (ManagedProcess service =
                     ManagedProcess.start("image entrypoint", command, runtime, app, work.resolve("service.log"))) {
-                service.awaitReady(Duration.ofMinutes(2), ManagedProcess.httpOk(base.resolve("/actuator/health")));
-                assertThat(UploadServiceInfo.fetch(base, null).strategies()).contains("temp-file");
+                service.awaitReady(
+                        Duration.ofMinutes(2), ManagedProcess.httpOk(management.resolve("/actuator/health")));
+                assertThat(UploadServiceInfo.fetch(management, null).strategies())
+                        .contains("temp-file");
                 HttpResponse<String> upload = HttpClient.newHttpClient()
                         .send(
                                 HttpRequest.newBuilder(base.resolve("/uploads/from-the-image.bin"))

@@ -82,9 +82,11 @@ class UploadStackIT {
                     UploadServiceProcess.Settings.defaults()
                             .withContainer("load-test-it")
                             .withArgs(List.of(
-                                    "--upload.executor.core-size=" + THREADS,
                                     "--upload.executor.max-size=" + THREADS,
                                     "--upload.executor.queue-capacity=" + QUEUE,
+                                    // The held uploads that fill a replica come from one address: what one client
+                                    // may hold of it is not what these tests are about.
+                                    "--upload.client-share.uploads=1",
                                     // The stalled uploads that hold the capacity must outlast the time it takes to
                                     // stall all twenty and start Gatling on a busy machine (default 20 s).
                                     "--upload.body.grace=5m")),

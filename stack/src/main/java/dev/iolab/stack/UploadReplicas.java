@@ -17,17 +17,12 @@ import java.util.concurrent.Future;
  * always with more than one — HAProxy in front of them ({@link HaproxyProcess}, the committed configuration): what
  * {@link DevStack} ({@code scripts/dev-up.sh --replicas N}), the scale study and the stack test run.
  *
- * <p>Replicas behind the balancer are told who their proxy is, with Spring Boot's own properties: they take the
- * client's address from {@code X-Forwarded-For} only when the connection comes from HAProxy's address
- * ({@code server.forward-headers-strategy=native}, {@code server.tomcat.remoteip.internal-proxies=127\.0\.0\.1}; the
- * simulated clients never use that address, see {@link ClientAddresses}). Their per-address connection limit is
- * raised to their connection limit, because every connection comes from HAProxy's address; HAProxy enforces the
- * per-client limit instead (see {@code ops/haproxy/haproxy.cfg}).
+ * <p>Replicas behind the balancer are told who their proxy is ({@code upload.proxy.trusted=127.0.0.1/32}): they take
+ * the client's address from {@code X-Forwarded-For} only when the connection comes from HAProxy's address (the simulated
+ * clients never use that address, see {@link ClientAddresses}), and do not count HAProxy's connections against one
+ * address; HAProxy enforces the per-client connection limit instead (see {@code ops/haproxy/haproxy.cfg}).
  */
 public final class UploadReplicas implements AutoCloseable {
-
-    /** What Tomcat accepts at most (the service's {@code server.tomcat.max-connections}). */
-    private static final int REPLICA_MAX_CONNECTIONS = 1024;
 
     /**
      * How the replicas are laid out.
@@ -123,11 +118,9 @@ public final class UploadReplicas implements AutoCloseable {
         if (!layout.balancer()) {
             return s.withPort(layout.publicPort());
         }
-        List<String> args = new ArrayList<>(List.of(
-                "--server.forward-headers-strategy=native",
-                "--server.tomcat.remoteip.internal-proxies=127\\.0\\.0\\.1",
-                "--upload.connections.max-per-address=" + REPLICA_MAX_CONNECTIONS));
-        // The caller's arguments last: Spring takes the last value of a repeated property.
+        List<String> args = new ArrayList<>(List.of("--upload.proxy.trusted=127.0.0.1/32"));
+        // The caller's arguments after ours. A repeated command-line property is joined with commas, not replaced, so
+        // a caller sets only what this list does not.
         args.addAll(settings.args());
         return s.withPort(0).withArgs(args);
     }

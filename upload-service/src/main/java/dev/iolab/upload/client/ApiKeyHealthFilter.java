@@ -11,18 +11,18 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Lets {@code /actuator/health} show its details ({@code management.endpoint.health.show-details=when-authorized})
- * only to a caller with the API key: such a request gets a principal, which is what Boot's "authorized" means without
+ * only to a caller with an API key: such a request gets a principal, which is what Boot's "authorized" means without
  * Spring Security. Everyone else gets the status alone, which is all a liveness or readiness probe needs. Without a
- * configured key, every caller is authorized, as every route is open then.
+ * configured key ({@code upload.open=true}), every caller is authorized, as every route is open then.
  */
 final class ApiKeyHealthFilter extends OncePerRequestFilter {
 
     private static final Principal API_KEY_HOLDER = () -> "api-key";
 
-    private final ApiKey key;
+    private final ApiKeys keys;
 
-    ApiKeyHealthFilter(ApiKey key) {
-        this.key = key;
+    ApiKeyHealthFilter(ApiKeys keys) {
+        this.keys = keys;
     }
 
     @Override
@@ -32,7 +32,7 @@ final class ApiKeyHealthFilter extends OncePerRequestFilter {
     }
 
     private boolean authorized(HttpServletRequest request) {
-        return !key.configured() || key.presentedBy(request);
+        return !keys.configured() || keys.presentedBy(request);
     }
 
     private static final class WithPrincipal extends HttpServletRequestWrapper {

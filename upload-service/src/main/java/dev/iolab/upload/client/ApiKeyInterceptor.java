@@ -6,19 +6,19 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.servlet.HandlerInterceptor;
 
-/** When {@code upload.api-key} is set, {@code /uploads/**} needs {@code Authorization: Bearer <key>} (else 401). */
+/** When a key is configured, {@code /uploads/**} needs {@code Authorization: Bearer <key>} (else 401). */
 final class ApiKeyInterceptor implements HandlerInterceptor {
 
-    private final ApiKey key;
+    private final ApiKeys keys;
 
-    ApiKeyInterceptor(ApiKey key) {
-        this.key = key;
+    ApiKeyInterceptor(ApiKeys keys) {
+        this.keys = keys;
     }
 
     @Override
     public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
-        if (!key.presentedBy(request)) {
-            throw new ProblemException(WebProblem.UNAUTHORIZED, "send Authorization: Bearer <upload.api-key>");
+        if (!keys.presentedBy(request)) {
+            throw new ProblemException(WebProblem.UNAUTHORIZED, "send Authorization: Bearer <your API key>");
         }
         return true;
     }

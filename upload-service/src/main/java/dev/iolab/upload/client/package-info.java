@@ -1,7 +1,10 @@
 /**
- * Who is calling: the API key ({@code upload.api-key}), checked once by {@link dev.iolab.upload.client.ApiKey} for the
- * {@code /uploads} routes and for the health details. What a client is allowed besides (its address behind a trusted
- * proxy, its fair share of slots and connections, refusing to start without a key) belongs here too. Imports no
- * feature.
+ * Who is calling, and what one caller may hold. The API keys ({@code upload.api-key}, per client {@code
+ * upload.api-keys.<client-name>}; without any the service refuses to start unless {@code upload.open=true}), checked for
+ * the {@code /uploads} routes and the health details; the client a request counts against ({@link
+ * dev.iolab.upload.client.ClientIdentity}, {@link dev.iolab.upload.client.ClientKey}: its key's name, or its address —
+ * from {@code X-Forwarded-For} only behind a trusted proxy, {@code upload.proxy.trusted}, and IPv6 per /64); and the
+ * mechanism that keeps one client to its share of what everyone shares ({@link dev.iolab.upload.client.ClientShares},
+ * {@code upload.client-share.*}, 429 {@code over-share}). Imports no feature.
  */
 package dev.iolab.upload.client;

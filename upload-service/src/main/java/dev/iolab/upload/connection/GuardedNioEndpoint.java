@@ -1,5 +1,6 @@
 package dev.iolab.upload.connection;
 
+import dev.iolab.upload.client.ClientKey;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -12,7 +13,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
+import org.apache.coyote.Constants;
 import org.apache.coyote.Processor;
+import org.apache.coyote.Request;
 import org.apache.tomcat.util.net.NioChannel;
 import org.apache.tomcat.util.net.NioEndpoint;
 import org.apache.tomcat.util.net.SocketEvent;
@@ -24,13 +28,22 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
  * <ul>
  *   <li><b>Connections per client address</b> (as nginx's {@code limit_conn}): a connection beyond the limit is closed
  *       by the acceptor before anything is read from it or allocated for it, so one address can hold at most that many
- *       of the connector's {@code maxConnections}, and the rest stay available to everyone else.
+ *       of the connector's {@code maxConnections}, and the rest stay available to everyone else. IPv6 addresses count
+ *       per /64 ({@link ClientKey}); a trusted proxy's connections carry many clients and are not counted (the proxy
+ *       limits each client's connections itself).
  *   <li><b>A deadline for the request head</b> (as nginx's {@code client_header_timeout}): Tomcat's
  *       {@code connectionTimeout} is reset by every byte, so a head sent one line every few seconds holds its
  *       connection (and a parked processor, ~55 KB of heap) as long as the client likes. Twice a second a sweep finds
  *       connections whose current request has been in its head longer than the deadline and has Tomcat close them
  *       (an {@code ERROR} event, dispatched as Tomcat's own timeout threads dispatch theirs), without an answer, as
  *       nginx does.
+ *   <li><b>A lingering close that ends</b> (as nginx's {@code lingering_time}): after answering a request whose body
+ *       it did not read, Tomcat reads and discards the rest (up to {@code server.tomcat.max-swallow-size}) so that the
+ *       client can read the answer before the connection closes; each read waits as long as the client likes. A
+ *       lingering connection ({@link #linger}) gets a deadline instead: the sweep keeps its read timeout at the time
+ *       left, so a client still sending then is cut off, and one client lingers on at most {@code
+ *       maxLingeringPerClient} connections at once (the rest are closed right after their answer), so that refused
+ *       clients that keep sending cannot hold the container's threads.
  * </ul>
  * It also finds the connection under a request by its {@code ServletConnection} ID ({@link #socket}), so that body and
  * response decorators can bound the waits of their next blocking read or write. While an upload's worker thread waits
@@ -50,12 +63,19 @@ final class GuardedNioEndpoint extends NioEndpoint {
 
         /** A connection was closed because its request head took longer than the deadline. */
         default void headerTimedOut() {}
+
+        /** A refused request's connection was closed without lingering: its client lingers on enough already. */
+        default void lingerRefused() {}
     }
 
     private static final String PROTOCOL = "http/1.1";
     private static final long SWEEP_MILLIS = 500;
 
-    private final Map<InetAddress, Integer> perAddress = new ConcurrentHashMap<>();
+    private final Map<ClientKey, Integer> perAddress = new ConcurrentHashMap<>();
+    /** Connections discarding a request body after its answer, until their deadline. */
+    private final Map<SocketWrapperBase<?>, Linger> lingering = new ConcurrentHashMap<>();
+
+    private final Map<ClientKey, Integer> lingeringPerClient = new ConcurrentHashMap<>();
     private final Map<String, SocketWrapperBase<NioChannel>> byConnectionId = new ConcurrentHashMap<>();
     /** Connections whose reading thread times its own wait, with the {@link System#nanoTime()} to hold the poller to. */
     private final Map<SocketWrapperBase<?>, Long> heldReads = new ConcurrentHashMap<>();
@@ -63,7 +83,10 @@ final class GuardedNioEndpoint extends NioEndpoint {
     private final Set<SocketWrapperBase<?>> expiredHeads = ConcurrentHashMap.newKeySet();
 
     private volatile int maxPerAddress;
+    private volatile Predicate<InetAddress> exempt = address -> false;
     private volatile long headerTimeoutNanos;
+    private volatile long lingerNanos = TimeUnit.SECONDS.toNanos(5);
+    private volatile int maxLingeringPerClient = 16;
     private volatile Events events = Events.NONE;
     private ScheduledExecutorService sweeper;
 
@@ -76,6 +99,20 @@ final class GuardedNioEndpoint extends NioEndpoint {
         this.maxPerAddress = max;
     }
 
+    /** @param proxies addresses whose connections carry many clients: not counted against any address's limit */
+    void setExemptAddresses(Predicate<InetAddress> proxies) {
+        this.exempt = proxies;
+    }
+
+    /**
+     * @param millis longest a connection lingers after answering a request whose body it did not read
+     * @param perClient connections one client may linger on at once
+     */
+    void setLinger(long millis, int perClient) {
+        this.lingerNanos = TimeUnit.MILLISECONDS.toNanos(millis);
+        this.maxLingeringPerClient = perClient;
+    }
+
     /** @param millis longest time from a request's first byte to the end of its head; 0 or less: no deadline */
     void setHeaderTimeoutMillis(long millis) {
         this.headerTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(millis);
@@ -85,9 +122,53 @@ final class GuardedNioEndpoint extends NioEndpoint {
         this.events = events;
     }
 
-    /** Connections open now from {@code address}. */
+    /** Connections open now from {@code address} (its /64 for IPv6). */
     int connectionsFrom(InetAddress address) {
-        return perAddress.getOrDefault(address, 0);
+        return perAddress.getOrDefault(ClientKey.ofAddress(address), 0);
+    }
+
+    /**
+     * The connection under {@code request} lingers from now on: its reads wait at most until the linger time is up,
+     * whoever reads (Tomcat discarding the rest of the body, or our own code), and then it is closed.
+     *
+     * @param request the request whose body is not read; the linger ends with it
+     * @param client who it counts against
+     * @return false when {@code client} lingers on its share of connections already: do not read its body at all
+     */
+    boolean linger(SocketWrapperBase<?> wrapper, Request request, ClientKey client) {
+        if (lingering.containsKey(wrapper)) {
+            return true;
+        }
+        boolean[] admitted = {false};
+        lingeringPerClient.compute(client, (key, count) -> {
+            int now = count == null ? 0 : count;
+            if (now >= maxLingeringPerClient) {
+                return count;
+            }
+            admitted[0] = true;
+            return now + 1;
+        });
+        if (!admitted[0]) {
+            events.lingerRefused();
+            return false;
+        }
+        long deadline = System.nanoTime() + lingerNanos;
+        if (lingering.putIfAbsent(wrapper, new Linger(client, request, request.getStartTimeNanos(), deadline))
+                != null) {
+            releaseLinger(client);
+            return true;
+        }
+        heldReads.remove(wrapper);
+        wrapper.setReadTimeout(Math.max(1, TimeUnit.NANOSECONDS.toMillis(lingerNanos)));
+        if (!connections.containsValue(wrapper)) {
+            endLinger(wrapper); // closed meanwhile: its close found nothing to give back
+        }
+        return true;
+    }
+
+    /** Connections lingering now for {@code client}. */
+    int lingeringFor(ClientKey client) {
+        return lingeringPerClient.getOrDefault(client, 0);
     }
 
     /** The connection with this {@code ServletConnection} ID, if it is still open. */
@@ -97,7 +178,8 @@ final class GuardedNioEndpoint extends NioEndpoint {
 
     @Override
     protected boolean setSocketOptions(SocketChannel socket) {
-        InetAddress address = remoteAddress(socket);
+        InetAddress inet = remoteAddress(socket);
+        ClientKey address = inet == null || exempt.test(inet) ? null : ClientKey.ofAddress(inet);
         if (address != null && !admit(address)) {
             events.refusedOverAddressLimit();
             destroySocket(socket); // counts the connection down and closes it; the acceptor finds no wrapper to close
@@ -130,7 +212,21 @@ final class GuardedNioEndpoint extends NioEndpoint {
      * with a timeout of its own, and must be the one to time out.
      */
     void holdIdleCheck(SocketWrapperBase<?> wrapper, long untilNanos) {
-        heldReads.put(wrapper, untilNanos);
+        if (!lingering.containsKey(wrapper)) {
+            heldReads.put(wrapper, untilNanos);
+        }
+    }
+
+    /**
+     * {@code millis}, or the time its linger has left when {@code wrapper} lingers (at least 1 ms): a read of a
+     * lingering connection waits no longer than that, whatever its reader asks for.
+     */
+    long readWaitAtMost(SocketWrapperBase<?> wrapper, long millis) {
+        Linger linger = lingering.get(wrapper);
+        if (linger == null) {
+            return millis;
+        }
+        return Math.max(1, Math.min(millis, TimeUnit.NANOSECONDS.toMillis(linger.deadlineNanos - System.nanoTime())));
     }
 
     void releaseIdleCheck(SocketWrapperBase<?> wrapper) {
@@ -162,6 +258,25 @@ final class GuardedNioEndpoint extends NioEndpoint {
         if (headerTimeoutNanos > 0) {
             closeOverdueHeads(now);
         }
+        lingering.forEach((wrapper, linger) -> {
+            if (!linger.current()) {
+                endLinger(wrapper);
+            } else {
+                // The reading thread times out its next wait (or its current one, when bytes wake it) by then.
+                wrapper.setReadTimeout(Math.max(1, TimeUnit.NANOSECONDS.toMillis(linger.deadlineNanos - now)));
+            }
+        });
+    }
+
+    private void endLinger(SocketWrapperBase<?> wrapper) {
+        Linger ended = lingering.remove(wrapper);
+        if (ended != null) {
+            releaseLinger(ended.client);
+        }
+    }
+
+    private void releaseLinger(ClientKey client) {
+        lingeringPerClient.computeIfPresent(client, (key, count) -> count <= 1 ? null : count - 1);
     }
 
     @Override
@@ -195,7 +310,7 @@ final class GuardedNioEndpoint extends NioEndpoint {
         }
     }
 
-    private boolean admit(InetAddress address) {
+    private boolean admit(ClientKey address) {
         int max = maxPerAddress;
         if (max <= 0) {
             perAddress.merge(address, 1, Integer::sum);
@@ -213,7 +328,7 @@ final class GuardedNioEndpoint extends NioEndpoint {
         return admitted.get();
     }
 
-    private void release(InetAddress address) {
+    private void release(ClientKey address) {
         if (address != null) {
             perAddress.computeIfPresent(address, (key, open) -> open <= 1 ? null : open - 1);
         }
@@ -227,14 +342,29 @@ final class GuardedNioEndpoint extends NioEndpoint {
         }
     }
 
-    /** What a connection took: a slot of its address, and an entry in the ID index once its ID is known. */
+    /**
+     * What a connection took: a slot of its address (none for a trusted proxy's), and an entry in the ID index once its
+     * ID is known.
+     */
     private static final class Tracked {
 
-        final InetAddress address;
+        final ClientKey address;
         volatile String connectionId;
 
-        Tracked(InetAddress address) {
+        Tracked(ClientKey address) {
             this.address = address;
+        }
+    }
+
+    /**
+     * A connection lingering after the answer to {@code request}, until {@code deadlineNanos}. Over once that request
+     * has moved past discarding its body (Tomcat recycles the request object for the next one, and resets its start).
+     */
+    private record Linger(ClientKey client, Request request, long startNanos, long deadlineNanos) {
+
+        boolean current() {
+            return request.getStartTimeNanos() == startNanos
+                    && request.getRequestProcessor().getStage() <= Constants.STAGE_ENDINPUT;
         }
     }
 
@@ -252,6 +382,7 @@ final class GuardedNioEndpoint extends NioEndpoint {
             if (removed != null) {
                 heldReads.remove(removed);
                 expiredHeads.remove(removed);
+                endLinger(removed);
             }
             Tracked gone = tracked.remove(key);
             if (gone != null) {

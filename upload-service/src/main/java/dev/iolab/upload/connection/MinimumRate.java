@@ -33,6 +33,14 @@ public record MinimumRate(long bytesPerSecond, Duration grace, Duration queuedGr
         return Math.max(arrivedNanos + grace.toNanos(), firstReadNanos + queuedGrace.toNanos());
     }
 
+    /**
+     * When the first byte is due from a client that sends only once asked ({@code Expect: 100-continue}): it is asked
+     * at the first read, and has {@code queuedGrace} from then, however long it waited before.
+     */
+    public long askedBaseNanos(long firstReadNanos) {
+        return firstReadNanos + queuedGrace.toNanos();
+    }
+
     /** When the byte after the first {@code count} is due, as {@link System#nanoTime()}. */
     public long deadlineNanos(long baseNanos, long count) {
         double allowance = (double) count * TimeUnit.SECONDS.toNanos(1) / bytesPerSecond;

@@ -18,6 +18,11 @@ public final class TomcatConnections {
         this.endpoint = endpoint;
     }
 
+    /** The guarded connector's endpoint, or null before it has started (or under a mock request). */
+    GuardedNioEndpoint endpoint() {
+        return endpoint;
+    }
+
     /**
      * The connection of {@code request}, or {@link RequestSocket#NONE} when it is not one of the guarded connector's
      * (a mock request, another connector) or has closed.
@@ -45,7 +50,7 @@ public final class TomcatConnections {
 
         @Override
         public void nextReadWaitsAtMost(long millis) {
-            long wait = Math.max(1, millis);
+            long wait = endpoint.readWaitAtMost(wrapper, Math.max(1, millis));
             endpoint.holdIdleCheck(wrapper, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait + 1000));
             wrapper.setReadTimeout(wait);
             if (wrapper instanceof NioEndpoint.NioSocketWrapper nio) {
@@ -53,8 +58,17 @@ public final class TomcatConnections {
             }
         }
 
+        /**
+         * Gives the connection back to the poller with the connector's own read timeout: left at the last wait (a
+         * few seconds, or one millisecond for a body already late), the poller would time the connection out and
+         * close it without an answer while the upload's answer (408, 503) is still being made.
+         */
         @Override
         public void readEnded() {
+            wrapper.setReadTimeout(endpoint.getConnectionTimeout());
+            if (wrapper instanceof NioEndpoint.NioSocketWrapper nio) {
+                nio.updateLastRead();
+            }
             endpoint.releaseIdleCheck(wrapper);
         }
 

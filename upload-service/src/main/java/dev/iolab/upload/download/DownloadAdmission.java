@@ -1,5 +1,8 @@
 package dev.iolab.upload.download;
 
+import dev.iolab.upload.client.ClientKey;
+import dev.iolab.upload.client.ClientShareProperties;
+import dev.iolab.upload.client.ClientShares;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -9,8 +12,10 @@ import org.springframework.stereotype.Component;
 /**
  * Downloads' own capacity ({@code upload.download.max-concurrent}), apart from the uploads': a download streams on
  * its container thread and holds one chunk, so bounding how many stream at once bounds both. Beyond it a download is
- * refused at once with 503 {@code downloads-busy} and {@code Retry-After}, before the store is asked anything. Gauge
- * {@code iolab.download.active}, counter {@code iolab.download.rejected}.
+ * refused at once with 503 {@code downloads-busy} and {@code Retry-After}, before the store is asked anything; a client
+ * that streams its share of the slots already ({@code upload.client-share.downloads}) is refused with 429
+ * {@code over-share} while others are served. Gauge {@code iolab.download.active}, counter
+ * {@code iolab.download.rejected}.
  */
 @Component
 class DownloadAdmission {
@@ -18,10 +23,12 @@ class DownloadAdmission {
     private final int slots;
     private final Semaphore free;
     private final Counter rejected;
+    private final ClientShares shares;
 
-    DownloadAdmission(DownloadProperties properties, MeterRegistry registry) {
+    DownloadAdmission(DownloadProperties properties, ClientShareProperties shares, MeterRegistry registry) {
         this.slots = properties.maxConcurrent();
         this.free = new Semaphore(slots);
+        this.shares = new ClientShares("download slots", ClientShares.limit(slots, shares.downloads()), registry);
         Gauge.builder("iolab.download.active", free, s -> slots - s.availablePermits())
                 .description("Downloads streaming now")
                 .baseUnit("downloads")
@@ -33,16 +40,27 @@ class DownloadAdmission {
     }
 
     /**
-     * Takes a slot until the returned permit is closed.
+     * Takes a slot for {@code client} until the returned permit is closed.
      *
      * @throws DownloadException.Busy when none is free
+     * @throws dev.iolab.upload.client.ClientException 429 over-share when the client holds its share of them
      */
-    Permit enter() {
+    Permit enter(ClientKey client) {
         if (!free.tryAcquire()) {
             rejected.increment();
             throw new DownloadException.Busy(slots);
         }
-        return free::release;
+        ClientShares.Hold share;
+        try {
+            share = shares.take(client);
+        } catch (RuntimeException overShare) {
+            free.release();
+            throw overShare;
+        }
+        return () -> {
+            share.close();
+            free.release();
+        };
     }
 
     /** A download slot, given back on close. */

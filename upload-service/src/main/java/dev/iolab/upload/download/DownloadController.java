@@ -1,5 +1,6 @@
 package dev.iolab.upload.download;
 
+import dev.iolab.upload.client.ClientIdentity;
 import dev.iolab.upload.connection.MinimumRate;
 import dev.iolab.upload.connection.TomcatConnections;
 import dev.iolab.upload.storage.BlobChangedException;
@@ -28,7 +29,8 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * {@code GET} and {@code HEAD /uploads/{name}}, under the same discipline as uploads:
  * <ul>
- *   <li>admitted by {@link DownloadAdmission} (its own capacity; 503 {@code downloads-busy} beyond it);
+ *   <li>admitted by {@link DownloadAdmission} (its own capacity, 503 {@code downloads-busy} beyond it; one client's
+ *       share of it, 429 {@code over-share} beyond);
  *   <li>bounded memory whatever the reader's speed: the blob is read from the store in ranged reads of
  *       {@code upload.download.chunk-size}, one at a time, each written to the client before the next is read, so a
  *       slow reader holds one chunk and blocks the next read (the SDK's own stream reads 4 MiB ahead per reader);
@@ -49,6 +51,7 @@ class DownloadController {
 
     private final BlobStorage storage;
     private final DownloadAdmission admission;
+    private final ClientIdentity clients;
     private final TomcatConnections connections;
     private final MinimumRate rate;
     private final int chunkSize;
@@ -57,11 +60,13 @@ class DownloadController {
     DownloadController(
             BlobStorage storage,
             DownloadAdmission admission,
+            ClientIdentity clients,
             TomcatConnections connections,
             DownloadProperties properties,
             MeterRegistry registry) {
         this.storage = storage;
         this.admission = admission;
+        this.clients = clients;
         this.connections = connections;
         this.rate = properties.minimumRate();
         this.chunkSize =
@@ -81,7 +86,7 @@ class DownloadController {
     @GetMapping("/**")
     void get(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String name = name(request);
-        try (DownloadAdmission.Permit slot = admission.enter()) {
+        try (DownloadAdmission.Permit slot = admission.enter(clients.of(request))) {
             BlobInfo blob;
             Optional<ByteRange> range;
             long first;

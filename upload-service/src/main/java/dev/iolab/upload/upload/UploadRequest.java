@@ -1,7 +1,7 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.client.ClientKey;
 import dev.iolab.upload.upload.body.BodySource;
-import dev.iolab.upload.upload.body.MultipartBody;
 import dev.iolab.upload.upload.body.RequestBodyGuard;
 import dev.iolab.upload.web.BlobNames;
 import dev.iolab.upload.web.QueryParameters;
@@ -27,6 +27,7 @@ import org.springframework.http.HttpHeaders;
  *     service first reads it
  * @param body where the bytes come from, not yet opened
  * @param accept the {@code Accept} header, as sent, or null
+ * @param client the client the upload counts against
  */
 record UploadRequest(
         String name,
@@ -35,22 +36,24 @@ record UploadRequest(
         String contentMd5,
         boolean expectsContinue,
         BodySource body,
-        String accept) {
+        String accept,
+        ClientKey client) {
 
     /** {@code PUT /uploads/{name}?strategy=ID}: the body is the file. */
-    static UploadRequest raw(HttpServletRequest request, RequestBodyGuard guard) {
+    static UploadRequest raw(HttpServletRequest request, RequestBodyGuard guard, ClientKey client) {
         return new UploadRequest(
                 BlobNames.fromRequest(request),
                 QueryParameters.of(request).first("strategy"),
                 request.getContentLengthLong(),
                 request.getHeader("Content-MD5"),
                 expectsContinue(request),
-                new BodySource.Raw(guard.raw(request)),
-                request.getHeader(HttpHeaders.ACCEPT));
+                guard.raw(request),
+                request.getHeader(HttpHeaders.ACCEPT),
+                client);
     }
 
     /** {@code POST /uploads?strategy=ID&name=NAME}: the file is the multipart part named {@code file}. */
-    static UploadRequest multipart(HttpServletRequest request, RequestBodyGuard guard) {
+    static UploadRequest multipart(HttpServletRequest request, RequestBodyGuard guard, ClientKey client) {
         QueryParameters query = QueryParameters.of(request);
         return new UploadRequest(
                 query.first("name"),
@@ -58,8 +61,9 @@ record UploadRequest(
                 request.getContentLengthLong(),
                 null,
                 expectsContinue(request),
-                new MultipartBody(guard.multipart(request)),
-                request.getHeader(HttpHeaders.ACCEPT));
+                guard.multipart(request),
+                request.getHeader(HttpHeaders.ACCEPT),
+                client);
     }
 
     private static boolean expectsContinue(HttpServletRequest request) {

@@ -57,7 +57,8 @@ class UploadService {
      * Checks and admits an upload; the result is answered {@code 201} with the {@link StoredUpload} once it is
      * stored, or with the problem that ended it.
      *
-     * @throws UploadException when the head alone is refused, or admission is full
+     * @throws ProblemException when the head alone is refused, the client holds its share of the upload slots (429), or
+     *     every slot is taken (503)
      */
     DeferredResult<ResponseEntity<StoredUpload>> accept(UploadRequest request) {
         OutcomeRecorder attempt = new OutcomeRecorder(metrics);
@@ -68,7 +69,7 @@ class UploadService {
                 case BodySource.Raw raw -> {
                     CheckedUpload upload =
                             check(request, request.name(), request.strategy(), request.contentMd5(), attempt);
-                    yield new UploadJob(attempt, () -> transfer.transfer(upload, raw.open(), attempt));
+                    yield new UploadJob(attempt, () -> transfer.transfer(upload, raw.open(), raw.linger(), attempt));
                 }
                 case MultipartBody multipart -> {
                     if (!multipart.isMultipart()) {
@@ -81,14 +82,14 @@ class UploadService {
                     yield new UploadJob(attempt, () -> {
                         MultipartBody.FilePart file = multipart.readToFile(request.name(), request.strategy());
                         CheckedUpload upload = check(request, file.name(), file.strategy(), file.contentMd5(), attempt);
-                        return transfer.transfer(upload, file.content(), attempt);
+                        return transfer.transfer(upload, file.content(), multipart.linger(), attempt);
                     });
                 }
             };
         } catch (ProblemException e) {
             throw attempt.failed(e);
         }
-        return admission.submit(job);
+        return admission.submit(request.client(), job);
     }
 
     /** The checks a file's head allows, in the order the client is answered: strategy, name, size, MD5. */
@@ -172,7 +173,7 @@ class UploadService {
         }
 
         @Override
-        public void refused(UploadException refusal) {
+        public void refused(ProblemException refusal) {
             attempt.failed(refusal);
         }
     }

@@ -1,14 +1,17 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.connection.LingerLimits;
 import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.storage.StorageRecoveringException;
 import dev.iolab.upload.upload.body.BodyException;
 import dev.iolab.upload.upload.body.BodyFailures;
+import dev.iolab.upload.upload.body.BodyLinger;
 import dev.iolab.upload.upload.body.IncomingBody;
 import dev.iolab.upload.upload.budget.MemoryBudget;
 import dev.iolab.upload.upload.problem.UploadException;
 import dev.iolab.upload.upload.problem.UploadProblem;
 import dev.iolab.upload.upload.strategy.UploadStrategy;
+import dev.iolab.upload.web.WebProblem;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.HexFormat;
@@ -34,11 +37,13 @@ class UploadTransfer {
 
     private final MemoryBudget budget;
     private final InFlightUploads inFlight;
+    private final LingerLimits linger;
     private final long maxSize;
 
-    UploadTransfer(MemoryBudget budget, InFlightUploads inFlight, UploadProperties properties) {
+    UploadTransfer(MemoryBudget budget, InFlightUploads inFlight, LingerLimits linger, UploadProperties properties) {
         this.budget = budget;
         this.inFlight = inFlight;
+        this.linger = linger;
         this.maxSize = properties.maxSize().toBytes();
     }
 
@@ -46,15 +51,17 @@ class UploadTransfer {
      * Stores {@code raw} as {@code upload} describes it.
      *
      * @param raw the file's bytes, unread; not closed (the container owns the request stream)
+     * @param unused when to stop reading the request's body once it is of no use
      * @param attempt told the bytes received, so that a failure is recorded with them
      */
-    StoredUpload transfer(CheckedUpload upload, InputStream raw, OutcomeRecorder attempt) throws IOException {
+    StoredUpload transfer(CheckedUpload upload, InputStream raw, BodyLinger unused, OutcomeRecorder attempt)
+            throws IOException {
         UploadStrategy strategy = upload.strategy();
         long cost = strategy.memoryCost(upload.declaredLength());
         Optional<MemoryBudget.Reservation> reservation = budget.tryReserve(cost);
         if (reservation.isEmpty()) {
             if (!upload.expectsContinue()) {
-                discard(raw);
+                discard(raw, unused);
             }
             throw new UploadException(
                     UploadProblem.MEMORY_BUDGET,
@@ -73,7 +80,7 @@ class UploadTransfer {
                 md5 = strategy.upload(upload.name(), body, upload.declaredLength(), held);
             } catch (IOException | RuntimeException e) {
                 held.close(); // before discarding the rest of the body, so that others can have the bytes meanwhile
-                throw failure(e, body, raw);
+                throw failure(e, body, raw, unused);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
@@ -87,16 +94,17 @@ class UploadTransfer {
     }
 
     /** What ended the upload, as the client is to be answered; the unread rest of a refused body is discarded. */
-    private RuntimeException failure(Exception e, IncomingBody body, InputStream raw) throws IOException {
+    private RuntimeException failure(Exception e, IncomingBody body, InputStream raw, BodyLinger unused)
+            throws IOException {
         IOException bodyFailure = e instanceof BodyException own ? own : body.failure();
         if (bodyFailure == null) {
             if (e instanceof StorageRecoveringException recovering) {
-                discard(raw);
+                discard(raw, unused);
                 return new UploadException(UploadProblem.STORAGE_RECOVERING, recovering.getMessage(), recovering);
             }
             if (e instanceof StorageException storage) {
                 if (!body.finished()) {
-                    discard(raw);
+                    discard(raw, unused);
                 }
                 return storage;
             }
@@ -106,26 +114,31 @@ class UploadTransfer {
             return (RuntimeException) e;
         }
         UploadException problem = BodyFailures.asProblem(bodyFailure, body.count());
-        if (problem.problem().retryLater()) {
-            discard(raw);
+        if (problem.problem().retryLater() || problem.problem() == WebProblem.BODY_TOO_SLOW) {
+            // A client cut off for slowness may still be sending: its answer must not be lost to a reset (behind a
+            // proxy that reset turns the 408 into the proxy's 502).
+            discard(raw, unused);
         }
         return problem;
     }
 
     /**
-     * Refusing while the client is still sending its body: read and discard the rest (at most {@code
-     * upload.max-size}), so that closing the connection after the answer does not reset it under the client before
-     * it has read the answer. A client that sent {@code Expect: 100-continue} and was refused before its body was
-     * read has sent nothing and is not read from.
+     * Refusing while the client is still sending its body: read and discard the rest, so that closing the connection
+     * after the answer does not reset it under the client before it has read the answer — a lingering close, bounded
+     * as Tomcat's own after a refusal ({@link LingerLimits}: at most {@code server.tomcat.max-swallow-size} bytes, for
+     * at most {@code upload.connections.linger-time}); a body that is not over by then is left unread, and the
+     * connection closes. A client that sent {@code Expect: 100-continue} and was refused before its body was read has
+     * sent nothing and is not read from.
      */
-    private void discard(InputStream raw) {
+    private void discard(InputStream raw, BodyLinger unused) {
+        unused.start(linger.time());
         try {
             IOUtils.consume(BoundedInputStream.builder()
                     .setInputStream(raw)
-                    .setMaxCount(maxSize)
+                    .setMaxCount(linger.maxBytes())
                     .get());
         } catch (IOException e) {
-            log.debug("Discarding a refused upload's body failed: {}", e.toString());
+            log.debug("Discarding a refused upload's body ended early: {}", e.toString());
         }
     }
 }

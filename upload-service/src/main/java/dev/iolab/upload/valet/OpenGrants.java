@@ -1,5 +1,7 @@
 package dev.iolab.upload.valet;
 
+import dev.iolab.upload.client.ClientKey;
+import dev.iolab.upload.client.ClientShares;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -12,19 +14,25 @@ import java.util.PriorityQueue;
  * out at most {@code upload.valet-key.max-open-grants} at once (503 {@code too-many-grants} beyond). Grants cost no
  * memory after they are given (they live in their IDs), so the count is per replica and a guard against a flood of
  * grants, not a registry: a grant completed on another replica is counted here until it expires. What is kept per
- * grant is its staging name and expiry, until then.
+ * grant is its staging name, expiry and client, until then.
+ *
+ * <p>Each client holds at most its share of them ({@code upload.client-share.grants}); a client over its share gets 429
+ * {@code over-share} while other clients still get grants.
  */
 final class OpenGrants {
 
-    private record Entry(String stagingName, Instant expiresAt) {}
+    private record Entry(String stagingName, Instant expiresAt, ClientShares.Hold share) {}
 
     private final int maxOpen;
+    private final ClientShares shares;
     private final Clock clock;
     private final Map<String, Entry> byStagingName = new java.util.HashMap<>();
     private final PriorityQueue<Entry> byExpiry = new PriorityQueue<>(java.util.Comparator.comparing(Entry::expiresAt));
 
-    OpenGrants(int maxOpen, MeterRegistry registry, Clock clock) {
+    /** @param clientShare each client's share of {@code maxOpen}, a fraction ({@link ClientShares#limit}) */
+    OpenGrants(int maxOpen, double clientShare, MeterRegistry registry, Clock clock) {
         this.maxOpen = maxOpen;
+        this.shares = new ClientShares("open grants", ClientShares.limit(maxOpen, clientShare), registry);
         this.clock = clock;
         Gauge.builder("iolab.upload.valet.grants.open", this, OpenGrants::count)
                 .baseUnit("grants")
@@ -33,18 +41,19 @@ final class OpenGrants {
     }
 
     /**
-     * Counts a grant about to be given.
+     * Counts a grant about to be given to {@code client}.
      *
      * @throws ValetKeyException 503 {@code too-many-grants} when {@code max-open-grants} are open here
+     * @throws dev.iolab.upload.client.ClientException 429 {@code over-share} when {@code client} holds its share
      */
-    synchronized void open(String stagingName, Instant expiresAt) {
+    synchronized void open(ClientKey client, String stagingName, Instant expiresAt) {
         forgetExpired();
         if (byStagingName.size() >= maxOpen) {
             throw new ValetKeyException(
                     ValetKeyProblem.TOO_MANY_GRANTS,
                     maxOpen + " valet-key grants are open; complete or let some expire, then ask again");
         }
-        Entry entry = new Entry(stagingName, expiresAt);
+        Entry entry = new Entry(stagingName, expiresAt, shares.take(client));
         byStagingName.put(stagingName, entry);
         byExpiry.add(entry);
     }
@@ -54,6 +63,7 @@ final class OpenGrants {
         Entry entry = byStagingName.remove(stagingName);
         if (entry != null) {
             byExpiry.remove(entry);
+            entry.share().close();
         }
     }
 
@@ -66,7 +76,9 @@ final class OpenGrants {
     private void forgetExpired() {
         Instant now = clock.instant();
         while (!byExpiry.isEmpty() && !byExpiry.peek().expiresAt().isAfter(now)) {
-            byStagingName.remove(byExpiry.poll().stagingName());
+            Entry expired = byExpiry.poll();
+            byStagingName.remove(expired.stagingName());
+            expired.share().close();
         }
     }
 }

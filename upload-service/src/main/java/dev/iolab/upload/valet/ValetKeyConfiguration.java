@@ -1,5 +1,6 @@
 package dev.iolab.upload.valet;
 
+import dev.iolab.upload.client.ClientShareProperties;
 import dev.iolab.upload.storage.StagingArea;
 import dev.iolab.upload.storage.StagingSweeper;
 import dev.iolab.upload.upload.UploadMetrics;
@@ -50,8 +51,8 @@ class ValetKeyConfiguration {
     }
 
     @Bean
-    OpenGrants openGrants(ValetKeyProperties properties, MeterRegistry registry) {
-        return new OpenGrants(properties.maxOpenGrants(), registry, Clock.systemUTC());
+    OpenGrants openGrants(ValetKeyProperties properties, ClientShareProperties shares, MeterRegistry registry) {
+        return new OpenGrants(properties.maxOpenGrants(), shares.grants(), registry, Clock.systemUTC());
     }
 
     @Bean

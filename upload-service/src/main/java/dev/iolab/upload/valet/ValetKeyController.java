@@ -1,5 +1,6 @@
 package dev.iolab.upload.valet;
 
+import dev.iolab.upload.client.ClientIdentity;
 import dev.iolab.upload.upload.StoredUpload;
 import dev.iolab.upload.web.BlobNames;
 import dev.iolab.upload.web.JsonOnly;
@@ -29,9 +30,11 @@ import org.springframework.web.bind.annotation.RestController;
 class ValetKeyController {
 
     private final ValetKeyService valet;
+    private final ClientIdentity clients;
 
-    ValetKeyController(ValetKeyService valet) {
+    ValetKeyController(ValetKeyService valet, ClientIdentity clients) {
         this.valet = valet;
+        this.clients = clients;
     }
 
     @PostMapping("/{*path}")
@@ -49,7 +52,7 @@ class ValetKeyController {
         if (action.equals("grant")) {
             return ResponseEntity.status(HttpStatus.CREATED)
                     .contentType(MediaType.APPLICATION_JSON)
-                    .body(valet.grant(name, query.first("size"), query.first("md5")));
+                    .body(valet.grant(clients.of(request), name, query.first("size"), query.first("md5")));
         }
         StoredUpload done = valet.complete(name, query.first("grant"));
         return ResponseEntity.created(URI.create(BlobNames.path(done.name())))

@@ -1,5 +1,6 @@
 package dev.iolab.upload.valet;
 
+import dev.iolab.upload.client.ClientKey;
 import dev.iolab.upload.storage.StagedBlobChangedException;
 import dev.iolab.upload.storage.StagingArea;
 import dev.iolab.upload.storage.StorageException;
@@ -83,16 +84,17 @@ class ValetKeyService {
     /**
      * Grants an upload of exactly {@code size} bytes (and {@code md5}, when given) to {@code name}.
      *
+     * @param client who asks: it holds the grant until it is completed or expires ({@link OpenGrants})
      * @param size the {@code size} query parameter, as sent
      * @param md5 the {@code md5} query parameter (Base64 of 16 bytes), as sent, or null
      */
-    GrantAnswer grant(String name, String size, String md5) {
+    GrantAnswer grant(ClientKey client, String name, String size, String md5) {
         String blobName = BlobNames.validate(name);
         long bytes = parseSize(size);
         byte[] expectedMd5 = parseMd5(md5);
         Instant expiresAt = Instant.ofEpochSecond(clock.instant().plus(ttl).getEpochSecond());
         String stagingName = staging.newName("valet", bytes, expiresAt);
-        open.open(stagingName, expiresAt);
+        open.open(client, stagingName, expiresAt);
         Grant grant;
         URI uploadUrl;
         try {

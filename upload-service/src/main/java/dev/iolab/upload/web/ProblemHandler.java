@@ -22,16 +22,19 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
  * own failures as Spring answers them. A detail tells the
  * client what it can act on and nothing about the service's insides: a store failure's detail is fixed (the store's
  * answer, hosts and exception text go to the log, at WARN, without a stack trace), and a detail that carries a
- * library's message with a Java class name or a network address in it is replaced by the type's own.
+ * library's message with a Java class name or a network address in it is replaced by the type's own (an address is
+ * kept only where the type's detail names the client itself, {@link ProblemType#detailNamesTheClient()}).
  */
 @RestControllerAdvice
 public class ProblemHandler extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ProblemHandler.class);
 
-    /** A Java class name ({@code java.io.EOFException}) or an address ({@code /127.0.0.1:10100}, {@code host:443}). */
-    private static final Pattern INTERNALS = Pattern.compile(
-            "(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error)\\b|\\d{1,3}(?:\\.\\d{1,3}){3}|://|\\w:\\d{2,5}\\b");
+    /** A Java class name ({@code java.io.EOFException}) or a URL. */
+    private static final Pattern CODE = Pattern.compile("(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error)\\b|://");
+
+    /** An address ({@code /127.0.0.1:10100}, {@code host:443}). */
+    private static final Pattern ADDRESS = Pattern.compile("\\d{1,3}(?:\\.\\d{1,3}){3}|\\w:\\d{2,5}\\b");
 
     private final String retryAfterSeconds;
 
@@ -97,7 +100,10 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
     }
 
     private static String safe(ProblemType type, String detail) {
-        if (detail == null || type.hidesDetail() || INTERNALS.matcher(detail).find()) {
+        if (detail == null
+                || type.hidesDetail()
+                || CODE.matcher(detail).find()
+                || (!type.detailNamesTheClient() && ADDRESS.matcher(detail).find())) {
             return type.fixedDetail();
         }
         return detail;

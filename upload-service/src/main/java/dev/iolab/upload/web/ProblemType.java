@@ -43,4 +43,13 @@ public interface ProblemType {
     default boolean hidesDetail() {
         return false;
     }
+
+    /**
+     * Whether the detail may name a network address because the address is the client's own (the one it was counted
+     * as), written by the service, never a library's message. Any other detail that names an address is replaced by
+     * {@link #fixedDetail()}, so that no host of the service's or the store's reaches a client.
+     */
+    default boolean detailNamesTheClient() {
+        return false;
+    }
 }

@@ -12,7 +12,10 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import dev.iolab.upload.client.ClientKey;
 import dev.iolab.upload.client.ClientProperties;
+import dev.iolab.upload.client.ClientShareProperties;
+import dev.iolab.upload.client.ProxyProperties;
 import dev.iolab.upload.connection.TomcatConnections;
 import dev.iolab.upload.storage.BlobInfo;
 import dev.iolab.upload.storage.BlobStorage;
@@ -56,7 +59,13 @@ class DownloadControllerTest {
 
     /** The slice's missing pieces: properties, the problem handler, the connection lookup (none under MockMvc). */
     @TestConfiguration(proxyBeanMethods = false)
-    @EnableConfigurationProperties({WebProperties.class, ClientProperties.class, DownloadProperties.class})
+    @EnableConfigurationProperties({
+        WebProperties.class,
+        ClientProperties.class,
+        ProxyProperties.class,
+        ClientShareProperties.class,
+        DownloadProperties.class
+    })
     @ComponentScan(
             basePackages = "dev.iolab.upload.web",
             useDefaultFilters = false,
@@ -201,7 +210,7 @@ class DownloadControllerTest {
 
     @Test
     void refusesADownloadBeyondItsCapacityWith503BeforeAskingTheStore() throws Exception {
-        try (DownloadAdmission.Permit onlySlot = admission.enter()) {
+        try (DownloadAdmission.Permit onlySlot = admission.enter(ClientKey.ofAddress("192.0.2.1"))) {
             MvcTestResult busy = mvc.get().uri("/uploads/dir/f.bin").exchange();
 
             assertProblem(busy, 503, "downloads-busy");

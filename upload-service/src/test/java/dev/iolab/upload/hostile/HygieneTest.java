@@ -20,6 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -49,6 +50,9 @@ class HygieneTest {
 
     @LocalServerPort
     int port;
+
+    @LocalManagementPort
+    int managementPort;
 
     private final HttpClient http = HttpClient.newHttpClient();
 
@@ -94,8 +98,8 @@ class HygieneTest {
 
     @Test
     void showsHealthDetailsOnlyToTheKeyHolder() throws Exception {
-        HttpResponse<String> anonymous = send(HttpRequest.newBuilder(uri("/actuator/health")));
-        HttpResponse<String> holder = send(authorized("/actuator/health"));
+        HttpResponse<String> anonymous = send(HttpRequest.newBuilder(managementUri("/actuator/health")));
+        HttpResponse<String> holder = send(authorized(managementUri("/actuator/health")));
 
         assertThat(anonymous.statusCode()).isEqualTo(503);
         assertThat(anonymous.body()).contains("\"status\":\"DOWN\"").doesNotContain("components", "blobStorage");
@@ -110,7 +114,7 @@ class HygieneTest {
         // Accepts connections into its backlog and never answers them: every SDK call waits out its 60 s try.
         try (ServerSocket stalled = new ServerSocket(STORE_PORT, 50, InetAddress.getLoopbackAddress())) {
             HttpResponse<String> health = http.send(
-                    authorized("/actuator/health")
+                    authorized(managementUri("/actuator/health"))
                             .timeout(Duration.ofSeconds(20))
                             .build(),
                     HttpResponse.BodyHandlers.ofString());
@@ -164,11 +168,19 @@ class HygieneTest {
     }
 
     private HttpRequest.Builder authorized(String path) {
-        return HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + KEY);
+        return authorized(uri(path));
+    }
+
+    private static HttpRequest.Builder authorized(URI uri) {
+        return HttpRequest.newBuilder(uri).header("Authorization", "Bearer " + KEY);
     }
 
     private URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    private URI managementUri(String path) {
+        return URI.create("http://127.0.0.1:" + managementPort + path);
     }
 
     private static int freePort() {

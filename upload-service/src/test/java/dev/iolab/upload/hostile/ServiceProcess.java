@@ -20,18 +20,21 @@ import java.util.regex.Pattern;
 
 /**
  * The service in a JVM of its own, with a small heap and {@code -XX:+ExitOnOutOfMemoryError}, against the real Azurite:
- * what a hostile client could do to the heap shows as a dead process instead of a test JVM in distress.
+ * what a hostile client could do to the heap shows as a dead process instead of a test JVM in distress. Uploads go to
+ * its public port, health and metrics to its management port.
  */
 final class ServiceProcess implements AutoCloseable {
 
     private final Process process;
     private final Path log;
     private final int port;
+    private final int managementPort;
 
-    private ServiceProcess(Process process, Path log, int port) {
+    private ServiceProcess(Process process, Path log, int port, int managementPort) {
         this.process = process;
         this.log = log;
         this.port = port;
+        this.managementPort = managementPort;
     }
 
     /**
@@ -42,6 +45,7 @@ final class ServiceProcess implements AutoCloseable {
      */
     static ServiceProcess start(Path work, String heap, String... arguments) throws IOException {
         int port = Azurite.freePort();
+        int managementPort = Azurite.freePort();
         Path log = work.resolve("service.log");
         List<String> command = new ArrayList<>(List.of(
                 ProcessHandle.current().info().command().orElseThrow(),
@@ -51,6 +55,7 @@ final class ServiceProcess implements AutoCloseable {
                 System.getProperty("java.class.path"),
                 "dev.iolab.upload.UploadServiceApplication",
                 "--server.port=" + port,
+                "--management.server.port=" + managementPort,
                 "--upload.temp-dir=" + work.resolve("spool"),
                 "--logging.level.root=WARN"));
         command.addAll(List.of(arguments));
@@ -58,11 +63,11 @@ final class ServiceProcess implements AutoCloseable {
                 new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment()
                 .put("AZURE_STORAGE_CONNECTION_STRING", Azurite.get().connectionString());
-        ServiceProcess service = new ServiceProcess(builder.start(), log, port);
+        ServiceProcess service = new ServiceProcess(builder.start(), log, port, managementPort);
         await().atMost(2, TimeUnit.MINUTES)
                 .pollInterval(Duration.ofMillis(500))
                 .ignoreExceptions()
-                .until(() -> !service.alive() || service.get("/actuator/health").statusCode() == 200);
+                .until(() -> !service.alive() || service.health().statusCode() == 200);
         if (!service.alive()) {
             throw new IllegalStateException("the service did not start:\n" + service.log());
         }
@@ -85,31 +90,44 @@ final class ServiceProcess implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + port + path);
     }
 
-    /** A GET from 127.0.0.1. */
+    /** A GET of the public port from 127.0.0.1. */
     HttpResponse<String> get(String path) throws IOException, InterruptedException {
         return getFrom("127.0.0.1", path, Duration.ofSeconds(30));
     }
 
-    /** A GET on a fresh connection from {@code localAddress} (any 127.0.0.0/8 address on Linux). */
+    /** A GET of the public port on a fresh connection from {@code localAddress} (any 127.0.0.0/8 address on Linux). */
     HttpResponse<String> getFrom(String localAddress, String path, Duration timeout)
+            throws IOException, InterruptedException {
+        return get("127.0.0.1", localAddress, port, path, timeout);
+    }
+
+    /** {@code /actuator/health} on the management port. */
+    HttpResponse<String> health() throws IOException, InterruptedException {
+        return get("127.0.0.1", "127.0.0.1", managementPort, "/actuator/health", Duration.ofSeconds(30));
+    }
+
+    private static HttpResponse<String> get(String host, String localAddress, int port, String path, Duration timeout)
             throws IOException, InterruptedException {
         try (HttpClient client = HttpClient.newBuilder()
                 .localAddress(InetAddress.getByName(localAddress))
                 .connectTimeout(timeout)
                 .build()) {
             return client.send(
-                    HttpRequest.newBuilder(uri(path)).timeout(timeout).build(), HttpResponse.BodyHandlers.ofString());
+                    HttpRequest.newBuilder(URI.create("http://" + host + ":" + port + path))
+                            .timeout(timeout)
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
         }
     }
 
     /**
-     * A meter's value from {@code /actuator/prometheus}, asked from an address no test floods: the first series named
-     * {@code name} whose labels contain {@code labels} (e.g. {@code reason="header-timeout"}), or 0 when there is none.
+     * A meter's value from {@code /actuator/prometheus} on the management port: the first series named {@code name}
+     * whose labels contain {@code labels} (e.g. {@code reason="header-timeout"}), or 0 when there is none.
      */
     double metric(String name, String labels) throws IOException, InterruptedException {
         Matcher value = Pattern.compile(
                         "(?m)^" + Pattern.quote(name) + "\\{[^}]*" + Pattern.quote(labels) + "[^}]*} (\\S+)$")
-                .matcher(getFrom("127.0.0.250", "/actuator/prometheus", Duration.ofSeconds(30))
+                .matcher(get("127.0.0.1", "127.0.0.1", managementPort, "/actuator/prometheus", Duration.ofSeconds(30))
                         .body());
         return value.find() ? Double.parseDouble(value.group(1)) : 0;
     }

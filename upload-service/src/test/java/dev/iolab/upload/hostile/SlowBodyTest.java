@@ -33,16 +33,17 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * A body slower than the minimum rate, or one a client announced with {@code Expect:
  * 100-continue} and never sends, is answered 408 and frees its upload thread, so a normal upload behind such clients is
- * served. Two upload threads and a queue of two; a body must keep up 1 KB/s after 2 s; Tomcat's own read timeout is
- * 2 minutes, so only the rate can end these bodies before the clients' patience (a minute) does.
+ * served. Two upload threads and a queue of two, all of which one client may take (the per-client share is another
+ * test's); a body must keep up 1 KB/s after 2 s; Tomcat's own read timeout is 2 minutes, so only the rate can end these
+ * bodies before the clients' patience (a minute) does.
  */
 @SpringBootTest(
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {
             "upload.container=slowbody",
-            "upload.executor.core-size=2",
             "upload.executor.max-size=2",
             "upload.executor.queue-capacity=2",
+            "upload.client-share.uploads=1",
             "upload.body.min-rate=1KB",
             "upload.body.grace=2s",
             "upload.body.queued-grace=1s",

@@ -56,6 +56,8 @@ class SlowDownloadTest {
                 "--upload.container=downloads",
                 "--upload.max-size=64MB",
                 "--upload.download.max-concurrent=" + SLOTS,
+                // Every stalled reader comes from one address: what one client may hold is DownloadShareTest's.
+                "--upload.client-share.downloads=1",
                 "--upload.download.min-rate=1MB",
                 "--upload.download.grace=5s");
         new Random(15).nextBytes(BLOB);

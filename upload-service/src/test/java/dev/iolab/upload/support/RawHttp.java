@@ -4,6 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -21,10 +23,34 @@ public final class RawHttp implements AutoCloseable {
     private final InputStream in;
 
     public RawHttp(int port) throws IOException {
-        socket = new Socket("127.0.0.1", port);
+        this(InetAddress.getLoopbackAddress(), port);
+    }
+
+    /** Connects from {@code local} (any 127.0.0.0/8 address: another client to the service's per-client limits). */
+    public RawHttp(InetAddress local, int port) throws IOException {
+        socket = new Socket();
+        socket.bind(new InetSocketAddress(local, 0));
+        socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 60_000);
         socket.setSoTimeout(60_000);
         out = socket.getOutputStream();
         in = socket.getInputStream();
+    }
+
+    /**
+     * Reads and drops whatever the server still sends until it closes the connection: true when it did (end of stream
+     * or a reset), false when it kept it open for the socket's timeout (a minute).
+     */
+    public boolean awaitClosedByServer() {
+        try {
+            while (in.read() >= 0) {
+                // an answer's leftovers: not what is waited for
+            }
+            return true;
+        } catch (java.net.SocketTimeoutException open) {
+            return false;
+        } catch (IOException reset) {
+            return true;
+        }
     }
 
     /** Sends a request head; {@code headers} are whole lines without CRLF. */
@@ -66,7 +92,8 @@ public final class RawHttp implements AutoCloseable {
         }
     }
 
-    private Response readHead() throws IOException {
+    /** Reads one response's status line and headers only, leaving its body unread. */
+    public Response responseHead() throws IOException {
         String statusLine = readLine();
         if (statusLine == null) {
             throw new IOException("connection closed before a response");
@@ -78,14 +105,19 @@ public final class RawHttp implements AutoCloseable {
                     line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
                     line.substring(colon + 1).trim());
         }
-        int status = Integer.parseInt(statusLine.split(" ")[1]);
+        return new Response(Integer.parseInt(statusLine.split(" ")[1]), headers, "");
+    }
+
+    private Response readHead() throws IOException {
+        Response head = responseHead();
+        Map<String, String> headers = head.headers();
         String body = "";
         if (headers.containsKey("content-length")) {
             body = new String(in.readNBytes(Integer.parseInt(headers.get("content-length"))), StandardCharsets.UTF_8);
         } else if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
             body = readChunked();
         }
-        return new Response(status, headers, body);
+        return new Response(head.status(), headers, body);
     }
 
     private String readChunked() throws IOException {

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -35,6 +36,10 @@ public abstract class RunningServiceSupport {
 
     @LocalServerPort
     protected int port;
+
+    /** Where {@code /actuator/*} is served: a port of its own, as {@code management.server.port} sets it. */
+    @LocalManagementPort
+    protected int managementPort;
 
     @Autowired
     protected MeterRegistry registry;
@@ -83,5 +88,10 @@ public abstract class RunningServiceSupport {
 
     protected URI uri(String pathAndQuery) {
         return URI.create("http://127.0.0.1:" + port + pathAndQuery);
+    }
+
+    /** {@code path} on the management port ({@code /actuator/...}). */
+    protected URI managementUri(String path) {
+        return URI.create("http://127.0.0.1:" + managementPort + path);
     }
 }

@@ -7,6 +7,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.iolab.upload.client.ClientProperties;
+import dev.iolab.upload.client.ProxyProperties;
 import dev.iolab.upload.connection.TomcatConnections;
 import dev.iolab.upload.support.MultipartBuilder;
 import dev.iolab.upload.support.Problems;
@@ -49,7 +50,12 @@ class UploadControllerTest {
      * (and the guard the connection lookup, which finds no Tomcat connection under a mock request).
      */
     @TestConfiguration(proxyBeanMethods = false)
-    @EnableConfigurationProperties({WebProperties.class, ClientProperties.class, BodyProperties.class})
+    @EnableConfigurationProperties({
+        WebProperties.class,
+        ClientProperties.class,
+        ProxyProperties.class,
+        BodyProperties.class
+    })
     static class Properties {
 
         @Bean

@@ -53,9 +53,9 @@ import org.springframework.test.context.DynamicPropertySource;
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {
             "upload.container=faults",
-            "upload.executor.core-size=1",
             "upload.executor.max-size=1",
             "upload.executor.queue-capacity=1",
+            "upload.client-share.uploads=1",
             "upload.executor.async-timeout=4s",
             "upload.azure.max-tries=2",
             "upload.azure.try-timeout=1s",

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
+import dev.iolab.upload.client.ClientKey;
+import dev.iolab.upload.connection.LingerLimits;
 import dev.iolab.upload.support.MultipartBuilder;
 import dev.iolab.upload.support.RecordingBlobStorage;
 import dev.iolab.upload.support.TestProperties;
@@ -40,7 +42,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
-import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
 import org.springframework.web.context.request.async.DeferredResult;
 
 /**
@@ -50,6 +51,8 @@ import org.springframework.web.context.request.async.DeferredResult;
  */
 class UploadServiceTest {
 
+    private static final ClientKey CLIENT = ClientKey.ofAddress("127.0.0.1");
+
     @TempDir
     Path spool;
 
@@ -57,7 +60,7 @@ class UploadServiceTest {
     private final UploadMetrics metrics = new UploadMetrics(registry);
     private final RecordingBlobStorage storage = new RecordingBlobStorage(50_000);
     private final AtomicInteger opened = new AtomicInteger();
-    private ThreadPoolTaskExecutor executor;
+    private Admission admission;
     private UploadService service;
     private SpoolDirectory spoolDirectory;
 
@@ -65,11 +68,7 @@ class UploadServiceTest {
     void start() throws IOException {
         TestProperties properties = TestProperties.with("max-size=1MB", "temp-dir=" + spool.toAbsolutePath());
         spoolDirectory = new SpoolDirectory(properties.bind(StrategyProperties.class));
-        executor = new ThreadPoolTaskExecutor();
-        executor.setCorePoolSize(2);
-        executor.setMaxPoolSize(2);
-        executor.setQueueCapacity(0);
-        executor.initialize();
+        admission = Admission.create("upload", 2, 0, 1, Duration.ofMinutes(10), registry);
         service = new UploadService(
                 new UploadStrategies(
                         storage,
@@ -79,15 +78,16 @@ class UploadServiceTest {
                 new UploadTransfer(
                         new MemoryBudget(properties.bind(MemoryBudgetProperties.class), registry),
                         new InFlightUploads(registry),
+                        new LingerLimits(16 * 1024 * 1024, Duration.ofSeconds(5)),
                         properties.bind(UploadProperties.class)),
-                new Admission("upload", executor, Duration.ofMinutes(10)),
+                admission,
                 metrics,
                 properties.bind(UploadProperties.class));
     }
 
     @AfterEach
     void stop() throws IOException {
-        executor.shutdown();
+        admission.shutdown();
         spoolDirectory.destroy();
     }
 
@@ -122,7 +122,7 @@ class UploadServiceTest {
                 .isThrownBy(() -> service.accept(raw(name, strategy, length, md5, new byte[10])))
                 .satisfies(e -> assertThat(e.problem()).hasToString(expected));
         assertThat(opened).hasValue(0);
-        assertThat(executor.getThreadPoolExecutor().getTaskCount()).isZero();
+        assertThat(admission.admitted()).isZero();
         assertThat(outcomes(tag, "client_error")).isEqualTo(1);
     }
 
@@ -135,7 +135,8 @@ class UploadServiceTest {
                 null,
                 false,
                 new MultipartBody(MultipartBuilder.request("text/plain", "hello".getBytes())),
-                null);
+                null,
+                CLIENT);
         assertThatExceptionOfType(UploadException.class)
                 .isThrownBy(() -> service.accept(post))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.NOT_MULTIPART));
@@ -217,7 +218,8 @@ class UploadServiceTest {
                     opened.incrementAndGet();
                     return body;
                 }),
-                null);
+                null,
+                CLIENT);
     }
 
     private static UploadRequest multipart(String name, String strategy, MultipartBuilder body) {
@@ -229,7 +231,8 @@ class UploadServiceTest {
                 null,
                 false,
                 new MultipartBody(MultipartBuilder.request(body.contentType(), bytes)),
-                null);
+                null,
+                CLIENT);
     }
 
     @SuppressWarnings("unchecked")

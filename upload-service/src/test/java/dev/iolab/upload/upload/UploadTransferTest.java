@@ -5,9 +5,11 @@ import static dev.iolab.upload.support.Payloads.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
+import dev.iolab.upload.connection.LingerLimits;
 import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.support.RecordingBlobStorage;
 import dev.iolab.upload.support.TestProperties;
+import dev.iolab.upload.upload.body.BodyLinger;
 import dev.iolab.upload.upload.body.IncomingBody;
 import dev.iolab.upload.upload.budget.MemoryBudget;
 import dev.iolab.upload.upload.budget.MemoryBudgetProperties;
@@ -26,6 +28,7 @@ import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.apache.commons.io.IOUtils;
 import org.apache.commons.io.input.BrokenInputStream;
 import org.junit.jupiter.api.AfterEach;
@@ -60,7 +63,11 @@ class UploadTransferTest {
                 "memory-budget.request-share=1",
                 "temp-dir=" + spool.toAbsolutePath());
         budget = new MemoryBudget(properties.bind(MemoryBudgetProperties.class), registry);
-        transfer = new UploadTransfer(budget, new InFlightUploads(registry), properties.bind(UploadProperties.class));
+        transfer = new UploadTransfer(
+                budget,
+                new InFlightUploads(registry),
+                new LingerLimits(16 * 1024 * 1024, Duration.ofSeconds(5)),
+                properties.bind(UploadProperties.class));
         spoolDirectory = new SpoolDirectory(properties.bind(StrategyProperties.class));
         strategies = new UploadStrategies(
                 storage,
@@ -83,7 +90,10 @@ class UploadTransferTest {
         OutcomeRecorder attempt = new OutcomeRecorder(metrics);
 
         StoredUpload result = transfer.transfer(
-                upload("dir/a.bin", strategy, data.length, md5(data), false), new ByteArrayInputStream(data), attempt);
+                upload("dir/a.bin", strategy, data.length, md5(data), false),
+                new ByteArrayInputStream(data),
+                new BodyLinger(),
+                attempt);
 
         assertThat(result.name()).isEqualTo("dir/a.bin");
         assertThat(result.size()).isEqualTo(5000);
@@ -104,6 +114,7 @@ class UploadTransferTest {
         transfer.transfer(
                 new CheckedUpload("x", observing, 10, 10, null, false),
                 new ByteArrayInputStream(new byte[10]),
+                new BodyLinger(),
                 new OutcomeRecorder(metrics));
         assertThat(heldDuringUpload[0]).isEqualTo(777);
     }
@@ -117,6 +128,7 @@ class UploadTransferTest {
                     .isThrownBy(() -> transfer.transfer(
                             new CheckedUpload("x", strategy(101, (n, b) -> {}), 1000, 1000, null, false),
                             sent,
+                            new BodyLinger(),
                             new OutcomeRecorder(metrics)))
                     .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.MEMORY_BUDGET));
             assertThat(budget.used()).isEqualTo(BUDGET - 100);
@@ -134,6 +146,7 @@ class UploadTransferTest {
                 .isThrownBy(() -> transfer.transfer(
                         new CheckedUpload("x", strategy(BUDGET + 1, (n, b) -> {}), 1000, 1000, null, true),
                         unsent,
+                        new BodyLinger(),
                         new OutcomeRecorder(metrics)))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.MEMORY_BUDGET));
         assertThat(unsent.available()).isEqualTo(1000);
@@ -184,6 +197,7 @@ class UploadTransferTest {
                 .isThrownBy(() -> transfer.transfer(
                         new CheckedUpload("x", buffer, 3000, -1, null, false),
                         new ByteArrayInputStream(new byte[3000]),
+                        new BodyLinger(),
                         new OutcomeRecorder(metrics)))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.TOO_LARGE));
         assertThat(oneBlock.committed).isNull();
@@ -203,6 +217,7 @@ class UploadTransferTest {
                 .isThrownBy(() -> transfer.transfer(
                         new CheckedUpload("x", wrapping, 100, 100, null, false),
                         new ByteArrayInputStream(new byte[99]),
+                        new BodyLinger(),
                         new OutcomeRecorder(metrics)))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.INCOMPLETE_BODY));
     }
@@ -218,6 +233,7 @@ class UploadTransferTest {
                 .isThrownBy(() -> transfer.transfer(
                         upload("x", strategy, data.length, null, false),
                         new ByteArrayInputStream(data),
+                        new BodyLinger(),
                         new OutcomeRecorder(metrics)))
                 .isSameAs(down);
         assertThat(spoolFiles()).isEmpty();
@@ -228,8 +244,8 @@ class UploadTransferTest {
             throws IOException {
         OutcomeRecorder attempt = new OutcomeRecorder(metrics);
         assertThatExceptionOfType(UploadException.class)
-                .isThrownBy(
-                        () -> transfer.transfer(upload("failed", strategy, declaredLength, md5, false), body, attempt))
+                .isThrownBy(() -> transfer.transfer(
+                        upload("failed", strategy, declaredLength, md5, false), body, new BodyLinger(), attempt))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(expected));
         assertThat(storage.blobs).doesNotContainKey("failed");
         assertThat(spoolFiles()).isEmpty();

@@ -25,6 +25,7 @@ final class ServiceReplica implements AutoCloseable {
     static ServiceReplica start(String connectionString, String... properties) {
         List<String> all = new ArrayList<>(List.of(
                 "server.port=0",
+                "management.server.port=0",
                 "upload.azure.connection-string=" + connectionString,
                 "spring.jmx.enabled=false",
                 "logging.level.root=WARN"));

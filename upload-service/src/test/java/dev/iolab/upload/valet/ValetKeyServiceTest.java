@@ -3,6 +3,9 @@ package dev.iolab.upload.valet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
+import dev.iolab.upload.client.ClientException;
+import dev.iolab.upload.client.ClientKey;
+import dev.iolab.upload.client.ClientProblem;
 import dev.iolab.upload.upload.StoredUpload;
 import dev.iolab.upload.upload.UploadMetrics;
 import dev.iolab.upload.upload.problem.UploadProblem;
@@ -32,6 +35,9 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
  */
 class ValetKeyServiceTest {
 
+    private static final ClientKey CLIENT = ClientKey.ofAddress("127.0.0.2");
+    private static final ClientKey OTHER = ClientKey.ofAddress("127.0.0.3");
+
     private static final byte[] CONTENT = "twelve bytes".getBytes();
     private static final byte[] KEY = new byte[32];
 
@@ -43,7 +49,7 @@ class ValetKeyServiceTest {
 
     @Test
     void aSinglePutIsVouchedForByTheStoreAndNothingIsRead() {
-        GrantAnswer grant = replicaA.grant("a.bin", "12", md5Base64(CONTENT));
+        GrantAnswer grant = replicaA.grant(CLIENT, "a.bin", "12", md5Base64(CONTENT));
         assertThat(grant.uploadUrl()).endsWith("?sp=c");
         staging.stage(InMemoryStaging.stagingNameOf(grant), CONTENT, false, null);
 
@@ -56,7 +62,7 @@ class ValetKeyServiceTest {
 
     @Test
     void withoutAnMd5InTheGrantTheSizeIsCheckedAndTheStoresMd5Answered() {
-        GrantAnswer grant = replicaA.grant("a.bin", "12", null);
+        GrantAnswer grant = replicaA.grant(CLIENT, "a.bin", "12", null);
         assertThat(grant.uploadUrl()).endsWith("?sp=cw");
         staging.stage(InMemoryStaging.stagingNameOf(grant), CONTENT, true, null);
 
@@ -69,7 +75,7 @@ class ValetKeyServiceTest {
 
     @Test
     void blocksThatDeclareAWrongMd5AreReadBackAndRefused() {
-        GrantAnswer grant = replicaA.grant("a.bin", "12", md5Base64(CONTENT));
+        GrantAnswer grant = replicaA.grant(CLIENT, "a.bin", "12", md5Base64(CONTENT));
         String stagingName = InMemoryStaging.stagingNameOf(grant);
         staging.stage(stagingName, "other bytes!".getBytes(), true, InMemoryStaging.md5(CONTENT));
 
@@ -84,7 +90,7 @@ class ValetKeyServiceTest {
 
     @Test
     void aGrantGivenByOneReplicaIsCompletedByAnotherOnce() {
-        GrantAnswer grant = replicaA.grant("a.bin", "12", md5Base64(CONTENT));
+        GrantAnswer grant = replicaA.grant(CLIENT, "a.bin", "12", md5Base64(CONTENT));
         staging.stage(InMemoryStaging.stagingNameOf(grant), CONTENT, false, null);
 
         assertThat(replicaB.complete("a.bin", idOf(grant)).name()).isEqualTo("a.bin");
@@ -98,7 +104,7 @@ class ValetKeyServiceTest {
 
     @Test
     void nothingStagedLeavesTheGrantUsable() {
-        GrantAnswer grant = replicaA.grant("a.bin", "12", null);
+        GrantAnswer grant = replicaA.grant(CLIENT, "a.bin", "12", null);
         assertProblem(() -> replicaB.complete("a.bin", idOf(grant)), ValetKeyProblem.NOTHING_STAGED);
         assertThat(staging.markers).isEmpty();
         staging.stage(InMemoryStaging.stagingNameOf(grant), CONTENT, false, null);
@@ -107,7 +113,7 @@ class ValetKeyServiceTest {
 
     @Test
     void aCompletionLeftHalfDoneByADeadReplicaIsTakenOverAfterTheClaimTimeout() {
-        GrantAnswer grant = replicaA.grant("a.bin", "12", md5Base64(CONTENT));
+        GrantAnswer grant = replicaA.grant(CLIENT, "a.bin", "12", md5Base64(CONTENT));
         staging.stage(InMemoryStaging.stagingNameOf(grant), CONTENT, false, null);
         Grant read = new GrantSigner(KEY, List.of()).read(idOf(grant), "a.bin");
         staging.createMarker(
@@ -121,8 +127,8 @@ class ValetKeyServiceTest {
 
     @Test
     void anExpiredGrantIsGoneUnlessItWasCompleted() {
-        GrantAnswer unused = replicaA.grant("a.bin", "12", null);
-        GrantAnswer used = replicaA.grant("b.bin", "12", null);
+        GrantAnswer unused = replicaA.grant(CLIENT, "a.bin", "12", null);
+        GrantAnswer used = replicaA.grant(CLIENT, "b.bin", "12", null);
         staging.stage(InMemoryStaging.stagingNameOf(used), CONTENT, false, null);
         replicaA.complete("b.bin", idOf(used));
 
@@ -148,8 +154,8 @@ class ValetKeyServiceTest {
             }
         };
         ValetKeyService valet = replica(held, 100);
-        GrantAnswer first = valet.grant("a.bin", "12", md5Base64(CONTENT));
-        GrantAnswer second = valet.grant("b.bin", "12", md5Base64(CONTENT));
+        GrantAnswer first = valet.grant(CLIENT, "a.bin", "12", md5Base64(CONTENT));
+        GrantAnswer second = valet.grant(CLIENT, "b.bin", "12", md5Base64(CONTENT));
         held.stage(InMemoryStaging.stagingNameOf(first), CONTENT, true, null);
         held.stage(InMemoryStaging.stagingNameOf(second), CONTENT, true, null);
 
@@ -166,20 +172,44 @@ class ValetKeyServiceTest {
     @Test
     void aReplicaGivesAtMostItsOpenGrants() {
         ValetKeyService small = replica(staging, 2);
-        GrantAnswer first = small.grant("a.bin", "12", null);
-        small.grant("b.bin", "12", null);
-        assertProblem(() -> small.grant("c.bin", "12", null), ValetKeyProblem.TOO_MANY_GRANTS);
+        GrantAnswer first = small.grant(CLIENT, "a.bin", "12", null);
+        small.grant(CLIENT, "b.bin", "12", null);
+        assertProblem(() -> small.grant(CLIENT, "c.bin", "12", null), ValetKeyProblem.TOO_MANY_GRANTS);
 
         staging.stage(InMemoryStaging.stagingNameOf(first), CONTENT, false, null);
         small.complete("a.bin", idOf(first));
-        GrantAnswer third = small.grant("c.bin", "12", null);
-        assertProblem(() -> small.grant("d.bin", "12", null), ValetKeyProblem.TOO_MANY_GRANTS);
+        GrantAnswer third = small.grant(CLIENT, "c.bin", "12", null);
+        assertProblem(() -> small.grant(CLIENT, "d.bin", "12", null), ValetKeyProblem.TOO_MANY_GRANTS);
         clock.advance(Duration.ofMinutes(15));
-        assertThat(small.grant("d.bin", "12", null).name()).isEqualTo("d.bin");
+        assertThat(small.grant(CLIENT, "d.bin", "12", null).name()).isEqualTo("d.bin");
         assertThat(third).isNotNull();
     }
 
+    @Test
+    void aClientOverItsShareOfOpenGrantsIsRefusedWhileAnotherStillGetsGrants() {
+        ValetKeyService shared = replica(staging, 10, 0.2);
+        shared.grant(CLIENT, "a.bin", "12", null);
+        GrantAnswer second = shared.grant(CLIENT, "b.bin", "12", null);
+        assertThatExceptionOfType(ClientException.class)
+                .isThrownBy(() -> shared.grant(CLIENT, "c.bin", "12", null))
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(ClientProblem.OVER_SHARE));
+        assertThat(shared.grant(OTHER, "c.bin", "12", null).name()).isEqualTo("c.bin");
+
+        staging.stage(InMemoryStaging.stagingNameOf(second), CONTENT, false, null);
+        shared.complete("b.bin", idOf(second));
+        assertThat(shared.grant(CLIENT, "d.bin", "12", null).name()).isEqualTo("d.bin");
+        clock.advance(Duration.ofMinutes(15));
+        shared.grant(CLIENT, "e.bin", "12", null);
+        assertThat(shared.grant(CLIENT, "f.bin", "12", null).name())
+                .as("expired grants no longer count against their client")
+                .isEqualTo("f.bin");
+    }
+
     private ValetKeyService replica(InMemoryStaging store, int maxOpen) {
+        return replica(store, maxOpen, 1.0);
+    }
+
+    private ValetKeyService replica(InMemoryStaging store, int maxOpen, double clientShare) {
         ValetKeyProperties properties = new Binder(new MapConfigurationPropertySource(Map.of(
                         "upload.valet-key.max-concurrent-read-backs",
                         "1",
@@ -188,7 +218,7 @@ class ValetKeyServiceTest {
                 .bindOrCreate("upload.valet-key", ValetKeyProperties.class);
         return new ValetKeyService(
                 new GrantSigner(KEY, List.of()),
-                new OpenGrants(maxOpen, new SimpleMeterRegistry(), clock),
+                new OpenGrants(maxOpen, clientShare, new SimpleMeterRegistry(), clock),
                 new CompletionClaims(store, properties.claimTimeout(), clock),
                 store,
                 new UploadMetrics(registry),

@@ -1,6 +1,9 @@
 /**
- * Which uploads may run: {@link dev.iolab.upload.upload.admission.Admission} hands admitted work to a bounded executor
- * ({@code upload.executor.*}) and answers through a {@code DeferredResult}, refusing with 503 {@code queue-full} or
- * {@code queue-timeout}. Nothing about bytes; the download feature's admission has the same shape over a slot count.
+ * Which uploads may run: {@link dev.iolab.upload.upload.admission.Admission} admits work into a bounded number of
+ * slots (threads + queue, {@code upload.executor.*}), of which one client holds at most its share (429 {@code
+ * over-share}), hands it to an executor whose queue is fair among clients ({@link
+ * dev.iolab.upload.upload.admission.ClientQueue}), and answers through a {@code DeferredResult}, refusing with 503
+ * {@code queue-full} or {@code queue-timeout}. Nothing about bytes; the download feature's admission counts its slots
+ * the same way.
  */
 package dev.iolab.upload.upload.admission;

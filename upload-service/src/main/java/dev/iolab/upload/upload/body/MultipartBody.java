@@ -34,9 +34,22 @@ public final class MultipartBody implements BodySource {
     static final int MAX_FIELD_BYTES = 4096;
 
     private final RequestContext request;
+    private final BodyLinger linger;
 
+    /** A body that is not a request's (tests): no deadline to keep. */
     public MultipartBody(RequestContext request) {
+        this(request, new BodyLinger());
+    }
+
+    /** @param linger the deadline every read of the request's stream keeps */
+    MultipartBody(RequestContext request, BodyLinger linger) {
         this.request = request;
+        this.linger = linger;
+    }
+
+    @Override
+    public BodyLinger linger() {
+        return linger;
     }
 
     /** Whether the request's content type is {@code multipart/*} at all (read from the head, not the body). */

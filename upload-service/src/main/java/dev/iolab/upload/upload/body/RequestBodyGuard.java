@@ -5,46 +5,61 @@ import dev.iolab.upload.connection.TomcatConnections;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.InputStream;
-import org.apache.commons.fileupload2.core.RequestContext;
+import java.time.Duration;
 import org.apache.commons.fileupload2.jakarta.servlet6.JakartaServletRequestContext;
-import org.apache.commons.io.function.IOSupplier;
+import org.springframework.http.HttpHeaders;
 import org.springframework.stereotype.Component;
 
 /**
- * Puts every upload body behind the minimum rate ({@code upload.body.*}, {@link MinimumRateInputStream}) as the
- * request is parsed, on the container thread: the clock starts when the head has arrived, so a client that does not
- * send its body while it waits in the queue cannot hold an upload thread for a fresh grace period once it is read
- * (it gets {@code upload.body.queued-grace}). Nothing is opened or read here.
+ * Puts every upload body behind its deadlines ({@code upload.body.*}, {@link MinimumRateInputStream}) as the request
+ * is parsed, on the container thread: the clock starts when the head has arrived, so a client that does not send its
+ * body while it waits in the queue cannot hold an upload thread for a fresh grace period once it is read (it gets
+ * {@code upload.body.queued-grace}, as does a client that sent {@code Expect: 100-continue} once it is told to send).
+ * Nothing is opened or read here.
  */
 @Component
 public class RequestBodyGuard {
 
     private final MinimumRate rate;
+    private final Duration maxDuration;
     private final TomcatConnections connections;
 
     RequestBodyGuard(BodyProperties properties, TomcatConnections connections) {
         this.rate = properties.minimumRate();
+        this.maxDuration = properties.maxDuration();
         this.connections = connections;
     }
 
-    /** Opens the request's body behind the rate; opening reads nothing. */
-    public IOSupplier<InputStream> raw(HttpServletRequest request) {
+    /** Opens the request's body behind its deadlines; opening reads nothing. */
+    public BodySource.Raw raw(HttpServletRequest request) {
         long arrived = System.nanoTime();
-        return () -> guard(request.getInputStream(), request, arrived);
+        BodyLinger linger = new BodyLinger();
+        return new BodySource.Raw(() -> guard(request.getInputStream(), request, arrived, linger), linger);
     }
 
-    /** The request as commons-fileupload reads it, its body behind the rate. */
-    public RequestContext multipart(HttpServletRequest request) {
+    /** The request as commons-fileupload reads it, its body behind its deadlines. */
+    public MultipartBody multipart(HttpServletRequest request) {
         long arrived = System.nanoTime();
-        return new JakartaServletRequestContext(request) {
-            @Override
-            public InputStream getInputStream() throws IOException {
-                return guard(super.getInputStream(), request, arrived);
-            }
-        };
+        BodyLinger linger = new BodyLinger();
+        return new MultipartBody(
+                new JakartaServletRequestContext(request) {
+                    @Override
+                    public InputStream getInputStream() throws IOException {
+                        return guard(super.getInputStream(), request, arrived, linger);
+                    }
+                },
+                linger);
     }
 
-    private InputStream guard(InputStream body, HttpServletRequest request, long arrived) {
-        return rate.enabled() ? new MinimumRateInputStream(body, rate, arrived, connections.of(request)) : body;
+    private InputStream guard(InputStream body, HttpServletRequest request, long arrived, BodyLinger linger) {
+        return new MinimumRateInputStream(
+                body,
+                rate,
+                arrived,
+                maxDuration,
+                "100-continue".equalsIgnoreCase(request.getHeader(HttpHeaders.EXPECT)),
+                linger,
+                connections.of(request),
+                System::nanoTime);
     }
 }

@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
+import dev.iolab.upload.client.ClientKey;
+import dev.iolab.upload.client.ClientShares;
 import dev.iolab.upload.upload.problem.UploadException;
 import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.web.ProblemException;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.AsyncEvent;
 import java.io.IOException;
 import java.time.Duration;
@@ -16,6 +20,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.http.HttpStatus;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
@@ -25,24 +33,37 @@ import org.springframework.web.context.request.async.WebAsyncManager;
 import org.springframework.web.context.request.async.WebAsyncUtils;
 
 /**
- * Admission on one worker thread and a queue of one, with jobs held on latches; the container's side of a request
- * (async timeout, async error) is driven through Spring's own {@link WebAsyncManager}, as the servlet container
- * would.
+ * Admission on one worker thread and a queue of one (unless a test sets its own), with jobs held on latches; the
+ * container's side of a request (async timeout, async error) is driven through Spring's own {@link WebAsyncManager}, as
+ * the servlet container would.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class AdmissionTest {
 
+    private static final ClientKey ALICE = ClientKey.ofAddress("198.51.100.1");
+    private static final ClientKey BOB = ClientKey.ofAddress("198.51.100.2");
+
     private final List<HeldJob> jobs = new CopyOnWriteArrayList<>();
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private ThreadPoolTaskExecutor executor;
+    private ClientQueue queue;
     private Admission admission;
 
     @BeforeEach
     void oneThreadAndAQueueOfOne() {
-        executor = new ThreadPoolTaskExecutor();
-        executor.setCorePoolSize(1);
-        executor.setMaxPoolSize(1);
-        executor.setQueueCapacity(1);
+        admission = admission(1, 1, 1);
+    }
+
+    /** {@code threads} workers, {@code queueCapacity} more admitted, each client running at most {@code perClient}. */
+    private Admission admission(int threads, int queueCapacity, int perClient) {
+        if (executor != null) {
+            executor.shutdown();
+        }
+        queue = new ClientQueue(perClient);
+        executor = AdmissionConfiguration.executor("upload", threads, queueCapacity, queue);
         executor.initialize();
-        admission = new Admission("upload", executor, Duration.ofMinutes(10));
+        ClientShares shares = new ClientShares("upload slots", threads + queueCapacity, registry);
+        return new Admission("upload", executor, queue, shares, registry.counter("rejected"), Duration.ofMinutes(10));
     }
 
     @AfterEach
@@ -53,12 +74,12 @@ class AdmissionTest {
 
     @Test
     void answersWithWhatTheJobReturnsOrThrows() {
-        DeferredResult<String> ok = admission.submit(job("stored"));
+        DeferredResult<String> ok = admission.submit(ALICE, job("stored"));
         await().atMost(30, TimeUnit.SECONDS).until(ok::hasResult);
         assertThat(ok.getResult()).isEqualTo("stored");
 
         UploadException failure = new UploadException(UploadProblem.CLIENT_ABORTED, "gone");
-        DeferredResult<String> failed = admission.submit(new HeldJob(null, failure));
+        DeferredResult<String> failed = admission.submit(ALICE, new HeldJob(null, failure));
         await().atMost(30, TimeUnit.SECONDS).until(failed::hasResult);
         assertThat(failed.getResult()).isSameAs(failure);
     }
@@ -67,13 +88,13 @@ class AdmissionTest {
     void refusesAJobWhenEveryThreadIsBusyAndTheQueueIsFull() throws Exception {
         HeldJob running = occupyTheThread();
         HeldJob queued = held();
-        admission.submit(queued);
+        admission.submit(ALICE, queued);
 
         HeldJob third = held();
         assertThatExceptionOfType(UploadException.class)
-                .isThrownBy(() -> admission.submit(third))
+                .isThrownBy(() -> admission.submit(ALICE, third))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.QUEUE_FULL))
-                .withMessage("all 1 upload threads are busy and 1 uploads are waiting");
+                .withMessage("all 2 upload slots are taken (1 running, 1 waiting)");
         assertThat(third.refusals)
                 .singleElement()
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.QUEUE_FULL));
@@ -91,7 +112,7 @@ class AdmissionTest {
     void aQueuedJobWhoseRequestTimesOutIsCancelledAndAnswered503WithoutEverRunning() throws Exception {
         HeldJob running = occupyTheThread();
         HeldJob queued = held();
-        DeferredResult<String> result = admission.submit(queued);
+        DeferredResult<String> result = admission.submit(ALICE, queued);
         Container container = Container.handling(result);
 
         container.timeOut();
@@ -101,10 +122,11 @@ class AdmissionTest {
                         UploadException.class, e -> assertThat(e.problem()).isEqualTo(UploadProblem.QUEUE_TIMEOUT));
         assertThat(queued.refusals).singleElement().isSameAs(result.getResult());
         assertThat(executor.getQueueSize())
-                .as("the cancelled job frees its queue slot")
+                .as("the cancelled job leaves the queue")
                 .isZero();
+        assertThat(admission.admitted()).as("and frees its slot").isEqualTo(1);
         HeldJob next = job("next");
-        admission.submit(next); // takes the freed slot
+        admission.submit(ALICE, next); // takes the freed slot
 
         running.release();
         drain();
@@ -116,7 +138,7 @@ class AdmissionTest {
     void aQueuedJobWhoseRequestFailsIsCancelledTheSameWay() throws Exception {
         HeldJob running = occupyTheThread();
         HeldJob queued = held();
-        DeferredResult<String> result = admission.submit(queued);
+        DeferredResult<String> result = admission.submit(ALICE, queued);
 
         Container.handling(result).fail(new IOException("Broken pipe"));
 
@@ -131,7 +153,7 @@ class AdmissionTest {
     @Test
     void aRunningJobWhoseRequestTimesOutKeepsItAndAnswersItselfWhileTheContainerWaits() throws Exception {
         HeldJob running = held();
-        DeferredResult<String> result = admission.submit(running);
+        DeferredResult<String> result = admission.submit(ALICE, running);
         running.awaitStarted();
         Container container = Container.handling(result);
 
@@ -155,10 +177,103 @@ class AdmissionTest {
         assertThat(admission.overdue()).isZero();
     }
 
+    @Test
+    void refusesAClientOverItsShareWith429WhileAnotherIsAdmitted() throws Exception {
+        admission = admissionWithShares(2, 2, 1, 2);
+        HeldJob first = held();
+        HeldJob second = held();
+        admission.submit(ALICE, first);
+        admission.submit(ALICE, second);
+
+        HeldJob third = held();
+        assertThatExceptionOfType(ProblemException.class)
+                .isThrownBy(() -> admission.submit(ALICE, third))
+                .satisfies(e -> assertThat(e.problem().status()).isEqualTo(HttpStatus.TOO_MANY_REQUESTS));
+        HeldJob bobs = held();
+        admission.submit(BOB, bobs);
+
+        assertThat(third.refusals)
+                .singleElement()
+                .satisfies(e -> assertThat(e.problem().slug()).isEqualTo("over-share"));
+        bobs.awaitStarted();
+        assertThat(registry.get("rejected").counter().count())
+                .as("a client over its share is not a full service")
+                .isZero();
+        jobs.forEach(HeldJob::release);
+        drain();
+        assertThat(third.ran).isFalse();
+    }
+
+    @Test
+    void runsAnotherClientsJobBeforeTheSecondOfAClientAtItsShareOfTheThreads() throws Exception {
+        admission = admission(2, 4, 1);
+        HeldJob alicesFirst = held();
+        admission.submit(ALICE, alicesFirst);
+        alicesFirst.awaitStarted();
+        HeldJob alicesSecond = held();
+        admission.submit(ALICE, alicesSecond);
+        HeldJob bobs = held();
+        admission.submit(BOB, bobs);
+
+        bobs.awaitStarted();
+        assertThat(alicesSecond.ran)
+                .as("waits for Alice's first, though a thread was free")
+                .isFalse();
+        assertThat(queue.running(ALICE)).isEqualTo(1);
+        assertThat(executor.getQueueSize()).isEqualTo(1);
+
+        alicesFirst.release();
+        alicesSecond.awaitStarted();
+        jobs.forEach(HeldJob::release);
+        drain();
+        assertThat(queue.running(ALICE)).isZero();
+        assertThat(queue.running(BOB)).isZero();
+    }
+
+    @Test
+    void freesTheSlotBeforeTheAnswerIsSet() {
+        HeldJob job = job("stored");
+        DeferredResult<String> result = admission.submit(ALICE, job);
+        List<Integer> admittedWhenAnswered = new CopyOnWriteArrayList<>();
+        List<Integer> runningWhenAnswered = new CopyOnWriteArrayList<>();
+        result.setResultHandler(answer -> {
+            admittedWhenAnswered.add(admission.admitted());
+            runningWhenAnswered.add(queue.running(ALICE));
+        });
+
+        await().atMost(30, TimeUnit.SECONDS).until(() -> !admittedWhenAnswered.isEmpty());
+
+        assertThat(admittedWhenAnswered).containsExactly(0);
+        assertThat(runningWhenAnswered).containsExactly(0);
+    }
+
+    @Test
+    void anAnswerTheEndedRequestCannotTakeIsDroppedWithoutFailingTheWorker(CapturedOutput output) {
+        HeldJob job = job("stored");
+        DeferredResult<String> result = admission.submit(ALICE, job);
+        // What Spring does when the container ended the request between its check and its dispatch.
+        result.setResultHandler(answer -> {
+            throw new IllegalStateException("AsyncContext not yet initialized");
+        });
+        await().atMost(30, TimeUnit.SECONDS).until(() -> job.ran && admission.admitted() == 0);
+
+        HeldJob next = job("next");
+        DeferredResult<String> nextResult = admission.submit(ALICE, next);
+        await().atMost(30, TimeUnit.SECONDS).until(nextResult::hasResult);
+        assertThat(nextResult.getResult()).isEqualTo("next");
+        assertThat(output.getAll()).doesNotContain("AsyncContext not yet initialized", "Exception in thread");
+    }
+
+    private Admission admissionWithShares(int threads, int queueCapacity, int perClient, int slotsPerClient) {
+        admission(threads, queueCapacity, perClient);
+        ClientShares shares = new ClientShares("upload slots", slotsPerClient, registry);
+        return new Admission("upload", executor, queue, shares, registry.counter("rejected"), Duration.ofMinutes(10));
+    }
+
     /** Submits a held job and waits until it runs on the only thread. */
     private HeldJob occupyTheThread() throws InterruptedException {
         HeldJob running = held();
-        admission.submit(running);
+        admission.submit(ALICE, running);
         running.awaitStarted();
         return running;
     }
@@ -191,7 +306,7 @@ class AdmissionTest {
         final RuntimeException failure;
         final CountDownLatch gate;
         final CountDownLatch started = new CountDownLatch(1);
-        final List<UploadException> refusals = new CopyOnWriteArrayList<>();
+        final List<ProblemException> refusals = new CopyOnWriteArrayList<>();
         volatile boolean ran;
 
         HeldJob(String value, RuntimeException failure) {
@@ -218,7 +333,7 @@ class AdmissionTest {
         }
 
         @Override
-        public void refused(UploadException refusal) {
+        public void refused(ProblemException refusal) {
             refusals.add(refusal);
         }
 

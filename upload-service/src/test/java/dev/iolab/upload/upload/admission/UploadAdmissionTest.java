@@ -5,6 +5,7 @@ import static dev.iolab.upload.support.Problems.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.iolab.upload.support.LoopbackClients;
 import dev.iolab.upload.support.Problems;
 import dev.iolab.upload.support.RawHttp;
 import dev.iolab.upload.support.UploadServiceTestSupport;
@@ -17,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Admission on the bounded executor (25 threads, queue 100): of 200 simultaneous uploads whose work is held,
- * exactly 125 are accepted and 75 refused with 503 + Retry-After before their bodies are read.
+ * Admission on the bounded executor (25 threads, queue 100): of 200 simultaneous uploads from 200 clients whose work is
+ * held, exactly 125 are accepted and 75 refused with 503 + Retry-After before their bodies are read.
  */
 class UploadAdmissionTest extends UploadServiceTestSupport {
 
@@ -28,13 +29,14 @@ class UploadAdmissionTest extends UploadServiceTestSupport {
         byte[] body = randomBytes(64 * 1024, 7);
         gate().close();
         List<CompletableFuture<HttpResponse<String>>> responses = new ArrayList<>();
-        try {
+        try (LoopbackClients clients = LoopbackClients.open(200)) {
             for (int i = 0; i < 200; i++) {
-                responses.add(http.sendAsync(
-                        authorized("/uploads/held/" + i + "?strategy=on-demand")
-                                .PUT(HttpRequest.BodyPublishers.ofByteArray(body))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString()));
+                responses.add(clients.get(i)
+                        .sendAsync(
+                                authorized("/uploads/held/" + i + "?strategy=on-demand")
+                                        .PUT(HttpRequest.BodyPublishers.ofByteArray(body))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString()));
             }
             // The server counts a refusal before its 503 reaches the client: wait for both sides. Held uploads
             // cannot complete while the gate is closed, so every finished response here is a refusal.
@@ -88,10 +90,11 @@ class UploadAdmissionTest extends UploadServiceTestSupport {
                 assertThat(response.body()).contains(Problems.TYPE_PREFIX + "queue-full");
             }
             assertThat(rejectedCount() - rejectedBefore).isEqualTo(77);
+            gate().open();
+            CompletableFuture.allOf(responses.toArray(CompletableFuture[]::new)).get(120, TimeUnit.SECONDS);
         } finally {
             gate().open();
         }
-        CompletableFuture.allOf(responses.toArray(CompletableFuture[]::new)).get(120, TimeUnit.SECONDS);
         assertThat(responses.stream().map(CompletableFuture::join).filter(r -> r.statusCode() == 201))
                 .hasSize(125);
         assertThat(blobExists("held/expect")).isFalse();
@@ -102,7 +105,8 @@ class UploadAdmissionTest extends UploadServiceTestSupport {
     void exposesExecutorAndUploadMetricsForPrometheus() throws Exception {
         put("metrics/one.bin", "buffer-4m", randomBytes(1000, 1));
         HttpResponse<String> scrape = http.send(
-                HttpRequest.newBuilder(uri("/actuator/prometheus")).build(), HttpResponse.BodyHandlers.ofString());
+                HttpRequest.newBuilder(managementUri("/actuator/prometheus")).build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(scrape.statusCode()).isEqualTo(200);
         assertThat(scrape.body())
                 .contains(
@@ -119,11 +123,14 @@ class UploadAdmissionTest extends UploadServiceTestSupport {
                         "jvm_memory_used_bytes{application=\"upload-service\",area=\"heap\"",
                         "jvm_buffer_memory_used_bytes{application=\"upload-service\",id=\"direct\"}");
         // Health details (the store's state) are for the key holder only; a probe needs the status alone.
-        HttpResponse<String> health =
-                http.send(authorized("/actuator/health").build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> health = http.send(
+                HttpRequest.newBuilder(managementUri("/actuator/health"))
+                        .header("Authorization", "Bearer " + API_KEY)
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(health.body()).contains("\"blobStorage\":{\"status\":\"UP\"");
-        HttpResponse<String> env =
-                http.send(HttpRequest.newBuilder(uri("/actuator/env")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> env = http.send(
+                HttpRequest.newBuilder(managementUri("/actuator/env")).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(env.statusCode()).isEqualTo(404);
     }
 

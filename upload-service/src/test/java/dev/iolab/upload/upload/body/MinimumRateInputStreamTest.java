@@ -1,6 +1,7 @@
 package dev.iolab.upload.upload.body;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 import dev.iolab.upload.connection.MinimumRate;
@@ -101,7 +102,8 @@ class MinimumRateInputStreamTest {
                 return 'x';
             }
         };
-        InputStream body = new MinimumRateInputStream(slow, rate, 0, RequestSocket.NONE, now::get);
+        InputStream body =
+                new MinimumRateInputStream(slow, rate, 0, null, false, new BodyLinger(), RequestSocket.NONE, now::get);
 
         assertThatExceptionOfType(BodyException.class)
                 .isThrownBy(body::read)
@@ -119,9 +121,114 @@ class MinimumRateInputStreamTest {
                 return 'x';
             }
         };
-        InputStream body = new MinimumRateInputStream(prompt, rate, 0, RequestSocket.NONE, now::get);
+        InputStream body = new MinimumRateInputStream(
+                prompt, rate, 0, null, false, new BodyLinger(), RequestSocket.NONE, now::get);
 
         assertThat(body.read()).isEqualTo('x');
+    }
+
+    @Test
+    void givesAClientThatAskedFirstTheQueuedGraceFromItsFirstReadNotTheGracePeriod() throws IOException {
+        long arrived = System.nanoTime();
+        InputStream body = new MinimumRateInputStream(
+                new ByteArrayInputStream(new byte[10]),
+                rate,
+                arrived,
+                null,
+                true,
+                new BodyLinger(),
+                socket,
+                System::nanoTime);
+
+        assertThat(body.read(new byte[10])).isEqualTo(10);
+
+        assertThat(socket.waits.getFirst())
+                .as("told to send at this read: the queued grace (1 s), not the grace period (10 s)")
+                .isBetween(900L, 1_000L);
+    }
+
+    @Test
+    void endsABodyThatKeepsUpTheRateAtTheLongestAnUploadMayTake() {
+        AtomicLong now = new AtomicLong(0);
+        InputStream steady = new InputStream() {
+            @Override
+            public int read(byte[] b, int off, int len) {
+                now.addAndGet(TimeUnit.SECONDS.toNanos(1));
+                return 2000; // twice the rate, every second
+            }
+
+            @Override
+            public int read() {
+                throw new UnsupportedOperationException();
+            }
+        };
+        InputStream body = new MinimumRateInputStream(
+                steady, rate, 0, Duration.ofSeconds(30), false, new BodyLinger(), socket, now::get);
+        byte[] buffer = new byte[2000];
+
+        for (int second = 0; second < 29; second++) {
+            assertThatCode(() -> body.read(buffer)).doesNotThrowAnyException();
+        }
+        assertThat(socket.waits.getLast())
+                .as("the last read may wait only until the 30 s are up")
+                .isEqualTo(2_000L);
+    }
+
+    @Test
+    void reportsTheLongestAnUploadMayTakeWhenThatEndedIt() {
+        InputStream stalled = new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw new SocketTimeoutException();
+            }
+        };
+        long arrived = System.nanoTime() - TimeUnit.SECONDS.toNanos(29);
+        InputStream body = new MinimumRateInputStream(
+                stalled, rate, arrived, Duration.ofSeconds(30), false, new BodyLinger(), socket, System::nanoTime);
+
+        assertThatExceptionOfType(BodyException.class)
+                .isThrownBy(body::read)
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(WebProblem.BODY_TOO_SLOW))
+                .withMessageContaining("an upload may take at most 30 s");
+    }
+
+    @Test
+    void waitsNoLongerThanItsLingerOnceTheBodyIsOfNoUse() throws IOException {
+        BodyLinger linger = new BodyLinger();
+        InputStream body = new MinimumRateInputStream(
+                new ByteArrayInputStream(new byte[10]),
+                rate,
+                System.nanoTime(),
+                null,
+                false,
+                linger,
+                socket,
+                System::nanoTime);
+        assertThat(body.read()).isZero();
+
+        linger.start(Duration.ofMillis(300));
+        assertThat(body.read()).isZero();
+
+        assertThat(socket.waits.get(0)).as("before: the grace period").isGreaterThan(9_000L);
+        assertThat(socket.waits.get(1)).as("lingering: the linger's time").isBetween(200L, 300L);
+    }
+
+    @Test
+    void setsNoWaitWithoutARateACapOrALinger() throws IOException {
+        MinimumRate off = new MinimumRate(0, Duration.ZERO, Duration.ZERO);
+        InputStream body = new MinimumRateInputStream(
+                new ByteArrayInputStream(new byte[10]),
+                off,
+                System.nanoTime(),
+                null,
+                false,
+                new BodyLinger(),
+                socket,
+                System::nanoTime);
+
+        assertThat(body.read(new byte[10])).isEqualTo(10);
+
+        assertThat(socket.waits).as("the connection's own timeout applies").isEmpty();
     }
 
     private static final class RecordingSocket implements RequestSocket {

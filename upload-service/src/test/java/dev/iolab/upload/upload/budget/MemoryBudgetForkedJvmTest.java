@@ -43,10 +43,12 @@ class MemoryBudgetForkedJvmTest {
 
     private final HttpClient http = HttpClient.newHttpClient();
     private int port;
+    private int managementPort;
 
     @Test
     void refusesInMemoryUploadsOverBudgetInsteadOfRunningOutOfMemory(@TempDir Path work) throws Exception {
         port = Azurite.freePort();
+        managementPort = Azurite.freePort();
         Path log = work.resolve("service.log");
         String java = ProcessHandle.current().info().command().orElseThrow();
         ProcessBuilder builder = new ProcessBuilder(
@@ -57,6 +59,9 @@ class MemoryBudgetForkedJvmTest {
                         System.getProperty("java.class.path"),
                         "dev.iolab.upload.UploadServiceApplication",
                         "--server.port=" + port,
+                        "--management.server.port=" + managementPort,
+                        // Ten uploads at once from one address: the per-client share is not what this measures.
+                        "--upload.client-share.uploads=1",
                         "--upload.container=budget",
                         "--upload.max-size=64MB",
                         "--upload.temp-dir=" + work.resolve("spool"),
@@ -71,7 +76,8 @@ class MemoryBudgetForkedJvmTest {
             await().atMost(90, TimeUnit.SECONDS)
                     .pollInterval(Duration.ofMillis(500))
                     .ignoreExceptions()
-                    .until(() -> !service.isAlive() || get("/actuator/health").statusCode() == 200);
+                    .until(() ->
+                            !service.isAlive() || manage("/actuator/health").statusCode() == 200);
             assertThat(service.isAlive())
                     .as("service started, log:\n%s", Files.readString(log))
                     .isTrue();
@@ -126,7 +132,7 @@ class MemoryBudgetForkedJvmTest {
                         .hasSize(held);
             }
             assertThat(service.isAlive()).isTrue();
-            assertThat(get("/actuator/health").statusCode()).isEqualTo(200);
+            assertThat(manage("/actuator/health").statusCode()).isEqualTo(200);
             assertThat(Files.readString(log)).doesNotContain("OutOfMemoryError");
         } finally {
             service.destroy();
@@ -142,6 +148,13 @@ class MemoryBudgetForkedJvmTest {
 
     private HttpResponse<String> get(String path) throws Exception {
         return http.send(HttpRequest.newBuilder(uri(path)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpResponse<String> manage(String path) throws Exception {
+        return http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort + path))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private void post(String path) throws Exception {
@@ -160,7 +173,7 @@ class MemoryBudgetForkedJvmTest {
     /** The budget the service applies, in bytes, from its own gauge. */
     private long budgetMax() throws Exception {
         Matcher max = Pattern.compile("(?m)^iolab_upload_memory_budget_max_bytes\\{[^}]*} (\\S+)$")
-                .matcher(get("/actuator/prometheus").body());
+                .matcher(manage("/actuator/prometheus").body());
         assertThat(max.find()).as("budget gauge published").isTrue();
         return (long) Double.parseDouble(max.group(1));
     }

@@ -21,7 +21,8 @@ class ActuatorInfoTest extends UploadServiceTestSupport {
     @Test
     void actuatorInfoListsTheServicesStrategiesAndDefault() throws Exception {
         HttpResponse<String> response = http.send(
-                HttpRequest.newBuilder(uri("/actuator/info")).GET().build(), HttpResponse.BodyHandlers.ofString());
+                HttpRequest.newBuilder(managementUri("/actuator/info")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
 
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         JsonNode upload = JsonMapper.builder().build().readTree(response.body()).path("upload");

@@ -55,6 +55,7 @@ class MemoryCostForkedJvmTest {
 
     static Process service;
     static int port;
+    static int managementPort;
     static final HttpClient http = HttpClient.newHttpClient();
 
     static Stream<Arguments> strategies() {
@@ -72,6 +73,7 @@ class MemoryCostForkedJvmTest {
     @BeforeAll
     static void startService() throws Exception {
         port = Azurite.freePort();
+        managementPort = Azurite.freePort();
         Path logFile = work.resolve("service.log");
         ProcessBuilder builder = new ProcessBuilder(
                         ProcessHandle.current().info().command().orElseThrow(),
@@ -82,6 +84,9 @@ class MemoryCostForkedJvmTest {
                         System.getProperty("java.class.path"),
                         "dev.iolab.upload.UploadServiceApplication",
                         "--server.port=" + port,
+                        "--management.server.port=" + managementPort,
+                        // Eight uploads in flight from one address: the per-client share is not what this measures.
+                        "--upload.client-share.uploads=1",
                         "--upload.container=costs",
                         "--upload.max-size=64MB",
                         "--upload.temp-dir=" + work.resolve("spool"),
@@ -95,7 +100,8 @@ class MemoryCostForkedJvmTest {
         await().atMost(90, TimeUnit.SECONDS)
                 .pollInterval(Duration.ofMillis(500))
                 .ignoreExceptions()
-                .until(() -> !service.isAlive() || get("/actuator/health").statusCode() == 200);
+                .until(() -> !service.isAlive()
+                        || get(managementPort, "/actuator/health").statusCode() == 200);
         assertThat(service.isAlive())
                 .as("service started, log:\n%s", Files.readString(logFile))
                 .isTrue();
@@ -217,12 +223,16 @@ class MemoryCostForkedJvmTest {
 
     private static double gauge(String name) throws Exception {
         Matcher m = Pattern.compile("(?m)^" + name + "\\{[^}]*} (\\S+)$")
-                .matcher(get("/actuator/prometheus").body());
+                .matcher(get(managementPort, "/actuator/prometheus").body());
         assertThat(m.find()).as(name).isTrue();
         return Double.parseDouble(m.group(1));
     }
 
     private static HttpResponse<String> get(String path) throws Exception {
+        return get(port, path);
+    }
+
+    private static HttpResponse<String> get(int port, String path) throws Exception {
         return http.send(
                 HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                         .build(),

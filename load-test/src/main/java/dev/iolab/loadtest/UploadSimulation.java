@@ -15,7 +15,8 @@ import static io.gatling.javaapi.http.HttpDsl.status;
 
 import dev.iolab.loadtest.UploadOutcomes.Kind;
 import dev.iolab.loadtest.UploadOutcomes.Outcome;
-import dev.iolab.stack.ProcFs;
+import dev.iolab.reporting.host.HostFacts;
+import dev.iolab.reporting.host.ProcessResources;
 import dev.iolab.stack.UploadServiceInfo;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
@@ -65,6 +66,11 @@ public class UploadSimulation extends Simulation {
     private final String runId = Long.toString(System.currentTimeMillis(), 36);
     /** This JVM's CPU seconds when the users start ({@link #before()}), NaN until then. */
     private double cpuAtStart = Double.NaN;
+
+    /** CPU seconds this JVM (Gatling's) has used so far, all its threads, from {@code /proc}; NaN elsewhere. */
+    private static double ownCpuSeconds() {
+        return HostFacts.local().processCpuSeconds(ProcessResources.self()).orElse(Double.NaN);
+    }
 
     public UploadSimulation() {
         HttpProtocolBuilder protocol = http.baseUrl(settings.baseUrl().toString())
@@ -121,7 +127,7 @@ public class UploadSimulation extends Simulation {
     /** Checks the requested strategies against the service's own list before any upload. */
     @Override
     public void before() {
-        cpuAtStart = ProcFs.selfCpuSeconds();
+        cpuAtStart = ownCpuSeconds();
         if (settings.usesService()) {
             settings.checkStrategies(UploadServiceInfo.fetch(settings.managementUrl(), settings.apiKey())
                     .strategies());
@@ -325,7 +331,7 @@ public class UploadSimulation extends Simulation {
     @Override
     public void after() {
         try {
-            UploadOutcomes.Summary summary = outcomes.summarize(settings, ProcFs.selfCpuSeconds() - cpuAtStart);
+            UploadOutcomes.Summary summary = outcomes.summarize(settings, ownCpuSeconds() - cpuAtStart);
             System.out.println("Upload outcomes: " + summary.toText());
             if (settings.outcomesFile() != null) {
                 UploadOutcomes.write(settings.outcomesFile(), summary);

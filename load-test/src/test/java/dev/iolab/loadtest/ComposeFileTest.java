@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.iolab.stack.AzuriteAccount;
 import dev.iolab.stack.ExternalTool;
+import dev.iolab.stack.RequiredTools;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
@@ -16,7 +17,7 @@ class ComposeFileTest {
 
     @Test
     void dockerComposeAcceptsTheComposeFile() throws Exception {
-        ExternalTool.Result result = Tools.run(
+        ExternalTool.Result result = RequiredTools.run(
                 ExternalTool.DOCKER_COMPOSE,
                 RepoFiles.root(),
                 60,
@@ -69,7 +70,7 @@ class ComposeFileTest {
     }
 
     private static String resolvedComposeFile() throws Exception {
-        ExternalTool.Result result = Tools.run(
+        ExternalTool.Result result = RequiredTools.run(
                 ExternalTool.DOCKER_COMPOSE,
                 RepoFiles.root(),
                 60,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.iolab.stack.ExternalTool;
 import dev.iolab.stack.HaproxyProcess;
+import dev.iolab.stack.RequiredTools;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ class HaproxyConfigTest {
 
     @Test
     void haproxyAcceptsTheComposeConfiguration() throws Exception {
-        ExternalTool.Result result = Tools.run(
+        ExternalTool.Result result = RequiredTools.run(
                 ExternalTool.HAPROXY,
                 RepoFiles.root(),
                 60,
@@ -49,7 +50,8 @@ class HaproxyConfigTest {
                             new HaproxyProcess.Backend("replica-1", 18081, 18091),
                             new HaproxyProcess.Backend("replica-2", 18082, 18092),
                             new HaproxyProcess.Backend("replica-3", 18083, 18093)));
-            ExternalTool.Result result = Tools.run(ExternalTool.HAPROXY, dir, 60, "-c", "-f", config.toString());
+            ExternalTool.Result result =
+                    RequiredTools.run(ExternalTool.HAPROXY, dir, 60, "-c", "-f", config.toString());
             assertThat(result.exitCode()).as(result.output()).isZero();
             assertThat(result.output()).doesNotContain("[WARNING]");
 

@@ -12,6 +12,7 @@ import dev.iolab.stack.HaproxyProcess;
 import dev.iolab.stack.HeapProbe;
 import dev.iolab.stack.PrometheusProcess;
 import dev.iolab.stack.PrometheusText;
+import dev.iolab.stack.RequiredTools;
 import dev.iolab.stack.UploadReplicas;
 import dev.iolab.stack.UploadServiceProcess;
 import java.net.http.HttpClient;
@@ -74,8 +75,8 @@ class UploadStackIT {
                         LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
                 .toAbsolutePath();
         Files.createDirectories(work);
-        Tools.require(ExternalTool.PROMETHEUS);
-        Tools.require(ExternalTool.HAPROXY);
+        RequiredTools.require(ExternalTool.PROMETHEUS);
+        RequiredTools.require(ExternalTool.HAPROXY);
         try {
             azurite = AzuriteProcess.start(work.resolve("azurite"));
             replicas = UploadReplicas.start(

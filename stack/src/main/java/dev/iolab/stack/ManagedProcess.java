@@ -1,5 +1,6 @@
 package dev.iolab.stack;
 
+import dev.iolab.reporting.host.HostFacts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -22,8 +23,12 @@ import java.util.function.BooleanSupplier;
  * A child process of the stack (Azurite, the upload-service, Prometheus): output to a log file, a readiness wait with
  * a deadline that fails early when the process dies, and a stop that always happens — on {@link #close()} and, should
  * this JVM exit first (Ctrl-C, a killed test fork), from a shutdown hook. Stopping ends the process's descendants too.
+ * Its CPU time, and its descendants', come from {@code /proc} ({@link HostFacts}).
  */
 public final class ManagedProcess implements AutoCloseable {
+
+    /** This machine's {@code /proc}, for the processes' CPU time. */
+    private static final HostFacts HOST = HostFacts.local();
 
     private final String name;
     private final Process process;
@@ -124,6 +129,19 @@ public final class ManagedProcess implements AutoCloseable {
 
     public boolean isAlive() {
         return process.isAlive();
+    }
+
+    /** CPU seconds (user + system, all threads) the process has used so far; NaN once it is gone. */
+    public double cpuSeconds() {
+        return HOST.processCpuSeconds(process.pid()).orElse(Double.NaN);
+    }
+
+    /**
+     * CPU seconds the process and its descendants (nginx's workers, a launcher's node) have used so far, those of
+     * descendants that ended and were waited for included; NaN once it is gone.
+     */
+    public double treeCpuSeconds() {
+        return HOST.processTreeCpuSeconds(process.pid()).orElse(Double.NaN);
     }
 
     /** The underlying process (for callers that must hand a {@link Process} on). */

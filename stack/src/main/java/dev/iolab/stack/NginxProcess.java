@@ -86,7 +86,7 @@ public final class NginxProcess implements AutoCloseable {
 
     /** CPU seconds nginx's master and workers have used so far. */
     public double cpuSeconds() {
-        return ProcFs.treeCpuSeconds(process.process().toHandle());
+        return process.treeCpuSeconds();
     }
 
     /** The master and its workers (for tests: what close must stop). */

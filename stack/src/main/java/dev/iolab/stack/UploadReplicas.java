@@ -163,7 +163,7 @@ public final class UploadReplicas implements AutoCloseable {
     public double cpuSeconds() {
         double sum = 0;
         for (UploadServiceProcess r : replicas) {
-            double cpu = ProcFs.cpuSeconds(r.pid());
+            double cpu = r.process().cpuSeconds();
             if (!Double.isNaN(cpu)) {
                 sum += cpu;
             }

@@ -31,6 +31,29 @@ class ManagedProcessTest {
     }
 
     @Test
+    @Timeout(120)
+    void countsTheCpuOfTheProcessAndOfItsTreeUntilItIsGone() throws Exception {
+        // A shell whose child keeps a core busy for a while; the shell waits for it, then sleeps.
+        ManagedProcess process = ManagedProcess.start(
+                "busy",
+                List.of(
+                        "sh",
+                        "-c",
+                        "sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done' & wait; echo spun; sleep 600"),
+                Map.of(),
+                dir,
+                dir.resolve("busy.log"));
+        process.awaitReady(Duration.ofSeconds(100), () -> process.tail().contains("spun"));
+
+        // The child has ended and been waited for: its CPU counts in the tree, not in the parent's own.
+        assertThat(process.treeCpuSeconds()).isGreaterThan(0.05).isGreaterThan(process.cpuSeconds());
+        process.close();
+        process.process().onExit().get(30, TimeUnit.SECONDS);
+        assertThat(process.cpuSeconds()).as("a process that is gone").isNaN();
+        assertThat(process.treeCpuSeconds()).isNaN();
+    }
+
+    @Test
     void closeStopsTheProcessAndItsChildren() throws Exception {
         ManagedProcess process = ManagedProcess.start(
                 "parent",

@@ -10,21 +10,29 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The stack's Prometheus configuration: the committed file with short intervals, and its own target files. */
+/**
+ * The stack's Prometheus configuration: the committed file with short intervals, and its own target files, accepted by
+ * {@code promtool}.
+ */
 class PrometheusProcessTest {
 
     @TempDir
     Path dir;
 
-    @Test
-    void writesTheCommittedConfigurationWithOneTargetPerReplicaLabelled() throws Exception {
-        Path config = PrometheusProcess.writeConfig(
+    /** Two replicas and HAProxy, scraped every second. */
+    private Path writeTwoReplicasAndABalancer() throws Exception {
+        return PrometheusProcess.writeConfig(
                 dir,
                 List.of(
                         new PrometheusProcess.Target("127.0.0.1:18081", "1"),
                         new PrometheusProcess.Target("127.0.0.1:18082", "2")),
                 "127.0.0.1:18404",
                 1);
+    }
+
+    @Test
+    void writesTheCommittedConfigurationWithOneTargetPerReplicaLabelled() throws Exception {
+        Path config = writeTwoReplicasAndABalancer();
 
         assertThat(Files.readString(config))
                 .contains("scrape_interval: 1s", "targets/upload-service.json", "targets/haproxy.json")
@@ -37,6 +45,18 @@ class PrometheusProcessTest {
         JsonNode haproxy =
                 new ObjectMapper().readTree(dir.resolve("targets/haproxy.json").toFile());
         assertThat(haproxy.get(0).path("targets").get(0).asText()).isEqualTo("127.0.0.1:18404");
+    }
+
+    @Test
+    void promtoolAcceptsTheConfigurationAndItsTargetFiles() throws Exception {
+        Path config = writeTwoReplicasAndABalancer();
+
+        ExternalTool.Result result =
+                RequiredTools.run(ExternalTool.PROMTOOL, dir, 60, "check", "config", config.toString());
+
+        assertThat(result.exitCode()).as(result.output()).isZero();
+        // promtool reads the target files the configuration names (file-based discovery) and checks them too.
+        assertThat(result.output()).contains("SUCCESS");
     }
 
     @Test

@@ -46,6 +46,19 @@ class PrometheusTextTest {
     }
 
     @Test
+    void theUploadExecutorsSizeIsItsThreadsPlusItsQueue() {
+        PrometheusText text = PrometheusText.parse(SCRAPE
+                + "executor_queue_remaining_tasks{name=\"uploadExecutor\"} 95.0\n"
+                + "executor_queued_tasks{name=\"uploadExecutor\"} 5.0\n");
+
+        assertThat(UploadExecutor.of(text)).isEqualTo(new UploadExecutor(25, 125));
+        assertThat(UploadExecutor.active(text)).isEqualTo(25);
+        assertThat(UploadExecutor.queued(text)).isEqualTo(5);
+        assertThatThrownBy(() -> UploadExecutor.of(PrometheusText.parse("process_uptime_seconds 1")))
+                .hasMessageContaining("executor_pool_max_threads");
+    }
+
+    @Test
     void refusesLinesThatAreNotSamples() {
         assertThatThrownBy(() -> PrometheusText.parse("metric{a=\"b\" 1"))
                 .isInstanceOf(IllegalArgumentException.class)

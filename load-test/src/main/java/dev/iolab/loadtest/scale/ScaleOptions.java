@@ -1,10 +1,12 @@
 package dev.iolab.loadtest.scale;
 
 import dev.iolab.loadtest.OnOff;
+import dev.iolab.loadtest.ServiceOptions;
+import dev.iolab.stack.ClientAddresses;
 import java.nio.file.Path;
-import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The scale study's command line ({@code scripts/scale-study.sh --help}), parsed by picocli. */
@@ -30,17 +32,11 @@ import picocli.CommandLine.Option;
         })
 final class ScaleOptions {
 
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "this help")
-    private boolean help;
+    @Mixin
+    ServiceOptions service;
 
     @Option(names = "--replicas", paramLabel = "N", defaultValue = "2", description = "service jars behind HAProxy")
     int replicas;
-
-    @Option(names = "--heap", paramLabel = "SIZE", defaultValue = "512m", description = "each replica's -Xmx")
-    String heap;
 
     @Option(
             names = "--clients",
@@ -83,13 +79,6 @@ final class ScaleOptions {
     int afterKill;
 
     @Option(
-            names = "--service-arg",
-            paramLabel = "ARG",
-            description = "an extra argument for every replica (repeatable), e.g. "
-                    + "--service-arg=--upload.executor.max-size=2")
-    List<String> serviceArgs;
-
-    @Option(
             names = "--timeout",
             paramLabel = "S",
             defaultValue = "900",
@@ -123,15 +112,11 @@ final class ScaleOptions {
         check(commandLine, "--grants", grants, 0, 1000);
         check(commandLine, "--after-kill", afterKill, 0, 1000);
         check(commandLine, "--timeout", timeoutSeconds, 10, 86_400);
-        if (!heap.matches("[1-9][0-9]*[mMgG]")) {
-            throw new CommandLine.ParameterException(
-                    commandLine, "--heap takes a size like 512m or 1g, got '" + heap + "'");
-        }
-        if (clients + afterKill > dev.iolab.stack.ClientAddresses.MAX) {
+        service.validate(commandLine);
+        if (clients + afterKill > ClientAddresses.MAX) {
             throw new CommandLine.ParameterException(
                     commandLine,
-                    "--clients + --after-kill must fit in " + dev.iolab.stack.ClientAddresses.MAX
-                            + " distinct loopback addresses");
+                    "--clients + --after-kill must fit in " + ClientAddresses.MAX + " distinct loopback addresses");
         }
     }
 
@@ -140,9 +125,5 @@ final class ScaleOptions {
             throw new CommandLine.ParameterException(
                     commandLine, name + " takes " + min + " to " + max + ", got " + value);
         }
-    }
-
-    List<String> serviceArgs() {
-        return serviceArgs == null ? List.of() : List.copyOf(serviceArgs);
     }
 }

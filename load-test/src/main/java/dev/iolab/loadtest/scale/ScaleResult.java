@@ -2,6 +2,7 @@ package dev.iolab.loadtest.scale;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.iolab.loadtest.RunInfo;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,37 +14,22 @@ import java.util.TreeMap;
  * it.
  *
  * @param run   what ran where, when, under what load
+ * @param setup the replicas, clients and balancer
  * @param first the burst with every replica up
  * @param kill  the burst with one replica killed mid-way; null with {@code --kill off}
  */
-record ScaleResult(RunInfo run, BurstResult first, KillRun kill) {
+record ScaleResult(RunInfo run, Setup setup, BurstResult first, KillRun kill) {
 
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /**
-     * @param serviceOpts      each replica's JVM options and extra arguments
-     * @param executorThreads  each replica's upload executor threads (from its metrics)
-     * @param capacity         each replica's threads + queue: uploads it takes at once
-     * @param haproxy          HAProxy's version line
+     * @param replicas   service jars behind HAProxy
+     * @param strategy   the upload strategy of every upload
+     * @param clients    simultaneous uploads per burst, each from its own address
+     * @param fileSizeMb each upload's size in MiB
+     * @param haproxy    HAProxy's version line
      */
-    record RunInfo(
-            String command,
-            String startedUtc,
-            String finishedUtc,
-            long durationSeconds,
-            String machine,
-            String java,
-            String loadBefore,
-            String loadAfter,
-            double loadMax,
-            int replicas,
-            String serviceOpts,
-            String strategy,
-            int executorThreads,
-            int capacity,
-            int clients,
-            int fileSizeMb,
-            String haproxy) {}
+    record Setup(int replicas, String strategy, int clients, int fileSizeMb, String haproxy) {}
 
     /**
      * One upload as the client saw it, and which replica HAProxy sent it to.

@@ -1,13 +1,13 @@
 package dev.iolab.loadtest.scale;
 
 import dev.iolab.loadtest.RandomUploadFile;
-import dev.iolab.loadtest.StudyLaunch;
+import dev.iolab.loadtest.RunInfo;
+import dev.iolab.loadtest.StudyRun;
 import dev.iolab.loadtest.ValetKeyGrant;
 import dev.iolab.stack.AzuriteProcess;
 import dev.iolab.stack.ExternalTool;
 import dev.iolab.stack.HaproxyProcess;
-import dev.iolab.stack.ProcFs;
-import dev.iolab.stack.PrometheusText;
+import dev.iolab.stack.UploadExecutor;
 import dev.iolab.stack.UploadReplicas;
 import dev.iolab.stack.UploadServiceProcess;
 import java.io.IOException;
@@ -19,8 +19,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -63,43 +61,35 @@ public final class ScaleStudy {
             .build();
 
     private final ScaleOptions options;
-    private final Path runDir;
-    private final Path jar;
-    private final String command;
-    private final Instant started = Instant.now();
-    private final String loadBefore = ProcFs.loadAverage();
-    private double loadMax = ProcFs.oneMinuteLoad();
+    private final StudyRun run;
     /** Staging blob names of the valet-key grants made (each grant's own, not a burst's). */
     private final Set<String> grantStaging = new HashSet<>();
 
-    private ScaleStudy(ScaleOptions options, Path runDir, Path jar, String command) {
+    private ScaleStudy(ScaleOptions options, StudyRun run) {
         this.options = options;
-        this.runDir = runDir;
-        this.jar = jar;
-        this.command = command;
+        this.run = run;
     }
 
     public static void main(String[] args) throws Exception {
-        Optional<ScaleOptions> parsed = StudyLaunch.options(ScaleOptions.commandLine(), args, ScaleOptions::parse);
+        Optional<ScaleOptions> parsed = StudyRun.options(ScaleOptions.commandLine(), args, ScaleOptions::parse);
         if (parsed.isEmpty()) {
             return;
         }
         ScaleOptions options = parsed.get();
         ExternalTool.HAPROXY.require();
-        Path output = StudyLaunch.inRepository(options.output);
-        Path runDir = StudyLaunch.runDirectory("scale-study");
-        Path jar = StudyLaunch.serviceJar(runDir);
-        String command = StudyLaunch.command("scale-study.sh", args);
-        System.out.println("Scale study: results in " + runDir);
-        ScaleResult result = new ScaleStudy(options, runDir, jar, command).run();
+        Path output = StudyRun.inRepository(options.output);
+        StudyRun run = StudyRun.start("scale-study", "scale-study.sh", args);
+        System.out.println("Scale study: results in " + run.directory());
+        ScaleResult result = new ScaleStudy(options, run).measure();
         ScaleStudyReport.write(result, output);
-        System.out.println("Scale study done in " + result.run().durationSeconds() + " s. Report: " + output);
+        System.out.println(
+                "Scale study done in " + RunInfo.duration(result.run().durationSeconds()) + ". Report: " + output);
     }
 
-    private ScaleResult run() throws Exception {
-        List<String> jvmOptions = List.of("-Xmx" + options.heap, "-XX:+ExitOnOutOfMemoryError");
-        UploadServiceProcess.Settings settings =
-                new UploadServiceProcess.Settings(jar, 0, 0, jvmOptions, options.serviceArgs(), CONTAINER);
+    private ScaleResult measure() throws Exception {
+        Path runDir = run.directory();
+        UploadServiceProcess.Settings settings = new UploadServiceProcess.Settings(
+                run.serviceJar(), 0, 0, options.service.jvmOptions(), options.service.args(), CONTAINER);
         try (AzuriteProcess azurite = AzuriteProcess.start(runDir.resolve("azurite"));
                 RandomUploadFile file = RandomUploadFile.create(options.sizeMb * MIB, 20251122L)) {
             System.out.printf(Locale.ROOT, "Starting %d replicas behind HAProxy ...%n", options.replicas);
@@ -110,16 +100,9 @@ public final class ScaleStudy {
                 String strategy = options.strategy != null
                         ? options.strategy
                         : first.info().defaultStrategy();
-                PrometheusText metrics = first.metrics();
-                Map<String, String> executor = Map.of("name", "uploadExecutor");
-                int threads = (int) metrics.first("executor_pool_max_threads", executor)
-                        .orElseThrow(
-                                () -> new IllegalStateException("the service reports no executor_pool_max_threads"));
-                int capacity = threads
-                        + (int) (metrics.first("executor_queue_remaining_tasks", executor)
-                                        .orElse(0)
-                                + metrics.first("executor_queued_tasks", executor)
-                                        .orElse(0));
+                UploadExecutor executor = UploadExecutor.of(first.metrics());
+                int threads = executor.threads();
+                int capacity = executor.capacity();
                 System.out.printf(
                         Locale.ROOT,
                         "%d replicas on %s (each %d threads, capacity %d), strategy %s, %d clients x %d MiB%n",
@@ -138,8 +121,12 @@ public final class ScaleStudy {
                 if (options.kill) {
                     kill = killRun(replicas, haproxy, file, strategy, audit, threads);
                 }
-                ScaleResult result =
-                        new ScaleResult(info(jvmOptions, strategy, threads, capacity, haproxyVersion()), burst, kill);
+                ScaleResult result = new ScaleResult(
+                        run.info(options.service.describe(), threads, capacity),
+                        new ScaleResult.Setup(
+                                options.replicas, strategy, options.clients, options.sizeMb, haproxyVersion()),
+                        burst,
+                        kill);
                 result.write(runDir.resolve("scale.json"));
                 return result;
             }
@@ -198,7 +185,7 @@ public final class ScaleStudy {
         System.out.print("auditing " + stored.size() + " stored blobs ... ");
         ScaleResult.Audit checked = audit.audit(prefix, stored, file.md5Hex(), name -> !grantStaging.contains(name));
         audit.delete(prefix);
-        loadMax = Math.max(loadMax, ProcFs.oneMinuteLoad());
+        run.sampleLoad();
         return new ScaleResult.BurstResult(prefix, attributed, checked, (last - first) / 1000.0);
     }
 
@@ -264,14 +251,11 @@ public final class ScaleStudy {
         // Mid-burst: the victim's executor runs uploads (half its share of the burst, at most all its threads).
         int share = (int) Math.ceil(options.clients / (double) options.replicas);
         int busy = Math.max(1, Math.min(threads, share / 2));
-        Map<String, String> executor = Map.of("name", "uploadExecutor");
         int running = 0;
         long waitUntil = System.currentTimeMillis() + Duration.ofMinutes(2).toMillis();
         while (System.currentTimeMillis() < waitUntil && !burst.isDone()) {
             try {
-                running = (int) victim.metrics()
-                        .first("executor_active_threads", executor)
-                        .orElse(0);
+                running = (int) UploadExecutor.active(victim.metrics());
             } catch (IOException e) {
                 // busy: try again
             }
@@ -412,7 +396,7 @@ public final class ScaleStudy {
     private String haproxyVersion() {
         try {
             return ExternalTool.HAPROXY
-                    .run(runDir, 30, "-v")
+                    .run(run.directory(), 30, "-v")
                     .output()
                     .lines()
                     .findFirst()
@@ -423,30 +407,5 @@ public final class ScaleStudy {
             Thread.currentThread().interrupt();
             return "?";
         }
-    }
-
-    private ScaleResult.RunInfo info(
-            List<String> jvmOptions, String strategy, int threads, int capacity, String haproxy) {
-        Instant now = Instant.now();
-        List<String> opts = new ArrayList<>(jvmOptions);
-        opts.addAll(options.serviceArgs());
-        return new ScaleResult.RunInfo(
-                command,
-                started.truncatedTo(ChronoUnit.SECONDS).toString(),
-                now.truncatedTo(ChronoUnit.SECONDS).toString(),
-                Duration.between(started, now).toSeconds(),
-                ProcFs.machine(),
-                System.getProperty("java.runtime.name") + " " + System.getProperty("java.runtime.version"),
-                loadBefore,
-                ProcFs.loadAverage(),
-                loadMax,
-                options.replicas,
-                String.join(" ", opts),
-                strategy,
-                threads,
-                capacity,
-                options.clients,
-                options.sizeMb,
-                haproxy);
     }
 }

@@ -1,18 +1,21 @@
 package dev.iolab.loadtest.study;
 
+import dev.iolab.reporting.host.ProcessResources;
 import dev.iolab.stack.HeapProbe;
-import dev.iolab.stack.ProcFs;
 import dev.iolab.stack.PrometheusText;
+import dev.iolab.stack.UploadExecutor;
 import dev.iolab.stack.UploadServiceProcess;
 import java.io.IOException;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
  * Watches the service during one Gatling run, on a thread of its own: every 0.5 s its metrics
  * ({@code /actuator/prometheus} through the stack's {@link PrometheusText}: heap used, JDK direct buffers, the upload
- * executor's active threads) and its resident set size ({@code /proc/<pid>/status}, through the stack's {@link ProcFs}); and a few times per run its live
- * heap — a forced full GC through {@link HeapProbe} while uploads are in flight.
+ * executor's active threads) and its resident set size ({@code /proc/<pid>/status}, through reporting's
+ * {@link ProcessResources}); and a few times per run its live heap — a forced full GC through {@link HeapProbe} while
+ * uploads are in flight.
  *
  * <p>When to force a GC: with {@code inFlightTarget > 0}, when at least that many uploads run on the executor (the
  * cell's uploads are in flight); with 0 (valet-key, whose bytes bypass the service), every {@code probeEvery} after
@@ -23,7 +26,7 @@ final class MemorySampler implements AutoCloseable {
     private static final long SAMPLE_MILLIS = 500;
     private static final Map<String, String> HEAP = Map.of("area", "heap");
     private static final Map<String, String> DIRECT = Map.of("id", "direct");
-    private static final Map<String, String> UPLOAD_EXECUTOR = Map.of("name", "uploadExecutor");
+    private static final ProcessResources PROCESSES = ProcessResources.local();
 
     private final UploadServiceProcess service;
     private final HeapProbe probe;
@@ -68,24 +71,24 @@ final class MemorySampler implements AutoCloseable {
             long now = System.currentTimeMillis();
             try {
                 PrometheusText metrics = service.metrics();
-                double active = metrics.first("executor_active_threads", UPLOAD_EXECUTOR)
-                        .orElse(0);
+                double active = UploadExecutor.active(metrics);
                 synchronized (this) {
                     peakHeap = max(peakHeap, metrics.sum("jvm_memory_used_bytes", HEAP));
                     OptionalDouble direct = metrics.first("jvm_buffer_memory_used_bytes", DIRECT);
                     if (direct.isPresent()) {
                         peakDirect = max(peakDirect, direct.getAsDouble());
                     }
-                    peakRss = max(peakRss, ProcFs.rssBytes(service.pid()));
+                    OptionalLong rss = PROCESSES.residentBytes(service.pid());
+                    if (rss.isPresent()) {
+                        peakRss = max(peakRss, rss.getAsLong());
+                    }
                     samples++;
                 }
                 boolean due = probes < maxProbes && now - lastProbe >= probeEveryMillis;
                 boolean inFlight = inFlightTarget > 0 ? active >= inFlightTarget : now - start >= 1000;
                 if (running && due && inFlight) {
                     long live = probe.liveHeapBytes();
-                    double activeAfter = service.metrics()
-                            .first("executor_active_threads", UPLOAD_EXECUTOR)
-                            .orElse(0);
+                    double activeAfter = UploadExecutor.active(service.metrics());
                     lastProbe = System.currentTimeMillis();
                     synchronized (this) {
                         probes++;

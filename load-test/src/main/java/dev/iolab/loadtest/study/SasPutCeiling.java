@@ -8,7 +8,6 @@ import dev.iolab.loadtest.GatlingRun;
 import dev.iolab.loadtest.RandomUploadFile;
 import dev.iolab.loadtest.UploadOutcomes;
 import dev.iolab.loadtest.UploadSettings;
-import dev.iolab.stack.ProcFs;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -96,7 +95,7 @@ final class SasPutCeiling {
             properties.put("users", Integer.toString(users));
             properties.put("capacity", Integer.toString(users));
             properties.put("outcomesFile", outcomesFile.toString());
-            CpuWindow cpu = CpuWindow.start(ProcFs::reapedChildrenCpuSeconds, hopCpu, storageCpu);
+            CpuWindow cpu = CpuWindow.start(CpuWindow::endedChildren, hopCpu, storageCpu);
             GatlingRun.Result run = GatlingRun.run(dir.resolve("gatling"), properties, timeout, false);
             StudyResult.Cpu used = cpu.stop();
             if (!Files.isRegularFile(outcomesFile)) {

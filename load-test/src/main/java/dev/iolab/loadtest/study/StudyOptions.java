@@ -1,11 +1,13 @@
 package dev.iolab.loadtest.study;
 
 import dev.iolab.loadtest.OnOff;
+import dev.iolab.loadtest.ServiceOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -32,11 +34,8 @@ import picocli.CommandLine.Option;
         })
 final class StudyOptions {
 
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "this help")
-    private boolean help;
+    @Mixin
+    private ServiceOptions service;
 
     @Option(
             names = "--strategies",
@@ -99,13 +98,6 @@ final class StudyOptions {
     private String mode;
 
     @Option(
-            names = "--heap",
-            paramLabel = "SIZE",
-            defaultValue = "512m",
-            description = "the service's -Xmx (the original's container)")
-    private String heap;
-
-    @Option(
             names = "--direct",
             paramLabel = "on|off",
             arity = "1",
@@ -165,13 +157,6 @@ final class StudyOptions {
     private int soakSizeKb;
 
     @Option(
-            names = "--service-arg",
-            paramLabel = "ARG",
-            description = "an extra argument for the service (repeatable), e.g. "
-                    + "--service-arg=--upload.azure.http-client=jdk")
-    private List<String> serviceArgs;
-
-    @Option(
             names = "--cell-timeout",
             paramLabel = "S",
             defaultValue = "900",
@@ -211,10 +196,7 @@ final class StudyOptions {
         if (!mode.equals("raw") && !mode.equals("multipart")) {
             throw new CommandLine.ParameterException(commandLine, "--mode takes raw or multipart, got '" + mode + "'");
         }
-        if (!heap.matches("[1-9][0-9]*[mMgG]")) {
-            throw new CommandLine.ParameterException(
-                    commandLine, "--heap takes a size like 512m or 1g, got '" + heap + "'");
-        }
+        service.validate(commandLine);
         if (strategies != null && strategies.stream().anyMatch(String::isBlank)) {
             throw new CommandLine.ParameterException(commandLine, "--strategies has an empty strategy ID");
         }
@@ -275,9 +257,9 @@ final class StudyOptions {
         return mode;
     }
 
-    /** The service's {@code -Xmx} value, e.g. {@code 512m}. */
-    String heap() {
-        return heap;
+    /** How the service jar is run: its heap and extra arguments. */
+    ServiceOptions service() {
+        return service;
     }
 
     /** The report to write (charts and CSV beside it). */
@@ -317,11 +299,6 @@ final class StudyOptions {
 
     int soakSizeKb() {
         return soakSizeKb;
-    }
-
-    /** Extra Spring arguments for the service, e.g. {@code --upload.azure.http-client=jdk}. */
-    List<String> serviceArgs() {
-        return serviceArgs == null ? List.of() : List.copyOf(serviceArgs);
     }
 
     /** How long one Gatling run may take before it is killed. */

@@ -2,6 +2,7 @@ package dev.iolab.loadtest.study;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.iolab.loadtest.RunInfo;
 import dev.iolab.loadtest.UploadOutcomes;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -29,34 +30,6 @@ record StudyResult(
         Soak soak) {
 
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
-    /**
-     * @param command      the command line as typed
-     * @param startedUtc   ISO instant
-     * @param finishedUtc  ISO instant
-     * @param durationSeconds wall time of the whole run
-     * @param machine      cores, memory, kernel
-     * @param java         the JDK the service and Gatling ran on
-     * @param loadBefore   1/5/15-minute load average before the run
-     * @param loadAfter    after the run
-     * @param loadMax      highest 1-minute load average seen between cells
-     * @param serviceOpts  the service's JVM options
-     * @param executorThreads the service's upload executor's maximum threads (from its metrics)
-     * @param capacity     threads + queue: uploads the service accepts at once
-     */
-    record RunInfo(
-            String command,
-            String startedUtc,
-            String finishedUtc,
-            long durationSeconds,
-            String machine,
-            String java,
-            String loadBefore,
-            String loadAfter,
-            double loadMax,
-            String serviceOpts,
-            int executorThreads,
-            int capacity) {}
 
     /**
      * The service's memory during one Gatling run.

@@ -2,16 +2,19 @@ package dev.iolab.loadtest.study;
 
 import dev.iolab.loadtest.GatlingRun;
 import dev.iolab.loadtest.RandomUploadFile;
-import dev.iolab.loadtest.StudyLaunch;
+import dev.iolab.loadtest.RunInfo;
+import dev.iolab.loadtest.StudyRun;
 import dev.iolab.loadtest.UploadOutcomes;
 import dev.iolab.loadtest.UploadSettings;
+import dev.iolab.reporting.host.ProcessResources;
+import dev.iolab.reporting.markdown.Figures;
 import dev.iolab.stack.AzuriteAccount;
 import dev.iolab.stack.AzuriteProcess;
 import dev.iolab.stack.ExternalTool;
 import dev.iolab.stack.HeapProbe;
 import dev.iolab.stack.NginxProcess;
-import dev.iolab.stack.ProcFs;
 import dev.iolab.stack.PrometheusText;
+import dev.iolab.stack.UploadExecutor;
 import dev.iolab.stack.UploadServiceProcess;
 import java.io.IOException;
 import java.net.http.HttpClient;
@@ -21,8 +24,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,13 +61,12 @@ public final class UploadStudy {
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
+    /** What the service read, from {@code /proc}. */
+    private static final ProcessResources PROCESSES = ProcessResources.local();
+
     private final StudyOptions options;
-    private final Path jar;
+    private final StudyRun studyRun;
     private final Path runDir;
-    private final String command;
-    private final Instant started = Instant.now();
-    private final String loadBefore = ProcFs.loadAverage();
-    private double loadMax = ProcFs.oneMinuteLoad();
 
     private List<String> strategies = List.of();
     private int executorThreads;
@@ -79,30 +79,27 @@ public final class UploadStudy {
     private int cellNo;
     private StudyResult.Soak soak;
 
-    private UploadStudy(StudyOptions options, Path jar, Path runDir, String command) {
+    private UploadStudy(StudyOptions options, StudyRun run) {
         this.options = options;
-        this.jar = jar;
-        this.runDir = runDir;
-        this.command = command;
+        this.studyRun = run;
+        this.runDir = run.directory();
     }
 
     public static void main(String[] args) throws Exception {
-        Optional<StudyOptions> parsed = StudyLaunch.options(StudyOptions.commandLine(), args, StudyOptions::parse);
+        Optional<StudyOptions> parsed = StudyRun.options(StudyOptions.commandLine(), args, StudyOptions::parse);
         if (parsed.isEmpty()) {
             return;
         }
         StudyOptions options = parsed.get();
         System.setProperty("java.awt.headless", "true");
-        Path output = StudyLaunch.inRepository(options.output());
-        Path runDir = StudyLaunch.runDirectory("upload-study");
-        Path jar = StudyLaunch.serviceJar(runDir);
-        String command = StudyLaunch.command("upload-study.sh", args);
-        UploadStudy study = new UploadStudy(options, jar, runDir, command);
-        System.out.println("Upload study: results in " + runDir);
+        Path output = StudyRun.inRepository(options.output());
+        StudyRun run = StudyRun.start("upload-study", "upload-study.sh", args);
+        System.out.println("Upload study: results in " + run.directory());
+        UploadStudy study = new UploadStudy(options, run);
         StudyResult result = options.soak() ? study.runSoak() : study.runMatrix();
-        UploadStudyReport.write(result, output, runDir);
-        System.out.println("Study done in " + duration(result.run().durationSeconds()) + ". Report: " + output
-                + "; Gatling reports, logs and study.json: " + runDir);
+        UploadStudyReport.write(result, output, run.directory());
+        System.out.println("Study done in " + RunInfo.duration(result.run().durationSeconds()) + ". Report: " + output
+                + "; Gatling reports, logs and study.json: " + run.directory());
     }
 
     // ------------------------------------------------------------------------------------------------- the matrix
@@ -168,13 +165,9 @@ public final class UploadStudy {
             }
         }
         strategies = options.strategies().isEmpty() ? offered : options.strategies();
-        PrometheusText metrics = stack.service.metrics();
-        Map<String, String> executor = Map.of("name", "uploadExecutor");
-        executorThreads = (int) metrics.first("executor_pool_max_threads", executor)
-                .orElseThrow(() -> new IllegalStateException("the service reports no executor_pool_max_threads"));
-        double queue = metrics.first("executor_queue_remaining_tasks", executor).orElse(0)
-                + metrics.first("executor_queued_tasks", executor).orElse(0);
-        capacity = executorThreads + (int) queue;
+        UploadExecutor executor = UploadExecutor.of(stack.service.metrics());
+        executorThreads = executor.threads();
+        capacity = executor.capacity();
     }
 
     /** The direct, storage and nginx rows (those asked for) per size × users, against the first stack's Azurite. */
@@ -205,7 +198,7 @@ public final class UploadStudy {
                                 users,
                                 uploads,
                                 executorThreads,
-                                ProcFs::selfCpuSeconds,
+                                CpuWindow::thisJvm,
                                 stack::azuriteCpuSeconds));
                     }
                 }
@@ -318,12 +311,10 @@ public final class UploadStudy {
         GatlingRun.Result run;
         StudyResult.Memory memory;
         MemorySampler sampler = MemorySampler.start(stack.service, stack.probe, target, 3, 2_000);
-        long readBefore = ProcFs.readChars(stack.service.pid());
+        long readBefore = PROCESSES.bytesRead(stack.service.pid()).orElse(-1);
         double verifyBefore = verifyReadBytes(stack.service.metrics());
         CpuWindow cpuWindow = CpuWindow.start(
-                ProcFs::reapedChildrenCpuSeconds,
-                () -> ProcFs.cpuSeconds(stack.service.pid()),
-                stack::azuriteCpuSeconds);
+                CpuWindow::endedChildren, stack.service.process()::cpuSeconds, stack::azuriteCpuSeconds);
         try {
             run = GatlingRun.run(
                     cellDir.resolve("gatling"), properties, Duration.ofSeconds(options.cellTimeoutSeconds()), true);
@@ -332,7 +323,7 @@ public final class UploadStudy {
             memory = sampler.result();
         }
         StudyResult.Cpu cpu = cpuWindow.stop();
-        long readAfter = ProcFs.readChars(stack.service.pid());
+        long readAfter = PROCESSES.bytesRead(stack.service.pid()).orElse(-1);
         double verifyAfter = stack.service.healthy() ? verifyReadBytes(stack.service.metrics()) : Double.NaN;
         long seconds = (System.currentTimeMillis() - start + 500) / 1000;
         boolean up = stack.service.healthy();
@@ -363,20 +354,20 @@ public final class UploadStudy {
                 reads,
                 verifyReads);
         cells.add(cell);
-        loadMax = Math.max(loadMax, ProcFs.oneMinuteLoad());
+        double load = studyRun.sampleLoad();
         System.out.printf(
                 Locale.ROOT,
                 "%d s, exit %d, service up: %s, peak heap %s MiB, live %s MiB above idle%s%s, load %.2f%n",
                 seconds,
                 run.exitCode(),
                 up,
-                mib(memory.peakHeapUsedBytes()),
+                Figures.mib(memory.peakHeapUsedBytes()),
                 memory.liveAboveIdleBytes() == null
                         ? "–"
-                        : mib(memory.liveAboveIdleBytes().doubleValue()),
+                        : Figures.mib(memory.liveAboveIdleBytes().doubleValue()),
                 memory.inFlight() == null ? "" : " (" + memory.inFlight() + " in flight)",
                 ratioText(cell),
-                ProcFs.oneMinuteLoad());
+                load);
         System.out.println(
                 "        " + (outcomes != null ? outcomes.toText() : "no outcome tally (see " + run.log() + ")"));
         result().write(runDir.resolve("study.json"));
@@ -499,16 +490,18 @@ public final class UploadStudy {
                     after,
                     sampler.maxLive(),
                     seconds);
-            loadMax = Math.max(loadMax, ProcFs.oneMinuteLoad());
+            studyRun.sampleLoad();
             System.out.printf(
                     Locale.ROOT,
                     "Soak: %d s, exit %d, service up: %s; live heap %s MiB before, %s MiB after, at most %s MiB during%n",
                     seconds,
                     run.exitCode(),
                     up,
-                    mib(baseline),
-                    after < 0 ? "–" : mib(after),
-                    sampler.maxLive() == null ? "–" : mib(sampler.maxLive()));
+                    Figures.mib((double) baseline),
+                    after < 0 ? "–" : Figures.mib((double) after),
+                    sampler.maxLive() == null
+                            ? "–"
+                            : Figures.mib(sampler.maxLive().doubleValue()));
             System.out.println(
                     "        " + (outcomes != null ? outcomes.toText() : "no outcome tally (see " + run.log() + ")"));
         }
@@ -520,25 +513,8 @@ public final class UploadStudy {
     // ------------------------------------------------------------------------------------------------- plumbing
 
     private StudyResult result() {
-        Instant now = Instant.now();
-        StudyResult.RunInfo info = new StudyResult.RunInfo(
-                command,
-                started.truncatedTo(ChronoUnit.SECONDS).toString(),
-                now.truncatedTo(ChronoUnit.SECONDS).toString(),
-                Duration.between(started, now).toSeconds(),
-                ProcFs.machine(),
-                System.getProperty("java.runtime.name") + " " + System.getProperty("java.runtime.version"),
-                loadBefore,
-                ProcFs.loadAverage(),
-                loadMax,
-                String.join(" ", serviceJvmOptions()),
-                executorThreads,
-                capacity);
+        RunInfo info = studyRun.info(options.service().describe(), executorThreads, capacity);
         return new StudyResult(info, strategies, List.copyOf(cells), List.copyOf(ceilings), valetKeySkipped, soak);
-    }
-
-    private List<String> serviceJvmOptions() {
-        return List.of("-Xmx" + options.heap(), "-XX:+ExitOnOutOfMemoryError");
     }
 
     /** A fresh Azurite and service (budget on or off), attached for live-heap probes. */
@@ -561,9 +537,15 @@ public final class UploadStudy {
             try {
                 stack.azurite = AzuriteProcess.start(stack.dir);
                 List<String> args = new ArrayList<>(List.of("--upload.memory-budget.enabled=" + budget));
-                args.addAll(study.options.serviceArgs());
+                args.addAll(study.options.service().args());
                 stack.service = UploadServiceProcess.start(
-                        new UploadServiceProcess.Settings(study.jar, 0, 0, study.serviceJvmOptions(), args, "study"),
+                        new UploadServiceProcess.Settings(
+                                study.studyRun.serviceJar(),
+                                0,
+                                0,
+                                study.options.service().jvmOptions(),
+                                args,
+                                "study"),
                         stack.azurite,
                         stack.dir);
                 stack.probe = HeapProbe.attach(stack.service.pid());
@@ -590,7 +572,7 @@ public final class UploadStudy {
 
         /** CPU seconds Azurite (its node process and any child) has used so far. */
         double azuriteCpuSeconds() {
-            return ProcFs.treeCpuSeconds(azurite.process().process().toHandle());
+            return azurite.process().treeCpuSeconds();
         }
 
         /** One 1 MiB upload with {@code strategy}, so that class loading and JIT warm-up are not in the first cell. */
@@ -606,12 +588,10 @@ public final class UploadStudy {
 
         /** Waits until the upload executor has nothing active or queued. */
         void awaitIdle(Duration timeout) throws IOException, InterruptedException {
-            Map<String, String> executor = Map.of("name", "uploadExecutor");
             long deadline = System.nanoTime() + timeout.toNanos();
             while (System.nanoTime() < deadline) {
                 PrometheusText m = service.metrics();
-                if (m.first("executor_active_threads", executor).orElse(0) == 0
-                        && m.first("executor_queued_tasks", executor).orElse(0) == 0) {
+                if (UploadExecutor.active(m) == 0 && UploadExecutor.queued(m) == 0) {
                     return;
                 }
                 Thread.sleep(200);
@@ -662,17 +642,5 @@ public final class UploadStudy {
 
     private static String onOff(boolean b) {
         return b ? "on" : "off";
-    }
-
-    private static String mib(Double bytes) {
-        return bytes == null ? "–" : String.format(Locale.ROOT, "%.0f", bytes / MIB);
-    }
-
-    private static String mib(long bytes) {
-        return String.format(Locale.ROOT, "%.0f", bytes / (double) MIB);
-    }
-
-    static String duration(long seconds) {
-        return String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
     }
 }

@@ -16,12 +16,12 @@ class ScaleOptionsTest {
         ScaleOptions o = ScaleOptions.parse();
 
         assertThat(o.replicas).isEqualTo(2);
-        assertThat(o.heap).isEqualTo("512m");
+        assertThat(o.service.heap()).isEqualTo("512m");
         assertThat(o.clients).isEqualTo(400);
         assertThat(o.sizeMb).isEqualTo(10);
         assertThat(o.kill).isTrue();
         assertThat(o.strategy).isNull();
-        assertThat(o.serviceArgs()).isEmpty();
+        assertThat(o.service.args()).isEmpty();
         assertThat(o.output).isEqualTo(Path.of("docs/results/scale-study.md"));
     }
 

@@ -2,6 +2,7 @@ package dev.iolab.loadtest.scale;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.iolab.loadtest.RunInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,8 +16,8 @@ class ScaleStudyReportTest {
     @TempDir
     Path dir;
 
-    static ScaleResult.RunInfo run() {
-        return new ScaleResult.RunInfo(
+    static RunInfo run() {
+        return new RunInfo(
                 "scripts/scale-study.sh",
                 "2026-11-27T06:00:00Z",
                 "2026-11-27T06:05:00Z",
@@ -26,14 +27,13 @@ class ScaleStudyReportTest {
                 "0.5, 0.4, 0.3",
                 "3.0, 2.0, 1.0",
                 3.5,
-                2,
                 "-Xmx512m -XX:+ExitOnOutOfMemoryError",
-                "temp-file",
                 2,
-                5,
-                14,
-                1,
-                "HAProxy version 2.6.12");
+                5);
+    }
+
+    static ScaleResult.Setup setup() {
+        return new ScaleResult.Setup(2, "temp-file", 14, 1, "HAProxy version 2.6.12");
     }
 
     static List<ScaleResult.Upload> uploads(String prefix, int stored, int refused, int failed, String failedOn) {
@@ -82,7 +82,7 @@ class ScaleStudyReportTest {
                 clean(1));
         Path report = dir.resolve("scale-study.md");
 
-        ScaleStudyReport.write(new ScaleResult(run(), first, kill), report);
+        ScaleStudyReport.write(new ScaleResult(run(), setup(), first, kill), report);
 
         String md = Files.readString(report);
         assertThat(md)
@@ -123,7 +123,7 @@ class ScaleStudyReportTest {
                 new ScaleResult.Audit(0, 0, 0, 0, List.of(), List.of(), List.of("grant-0.bin")));
         Path report = dir.resolve("scale-study.md");
 
-        ScaleStudyReport.write(new ScaleResult(run(), first, kill), report);
+        ScaleStudyReport.write(new ScaleResult(run(), setup(), first, kill), report);
 
         assertThat(Files.readString(report))
                 .contains("**Not met.** Of 14 simultaneous uploads, 9 were taken and 5 refused")

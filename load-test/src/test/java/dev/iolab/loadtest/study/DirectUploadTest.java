@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.storage.blob.BlobServiceClientBuilder;
 import dev.iolab.loadtest.RandomUploadFile;
 import dev.iolab.stack.AzuriteProcess;
-import dev.iolab.stack.ProcFs;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,8 +27,8 @@ class DirectUploadTest {
                     10,
                     6,
                     3,
-                    ProcFs::selfCpuSeconds,
-                    () -> ProcFs.treeCpuSeconds(azurite.process().process().toHandle()));
+                    CpuWindow::thisJvm,
+                    azurite.process()::treeCpuSeconds);
 
             assertThat(direct.row()).isEqualTo("direct");
             assertThat(direct.uploads()).isEqualTo(6);

@@ -26,7 +26,7 @@ class StudyOptionsTest {
         assertThat(o.nginx()).isTrue();
         assertThat(o.valetKey()).isTrue();
         assertThat(o.soak()).isFalse();
-        assertThat(o.heap()).isEqualTo("512m");
+        assertThat(o.service().heap()).isEqualTo("512m");
         assertThat(o.output()).isEqualTo(Path.of("docs/results/upload-study.md"));
         assertThat(o.loads()).containsExactly(List.of(1, 125), List.of(1, 200), List.of(10, 125), List.of(10, 200));
     }
@@ -59,8 +59,9 @@ class StudyOptionsTest {
         assertThat(o.direct()).isFalse();
         assertThat(o.nginx()).isFalse();
         assertThat(o.storage()).isTrue();
-        assertThat(o.serviceArgs()).containsExactly("--upload.azure.http-client=jdk", "--upload.executor.max-size=10");
-        assertThat(o.heap()).isEqualTo("1g");
+        assertThat(o.service().args())
+                .containsExactly("--upload.azure.http-client=jdk", "--upload.executor.max-size=10");
+        assertThat(o.service().heap()).isEqualTo("1g");
     }
 
     @Test

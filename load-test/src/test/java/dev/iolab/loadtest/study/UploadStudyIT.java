@@ -2,8 +2,8 @@ package dev.iolab.loadtest.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.iolab.loadtest.Tools;
 import dev.iolab.stack.ExternalTool;
+import dev.iolab.stack.RequiredTools;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +24,7 @@ class UploadStudyIT {
 
     @Test
     void aSmallStudyMeasuresTheStrategyBesideTheThreeCeilingsAndWritesTheReport() throws Exception {
-        Tools.require(ExternalTool.NGINX);
+        RequiredTools.require(ExternalTool.NGINX);
         Path report = dir.resolve("upload-study.md");
 
         UploadStudy.main(new String[] {

@@ -3,6 +3,7 @@ package dev.iolab.loadtest.study;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.iolab.loadtest.RunInfo;
 import dev.iolab.loadtest.UploadOutcomes;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +19,8 @@ class UploadStudyReportTest {
     @TempDir
     Path dir;
 
-    static StudyResult.RunInfo run() {
-        return new StudyResult.RunInfo(
+    static RunInfo run() {
+        return new RunInfo(
                 "scripts/upload-study.sh --sizes 10",
                 "2026-11-22T06:00:00Z",
                 "2026-11-22T06:10:00Z",

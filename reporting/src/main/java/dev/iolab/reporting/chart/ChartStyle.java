@@ -5,6 +5,7 @@ import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
@@ -18,13 +19,14 @@ import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.CategoryItemRenderer;
 import org.jfree.chart.renderer.xy.XYItemRenderer;
 import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
 
 /**
  * The lab's one chart style, for every report: the Okabe–Ito colours (told apart with every common colour-vision
  * deficiency, none too pale on white), a white background with a light grid, 2-pixel lines, flat bars, and each
- * ceiling drawn as a dashed reference line with its name. Charts are saved as PNG without a display (headless AWT).
+ * ceiling drawn as a dashed reference line with its name (a plot's second and third ceilings with other dashes). Charts are saved as PNG without a display (headless AWT).
  *
  * <pre>
  * JFreeChart chart = ChartFactory.createBarChart("Burst time", "strategy", "seconds", data);
@@ -52,8 +54,14 @@ public final class ChartStyle {
     /** A ceiling's line: dark grey and dashed, so it cannot be taken for a series (the palette's black is solid). */
     static final Color CEILING = new Color(0x44, 0x44, 0x44);
 
-    static final BasicStroke CEILING_STROKE =
-            new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f);
+    /**
+     * The dash patterns of ceilings, in the order they are drawn on one plot: several ceilings (the SDK alone, storage,
+     * nginx) differ by their dashes and names, never by colour alone.
+     */
+    private static final float[][] DASHES = {{6f, 4f}, {2f, 3f}, {10f, 3f, 2f, 3f}, {4f, 4f}};
+
+    /** The first ceiling's line. */
+    static final BasicStroke CEILING_STROKE = ceilingStroke(0);
 
     private static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 16);
 
@@ -142,7 +150,7 @@ public final class ChartStyle {
      * {@code label}, and widens the value axis so the line shows.
      */
     public static ValueMarker ceiling(XYPlot plot, double value, String label) {
-        ValueMarker marker = marker(value, label);
+        ValueMarker marker = marker(value, label, count(plot.getRangeMarkers(Layer.FOREGROUND)));
         plot.addRangeMarker(marker);
         include(plot.getRangeAxis(), value);
         return marker;
@@ -150,7 +158,7 @@ public final class ChartStyle {
 
     /** {@link #ceiling(XYPlot, double, String)} for a bar chart. */
     public static ValueMarker ceiling(CategoryPlot plot, double value, String label) {
-        ValueMarker marker = marker(value, label);
+        ValueMarker marker = marker(value, label, count(plot.getRangeMarkers(Layer.FOREGROUND)));
         plot.addRangeMarker(marker);
         include(plot.getRangeAxis(), value);
         return marker;
@@ -161,11 +169,21 @@ public final class ChartStyle {
         ChartUtils.saveChartAsPNG(file.toFile(), chart, width, height);
     }
 
-    private static ValueMarker marker(double value, String label) {
+    /** The line of a plot's {@code index}-th ceiling (0 for the first). */
+    static BasicStroke ceilingStroke(int index) {
+        return new BasicStroke(
+                1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, DASHES[index % DASHES.length], 0f);
+    }
+
+    private static int count(Collection<?> markers) {
+        return markers == null ? 0 : markers.size();
+    }
+
+    private static ValueMarker marker(double value, String label, int index) {
         if (!Double.isFinite(value)) {
             throw new IllegalArgumentException("A ceiling must be a finite value, got " + value + " for " + label);
         }
-        ValueMarker marker = new ValueMarker(value, CEILING, CEILING_STROKE);
+        ValueMarker marker = new ValueMarker(value, CEILING, ceilingStroke(index));
         marker.setLabel(label);
         marker.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
         marker.setLabelPaint(CEILING);

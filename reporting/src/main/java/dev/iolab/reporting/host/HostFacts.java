@@ -219,7 +219,7 @@ public final class HostFacts {
     }
 
     /** The value of the first {@code key : value} line of a {@code /proc} file, or empty. */
-    private static String firstValue(Path file, String key) {
+    static String firstValue(Path file, String key) {
         for (String line : Commands.read(file).lines().toList()) {
             int colon = line.indexOf(':');
             if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase(key)) {

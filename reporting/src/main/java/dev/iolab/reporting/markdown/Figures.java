@@ -45,6 +45,11 @@ public final class Figures {
                 : NONE;
     }
 
+    /** Bytes as whole mebibytes ({@code 512} for 536,870,912); {@link #NONE} for null, NaN and infinities. */
+    public static String mib(Double bytes) {
+        return bytes == null ? NONE : fixed(bytes / (1024.0 * 1024.0), 0);
+    }
+
     /** {@code 4.3 %}; {@link #NONE} for NaN. */
     public static String percent(double value) {
         return Double.isNaN(value) ? NONE : String.format(Locale.ROOT, "%.1f %%", value);

@@ -3,9 +3,12 @@ package dev.iolab.reporting.chart;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.CategoryPlot;
@@ -53,6 +56,20 @@ class ChartStyleTest {
         assertThat(marker.getValue()).isEqualTo(512);
         assertThat(ChartStyle.CEILING_STROKE.getDashArray()).isNotNull();
         assertThat(plot.getRangeAxis().getUpperBound()).isGreaterThan(512);
+    }
+
+    @Test
+    void ceilingsOfOnePlotDifferByTheirDashes() {
+        CategoryPlot plot = ChartStyle.apply(bars()).getCategoryPlot();
+
+        ValueMarker direct = ChartStyle.ceiling(plot, 100, "direct");
+        ValueMarker storage = ChartStyle.ceiling(plot, 150, "storage");
+        ValueMarker nginx = ChartStyle.ceiling(plot, 200, "nginx");
+
+        assertThat(direct.getStroke()).isEqualTo(ChartStyle.CEILING_STROKE);
+        assertThat(List.of(direct, storage, nginx))
+                .extracting(m -> Arrays.toString(((BasicStroke) m.getStroke()).getDashArray()))
+                .doesNotHaveDuplicates();
     }
 
     @Test

@@ -36,4 +36,11 @@ class FiguresTest {
         assertThat(Figures.times(1234.4)).isEqualTo("×1,234");
         assertThat(Figures.factor(9.999)).isEqualTo("10.00");
     }
+
+    @Test
+    void bytesAsWholeMebibytes() {
+        assertThat(Figures.mib(512.0 * 1024 * 1024)).isEqualTo("512");
+        assertThat(Figures.mib(1.6 * 1024 * 1024)).isEqualTo("2");
+        assertThat(Figures.mib(null)).isEqualTo(Figures.NONE);
+    }
 }

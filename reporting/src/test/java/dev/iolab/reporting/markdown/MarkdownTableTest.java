@@ -54,6 +54,38 @@ class MarkdownTableTest {
     }
 
     @Test
+    void columnsMayBeAddedOneByOneAndCellsBeAnyValue() {
+        String md = new MarkdownTable()
+                .left("strategy")
+                .right("accepted")
+                .left("refused")
+                .right("mean s")
+                .row("on-demand", 125, "75 (queue-full 75)", null)
+                .render();
+
+        assertThat(md)
+                .isEqualTo("| strategy | accepted | refused | mean s |\n|---|---:|---|---:|\n"
+                        + "| on-demand | 125 | 75 (queue-full 75) | – |\n");
+    }
+
+    @Test
+    void aKeyValueTableHasTwoTextColumnsWithoutHeadings() {
+        String md = MarkdownTable.keyValue().row("Machine", "2 cores").render();
+
+        assertThat(md).isEqualTo("|  |  |\n|---|---|\n| Machine | 2 cores |\n");
+    }
+
+    @Test
+    void noColumnIsAddedOnceRowsAre() {
+        MarkdownTable table = new MarkdownTable().left("a").row("x");
+
+        assertThatThrownBy(() -> table.right("b"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("'b'");
+        assertThatThrownBy(() -> new MarkdownTable().render()).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void alignmentsMustMatchTheColumns() {
         assertThatThrownBy(() -> new MarkdownTable(List.of("a", "b"), List.of(Align.LEFT)))
                 .isInstanceOf(IllegalArgumentException.class)

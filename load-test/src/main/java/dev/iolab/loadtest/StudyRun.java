@@ -1,0 +1,154 @@
+package dev.iolab.loadtest;
+
+import dev.iolab.reporting.host.HostFacts;
+import dev.iolab.reporting.host.LoadAverage;
+import dev.iolab.stack.Repository;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+import picocli.CommandLine;
+
+/**
+ * One run of a study ({@code UploadStudy}, {@code ScaleStudy}): its command line (picocli: {@code --help} prints the
+ * usage, a wrong value prints the error and the usage and exits with 2), its run directory under
+ * {@code load-test/target/<name>/<UTC time>/} with a copy of the service jar in it, so that a build during a study
+ * cannot pull the jar from under it, and what the report says about the run ({@link RunInfo}): when, on what machine,
+ * under what load (the machine's, read from {@code /proc} through reporting's {@link HostFacts}).
+ */
+public final class StudyRun {
+
+    private static final HostFacts HOST = HostFacts.local();
+
+    private final Path directory;
+    private final String command;
+    private final Instant started = Instant.now();
+    private final String loadBefore = loadAverage();
+    private double loadMax = oneMinuteLoad();
+
+    private StudyRun(Path directory, String command) {
+        this.directory = directory;
+        this.command = command;
+    }
+
+    /**
+     * The options {@code parse} makes of {@code args}, or empty when the usage was asked for (and printed). A wrong value
+     * ends the JVM with exit code 2 after saying what is wrong.
+     */
+    public static <T> Optional<T> options(CommandLine commandLine, String[] args, Function<String[], T> parse) {
+        try {
+            commandLine.parseArgs(args);
+            if (commandLine.isUsageHelpRequested()) {
+                commandLine.usage(System.out);
+                return Optional.empty();
+            }
+            return Optional.of(parse.apply(args));
+        } catch (CommandLine.ParameterException e) {
+            System.err.println("error: " + e.getMessage());
+            e.getCommandLine().usage(System.err);
+            System.exit(2);
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Starts a run of the study {@code name}, run by {@code scripts/<script>} with {@code args}: a new
+     * {@code load-test/target/<name>/<UTC time>/} with the service jar copied into its {@code bin/}.
+     */
+    public static StudyRun start(String name, String script, String[] args) throws IOException {
+        Path runDir = Repository.root()
+                .resolve("load-test/target")
+                .resolve(name)
+                .resolve(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+                        .withZone(ZoneOffset.UTC)
+                        .format(Instant.now()));
+        Files.createDirectories(runDir.resolve("bin"));
+        StudyRun run = new StudyRun(runDir, command(script, args));
+        Files.copy(Repository.serviceJar(), run.serviceJar(), StandardCopyOption.REPLACE_EXISTING);
+        return run;
+    }
+
+    /** The run directory: logs, result file, Gatling's reports. */
+    public Path directory() {
+        return directory;
+    }
+
+    /** The copy of the service jar in the run directory. */
+    public Path serviceJar() {
+        return directory.resolve("bin/upload-service.jar");
+    }
+
+    /** "scripts/&lt;script&gt; args…": the command line as typed. */
+    public String command() {
+        return command;
+    }
+
+    /** {@code path} as given when absolute, else under the repository root. */
+    public static Path inRepository(Path path) {
+        return path.isAbsolute() ? path : Repository.root().resolve(path);
+    }
+
+    /** Notes the 1-minute load average now and returns it (NaN when unknown): the highest noted is in {@link #info}. */
+    public double sampleLoad() {
+        double load = oneMinuteLoad();
+        loadMax = Math.max(loadMax, load);
+        return load;
+    }
+
+    /**
+     * What ran where, when and under what load, up to now.
+     *
+     * @param serviceOpts     each service jar's JVM options and arguments ({@link ServiceOptions#describe()})
+     * @param executorThreads each service's upload threads
+     * @param capacity        uploads each service takes at once
+     */
+    public RunInfo info(String serviceOpts, int executorThreads, int capacity) {
+        Instant now = Instant.now();
+        return new RunInfo(
+                command,
+                started.truncatedTo(ChronoUnit.SECONDS).toString(),
+                now.truncatedTo(ChronoUnit.SECONDS).toString(),
+                Duration.between(started, now).toSeconds(),
+                machine(),
+                System.getProperty("java.runtime.name") + " " + System.getProperty("java.runtime.version"),
+                loadBefore,
+                loadAverage(),
+                loadMax,
+                serviceOpts,
+                executorThreads,
+                capacity);
+    }
+
+    static String command(String script, String[] args) {
+        return "scripts/" + script + (args.length == 0 ? "" : " " + String.join(" ", args));
+    }
+
+    /** "2 cores, 24 GiB RAM, Linux 6.1.0": the machine line of the studies' reports. */
+    static String machine() {
+        long memory = HOST.memoryBytes();
+        return HOST.cpuCores() + " cores, "
+                + (memory <= 0 ? "?" : Math.round(memory / (1024.0 * 1024 * 1024))) + " GiB RAM, "
+                + System.getProperty("os.name") + " " + HOST.kernel();
+    }
+
+    /** "1.20, 0.90, 0.40": the 1, 5 and 15-minute load averages, or "?". */
+    static String loadAverage() {
+        return HOST.loadAverage()
+                .map(l -> String.format(
+                        Locale.ROOT, "%.2f, %.2f, %.2f", l.oneMinute(), l.fiveMinutes(), l.fifteenMinutes()))
+                .orElse("?");
+    }
+
+    /** The 1-minute load average, or NaN. */
+    static double oneMinuteLoad() {
+        return HOST.loadAverage().map(LoadAverage::oneMinute).orElse(Double.NaN);
+    }
+}

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.iolab.stack.AzuriteProcess;
 import dev.iolab.stack.ClientAddresses;
 import dev.iolab.stack.ExternalTool;
+import dev.iolab.stack.RequiredTools;
 import dev.iolab.stack.UploadReplicas;
 import dev.iolab.stack.UploadServiceProcess;
 import java.io.IOException;
@@ -65,7 +66,7 @@ class BalancedPairHostileIT {
 
     @BeforeAll
     void startPair() throws Exception {
-        Tools.require(ExternalTool.HAPROXY);
+        RequiredTools.require(ExternalTool.HAPROXY);
         work = Path.of(
                         "target",
                         "balanced-pair-hostile-it",

@@ -1,0 +1,88 @@
+package dev.iolab.jmh.plugin.stats;
+
+import java.util.Locale;
+
+/**
+ * A cell's location (or the ratio of two cells' locations) with an interval drawn from its forks: either a confidence
+ * interval at {@link #level()}, or — when there are too few forks for one to mean anything — just the range the
+ * forks span, which claims no coverage at all.
+ *
+ * @param value the estimate: the geometric mean of the fork centres, or the ratio of two such means
+ * @param low   lower end of the interval or range
+ * @param high  upper end of the interval or range
+ * @param kind  what the interval is
+ * @param level the confidence level of a {@link Kind#CONFIDENCE} interval (e.g. 0.95); {@code NaN} for a range
+ * @param forks the forks behind it; for a ratio, the fewer of the two sides
+ */
+public record ForkEstimate(double value, double low, double high, Kind kind, double level, int forks) {
+
+    /** What the interval is. */
+    public enum Kind {
+        /** A confidence interval from the forks' spread, at {@link #level()}. */
+        CONFIDENCE,
+        /** Too few forks for a confidence interval: the smallest and largest fork (or fork ratio), no coverage. */
+        RANGE
+    }
+
+    public ForkEstimate {
+        if (!(low <= value && value <= high)) {
+            throw new IllegalArgumentException("the estimate " + value + " must lie in [" + low + ", " + high + "]");
+        }
+        if (kind == Kind.CONFIDENCE && !(level > 0 && level < 1)) {
+            throw new IllegalArgumentException("a confidence interval needs a level in (0, 1), got " + level);
+        }
+    }
+
+    /** A confidence interval at {@code level}. */
+    public static ForkEstimate confidence(double value, double low, double high, double level, int forks) {
+        return new ForkEstimate(value, low, high, Kind.CONFIDENCE, level, forks);
+    }
+
+    /** The range of too few forks. */
+    public static ForkEstimate range(double value, double low, double high, int forks) {
+        return new ForkEstimate(value, low, high, Kind.RANGE, Double.NaN, forks);
+    }
+
+    public boolean isConfidence() {
+        return kind == Kind.CONFIDENCE;
+    }
+
+    /** Whether {@code x} lies inside the interval or range, ends included. */
+    public boolean contains(double x) {
+        return low <= x && x <= high;
+    }
+
+    /** Half the interval's width relative to the value: {@code 0.05} for about ±5 %. */
+    public double relativeHalfWidth() {
+        return (high - low) / 2 / Math.abs(value);
+    }
+
+    /** This estimate in another unit: every figure multiplied by {@code factor} (> 0). */
+    public ForkEstimate scaled(double factor) {
+        if (!(factor > 0)) {
+            throw new IllegalArgumentException("scale factor must be positive, got " + factor);
+        }
+        return new ForkEstimate(value * factor, low * factor, high * factor, kind, level, forks);
+    }
+
+    /** The reciprocal ({@code 1/x}), its ends swapped: speed-ups from time ratios. */
+    public ForkEstimate reciprocal() {
+        return new ForkEstimate(1 / value, 1 / high, 1 / low, kind, level, forks);
+    }
+
+    /** The same figures as the report's older {@link Estimate} (which does not say what the interval is). */
+    public Estimate toEstimate() {
+        return new Estimate(value, low, high);
+    }
+
+    /**
+     * What the interval is, for a table's cell beside the figures: {@code 95 %, 8 forks} or {@code range of 3 forks,
+     * no 95 % interval}.
+     */
+    public String basis() {
+        if (kind == Kind.CONFIDENCE) {
+            return String.format(Locale.ROOT, "%.0f %%, %d forks", level * 100, forks);
+        }
+        return forks == 1 ? "1 fork, no interval" : "range of " + forks + " forks, no confidence interval";
+    }
+}

@@ -20,6 +20,11 @@ public record ForkEstimate(double value, double low, double high, Kind kind, dou
     public enum Kind {
         /** A confidence interval from the forks' spread, at {@link #level()}. */
         CONFIDENCE,
+        /**
+         * A rerun interval: where a rerun's estimate of identical code lands with probability {@link #level()} (the
+         * forks' scatter in both runs plus the host's run-to-run shift), the interval to hold a rerun against.
+         */
+        RERUN,
         /** Too few forks for a confidence interval: the smallest and largest fork (or fork ratio), no coverage. */
         RANGE
     }
@@ -28,8 +33,8 @@ public record ForkEstimate(double value, double low, double high, Kind kind, dou
         if (!(low <= value && value <= high)) {
             throw new IllegalArgumentException("the estimate " + value + " must lie in [" + low + ", " + high + "]");
         }
-        if (kind == Kind.CONFIDENCE && !(level > 0 && level < 1)) {
-            throw new IllegalArgumentException("a confidence interval needs a level in (0, 1), got " + level);
+        if (kind != Kind.RANGE && !(level > 0 && level < 1)) {
+            throw new IllegalArgumentException("an interval needs a level in (0, 1), got " + level);
         }
     }
 
@@ -38,13 +43,19 @@ public record ForkEstimate(double value, double low, double high, Kind kind, dou
         return new ForkEstimate(value, low, high, Kind.CONFIDENCE, level, forks);
     }
 
+    /** A rerun interval at {@code level}. */
+    public static ForkEstimate rerun(double value, double low, double high, double level, int forks) {
+        return new ForkEstimate(value, low, high, Kind.RERUN, level, forks);
+    }
+
     /** The range of too few forks. */
     public static ForkEstimate range(double value, double low, double high, int forks) {
         return new ForkEstimate(value, low, high, Kind.RANGE, Double.NaN, forks);
     }
 
-    public boolean isConfidence() {
-        return kind == Kind.CONFIDENCE;
+    /** Whether the interval claims a coverage (a confidence or rerun interval, not a bare range). */
+    public boolean hasLevel() {
+        return kind != Kind.RANGE;
     }
 
     /** Whether {@code x} lies inside the interval or range, ends included. */
@@ -76,12 +87,15 @@ public record ForkEstimate(double value, double low, double high, Kind kind, dou
     }
 
     /**
-     * What the interval is, for a table's cell beside the figures: {@code 95 %, 8 forks} or {@code range of 3 forks,
-     * no 95 % interval}.
+     * What the interval is, for a table's cell beside the figures: {@code 95 %, 8 forks}, {@code 95 % of reruns, 8
+     * forks} or {@code range of 3 forks, no confidence interval}.
      */
     public String basis() {
         if (kind == Kind.CONFIDENCE) {
             return String.format(Locale.ROOT, "%.0f %%, %d forks", level * 100, forks);
+        }
+        if (kind == Kind.RERUN) {
+            return String.format(Locale.ROOT, "%.0f %% of reruns, %d forks", level * 100, forks);
         }
         return forks == 1 ? "1 fork, no interval" : "range of " + forks + " forks, no confidence interval";
     }

@@ -125,6 +125,29 @@ public final class RerunModel {
     }
 
     /**
+     * Where a rerun of identical code will put this cell: {@code exp(x̄ ± t · √(2s²/k + hostShift²))} around the
+     * run's location {@code exp(x̄)}, {@code s} the forks' standard deviation of log centres, t Student's quantile
+     * with Welch–Satterthwaite degrees of freedom (the host term counted as known). Unlike the confidence interval,
+     * which says where the cell's true value is, this says where the next run's estimate will be — itself uncertain —
+     * so it is about √2 times wider: the interval a rerun's median is held against. With fewer than
+     * {@link CellEstimator#MIN_FORKS} forks, the forks' range.
+     */
+    public ForkEstimate rerunInterval(Forks run) {
+        int k = run.count();
+        if (k < ranges.minForks()) {
+            return ranges.cell(run);
+        }
+        double[] x = run.logCentres();
+        double forkPart = 2 * Forks.variance(x) / k;
+        double variance = forkPart + hostShift * hostShift;
+        // The fork part is estimated twice over (once per run) from one run's k − 1 degrees of freedom.
+        double df = forkPart == 0 ? Double.POSITIVE_INFINITY : variance * variance / (forkPart * forkPart / (k - 1));
+        double half = LogDifference.quantile(df, (1 + level) / 2) * Math.sqrt(variance);
+        double mean = Forks.mean(x);
+        return ForkEstimate.rerun(Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), level, k);
+    }
+
+    /**
      * The tolerance of a cell whose forks scatter with standard deviation {@code forkSd} (log scale) when each run
      * has {@code forks} forks: the band around 1 that a rerun's point ratio of identical code stays within with
      * {@link #TOLERANCE_COVERAGE}, i.e. {@code exp(z · √(2σ²/k + hostShift²)) − 1}, and never less than

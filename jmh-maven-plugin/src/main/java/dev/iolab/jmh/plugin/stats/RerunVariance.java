@@ -1,6 +1,7 @@
 package dev.iolab.jmh.plugin.stats;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,10 +22,10 @@ import org.apache.commons.math3.distribution.ChiSquaredDistribution;
  *   <li>the shift {@code d(c)}: the second run's mean minus the first's.</li>
  * </ul>
  * Over all cells: the run-wide shift {@code mean d(c)} with its standard error, and the <em>slot</em> variance
- * {@code mean[(d(c) − mean d)² − s²(c)(1/k₁ + 1/k₂)]} (at least 0): how much more a cell moved between runs than its
- * forks' scatter explains. Where every fork of a cell runs back to back, this is the host drifting over the run and
- * landing on whole cells; once forks are interleaved it lands on single forks, so the planner adds it to each cell's
- * fork variance. The host allowance — a shift every cell of a rerun shares, which no number of forks averages away —
+ * {@code mean[(d(c) − mean d)² − s²(c)(1/k₁ + 1/k₂)] / 2} (at least 0): how much more a cell moved between runs than
+ * its forks' scatter explains, per run (each run's cell has its own slot effect, so their difference carries it
+ * twice). Where every fork of a cell runs back to back, this is the host drifting over the run and landing on whole
+ * cells; once forks are interleaved it lands on single forks, so the planner adds it to each cell's fork variance. The host allowance — a shift every cell of a rerun shares, which no number of forks averages away —
  * is the run-wide shift's size plus one standard error (from one pair of runs nothing better can be said; more pairs
  * give a direct estimate).
  */
@@ -62,7 +63,7 @@ public final class RerunVariance {
      * @param groupSd    each group's robust pooled between-fork standard deviation
      * @param meanShift  the mean shift over all cells (the run-wide shift)
      * @param meanShiftSe its standard error
-     * @param slotSd     the standard deviation of a cell's own shift beyond fork scatter
+     * @param slotSd     the standard deviation of one run's slot effect on a cell (its own shift beyond fork scatter)
      * @param hostShift  the host allowance: {@code |meanShift| + meanShiftSe}
      */
     public record Estimate(
@@ -75,12 +76,20 @@ public final class RerunVariance {
 
         public Estimate {
             cells = List.copyOf(cells);
-            groupSd = Map.copyOf(groupSd);
+            groupSd = Collections.unmodifiableMap(new LinkedHashMap<>(groupSd));
         }
 
         /** The standard deviation of a cell's fork once forks are interleaved: shrunk spread plus slot drift. */
         public double interleavedForkSd(Cell cell) {
-            return Math.sqrt(cell.shrunkForkSd() * cell.shrunkForkSd() + slotSd * slotSd);
+            return Math.hypot(cell.shrunkForkSd(), slotSd);
+        }
+
+        /**
+         * The allowance for comparing two runs whose forks were <em>not</em> interleaved: the host shift plus both
+         * runs' slot effects, which no number of back-to-back forks averages away.
+         */
+        public double nonInterleavedAllowance() {
+            return Math.sqrt(hostShift * hostShift + 2 * slotSd * slotSd);
         }
     }
 
@@ -131,7 +140,7 @@ public final class RerunVariance {
         for (int i = 0; i < n; i++) {
             excess += (shift[i] - meanShift) * (shift[i] - meanShift) * n / (n - 1) - forkShiftVariance[i];
         }
-        double slotVariance = Math.max(0, excess / n);
+        double slotVariance = Math.max(0, excess / n / 2);
         List<Cell> cells = new ArrayList<>(n);
         Map<String, Double> groupSd = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {

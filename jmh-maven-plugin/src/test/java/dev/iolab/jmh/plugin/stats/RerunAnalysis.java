@@ -169,25 +169,47 @@ public final class RerunAnalysis {
                 .orElse(profile.headlineRuns());
         Map<String, BenchmarkResult> a = timingCells(JmhResultReader.read(first));
         Map<String, BenchmarkResult> b = timingCells(JmhResultReader.read(second));
-        List<Cell> cells = new ArrayList<>();
-        java.util.Set<String> taken = new java.util.HashSet<>();
-        List<BenchmarkResult> selected = new ArrayList<>();
+        List<CellSelector> selectors = new ArrayList<>();
+        List<PlannedRun> runs = new ArrayList<>();
         for (String command : headlineRuns) {
             CellSelector selector = CellSelector.parse(command);
-            PlannedRun run = profile.runs().stream()
+            selectors.add(selector);
+            runs.add(profile.runs().stream()
                     .filter(r -> r.cells().equals(selector))
                     .findFirst()
                     .orElseThrow(
-                            () -> new IllegalArgumentException("no run of the standard profile selects " + command));
-            for (Map.Entry<String, BenchmarkResult> e : b.entrySet()) {
-                BenchmarkResult r = e.getValue();
-                BenchmarkResult before = a.get(e.getKey());
-                // A cell two headline runs select (walk-headline-2 names no listing) belongs to the first.
-                if (before != null && selector.matches(r.benchmark(), r.params()) && taken.add(e.getKey())) {
-                    selected.add(r);
-                    cells.add(
-                            new Cell("", run.label(), run, Forks.of(before.millisForks()), Forks.of(r.millisForks())));
+                            () -> new IllegalArgumentException("no run of the standard profile selects " + command)));
+        }
+        // Cells in headline-run order; a cell two runs select (walk-headline-2 names no listing, so it also matches
+        // walk-ffm-2's cells) belongs to the run that names more of its parameters: only that run produced it.
+        List<List<BenchmarkResult>> byRun = new ArrayList<>();
+        selectors.forEach(x -> byRun.add(new ArrayList<>()));
+        for (Map.Entry<String, BenchmarkResult> e : b.entrySet()) {
+            BenchmarkResult r = e.getValue();
+            int best = -1;
+            for (int i = 0; i < selectors.size(); i++) {
+                if (selectors.get(i).matches(r.benchmark(), r.params())
+                        && (best < 0
+                                || selectors.get(i).params().size()
+                                        > selectors.get(best).params().size())) {
+                    best = i;
                 }
+            }
+            if (best >= 0 && a.containsKey(e.getKey())) {
+                byRun.get(best).add(r);
+            }
+        }
+        List<Cell> cells = new ArrayList<>();
+        List<BenchmarkResult> selected = new ArrayList<>();
+        for (int i = 0; i < selectors.size(); i++) {
+            for (BenchmarkResult r : byRun.get(i)) {
+                selected.add(r);
+                cells.add(new Cell(
+                        "",
+                        runs.get(i).label(),
+                        runs.get(i),
+                        Forks.of(a.get(r.cellKey()).millisForks()),
+                        Forks.of(r.millisForks())));
             }
         }
         for (int i = 0; i < cells.size(); i++) {
@@ -347,7 +369,7 @@ public final class RerunAnalysis {
 
     /** The rerun model for runs whose forks were not interleaved: host allowance and slot drift together. */
     static RerunModel slotted(RerunVariance.Estimate variance) {
-        return new RerunModel(Math.hypot(variance.hostShift(), variance.slotSd()));
+        return new RerunModel(variance.nonInterleavedAllowance());
     }
 
     RerunVariance.Estimate variance() {
@@ -445,8 +467,8 @@ public final class RerunAnalysis {
         out.append(String.format(
                 Locale.ROOT,
                 "Run-wide shift (mean over cells of run 2 ÷ run 1, log scale): %+.2f %% ± %.2f %% (one standard error). "
-                        + "Host allowance (its size plus one standard error): %.2f %%. A cell's own shift beyond its "
-                        + "forks' scatter (slot drift, which interleaving turns into fork scatter): %.2f %%.\n\n",
+                        + "Host allowance (its size plus one standard error): %.2f %%. A cell's own shift per run beyond "
+                        + "its forks' scatter (slot drift, which interleaving turns into fork scatter): %.2f %%.\n\n",
                 variance.meanShift() * 100,
                 variance.meanShiftSe() * 100,
                 variance.hostShift() * 100,

@@ -14,7 +14,9 @@ import java.util.Locale;
  * {@code s²(a)/k(a) + s²(b)/k(b) + hostShift²}, the first two estimated from each run's forks; its interval uses
  * Student's t with Welch–Satterthwaite degrees of freedom (the host term counted as known). A cell is faster or slower
  * when that interval excludes a ratio of 1, otherwise the same within noise. With fewer than
- * {@link CellEstimator#MIN_FORKS} forks on a side there is no verdict.
+ * {@link CellEstimator#MIN_FORKS} forks on a side there is no verdict. Runs whose forks were not interleaved (every
+ * fork of a cell back to back) also carry each run's slot drift on the whole cell: compare them with
+ * {@link RerunVariance.Estimate#nonInterleavedAllowance()} as the host shift.
  *
  * <p>Separately, two runs <em>agree</em> on a cell when the point ratio lies within the cell's tolerance: ±5 % by
  * default, or, for a cell whose fork-to-fork spread cannot meet that, the band {@link #tolerance(double, int)} in which

@@ -15,7 +15,7 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  * <ul>
  *   <li>{@link #plan(List, Duration)}: per cell, the fewest forks from {@link #minForks()} up to {@link #maxForks()}
  *       for which the miss probability is at most 1 − {@link RerunModel#TOLERANCE_COVERAGE} (2 %: then 46 of 48 are
- *       met in most reruns); a cell that cannot get there keeps {@link #minForks()};</li>
+ *       met in most reruns); a cell that cannot get there keeps {@link #minForks()} and its own tolerance;</li>
  *   <li>{@link #plan(List, Duration, Duration)}: within a time budget, the cells too noisy for ±5 % at
  *       {@link #minForks()} get their own tolerance; each further fork goes to the cell where it removes the most
  *       expected misses per second, until the budget is spent or no cell gains.</li>

@@ -104,7 +104,7 @@ class ForkSteadyStateTest {
      * False alarms: flat cells of 8 forks × 5 iterations with 1 % normal noise, one fork in ten with a 30 % slow
      * iteration somewhere. A random order of 5 flat values is perfectly monotone in one fork of 60, so a rank test
      * alone would flag about one such cell in eight; the noise condition keeps it near one in a hundred (measured:
-     * 1.1 %).
+     * 1.2 %).
      */
     @Test
     void flatCellsAreRarelyFlagged() {
@@ -125,7 +125,7 @@ class ForkSteadyStateTest {
 
     /**
      * Detection: one fork of 8 drifts 10 % over its 5 iterations (ten times the 1 % noise); flagged in about three
-     * cells of four, and at 25 % in nine of ten. The misses at 25 % are the drifting forks that also got a 30 % slow
+     * cells of four (measured: 73 %), and at 25 % in nine of ten (92 %). The misses at 25 % are the drifting forks that also got a 30 % slow
      * iteration: with 5 iterations, one out-of-order value is enough to fail the rank condition.
      */
     @Test

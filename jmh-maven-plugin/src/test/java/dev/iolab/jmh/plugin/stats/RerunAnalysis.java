@@ -119,7 +119,7 @@ public final class RerunAnalysis {
     /** One headline cell in both runs. */
     record Cell(String name, String group, PlannedRun run, Forks first, Forks second) {}
 
-    /** The issue's counts under the old statistics. */
+    /** The counts under the old pooled-iteration statistics. */
     record OldCounts(
             int cells,
             int fTestFirst,
@@ -231,7 +231,7 @@ public final class RerunAnalysis {
         return cells;
     }
 
-    /** The counts the issue quotes, under the report's old pooled-iteration statistics. */
+    /** How the old pooled-iteration statistics judged the pair: forks differing, reruns inside intervals, verdicts. */
     OldCounts oldCounts() {
         Bootstrap bootstrap = new Bootstrap();
         int f1 = 0;

@@ -1,9 +1,13 @@
 package dev.iolab.jmh.plugin;
 
+import java.io.File;
 import java.io.IOException;
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -52,7 +56,46 @@ final class BenchmarkRuntime {
         }
     }
 
-    /** The Maven command as typed, near enough: {@code ./mvnw -pl bench jmh:run -Djmh.profile=standard}. */
+    /**
+     * The classpath of a {@link ProjectJvm}: this plugin's own jars (its realm in Maven), then the project's runtime
+     * classpath, in a {@code @argfile} beside JMH's.
+     */
+    static Path projectJvmArgFile(MavenProject project, URL[] pluginClasspath) throws MojoExecutionException {
+        try {
+            List<String> classpath = new ArrayList<>();
+            for (URL url : pluginClasspath) {
+                classpath.add(Path.of(url.toURI()).toString());
+            }
+            classpath.addAll(project.getRuntimeClasspathElements());
+            Path file = Path.of(project.getBuild().getDirectory(), "jmh-project-jvm.args");
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, JmhCommand.classpathArgFile(classpath), StandardCharsets.UTF_8);
+            return file;
+        } catch (DependencyResolutionRequiredException | IOException | URISyntaxException e) {
+            throw new MojoExecutionException(
+                    "Cannot write the classpath file of the report's JVM: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * How to call Maven on this project from the top of its build: {@code ./mvnw -pl benchmarks} in a multi-module build
+     * with the Maven wrapper, {@code mvn} for a single project without one.
+     */
+    static String mavenPrefix(MavenSession session, MavenProject project) {
+        File top = session.getRequest().getMultiModuleProjectDirectory();
+        Path root = (top == null ? project.getBasedir() : top)
+                .toPath()
+                .toAbsolutePath()
+                .normalize();
+        String maven = Files.isRegularFile(root.resolve("mvnw")) ? "./mvnw" : "mvn";
+        Path module = project.getBasedir().toPath().toAbsolutePath().normalize();
+        if (module.equals(root) || !module.startsWith(root)) {
+            return maven;
+        }
+        return maven + " -pl " + root.relativize(module).toString().replace(File.separatorChar, '/');
+    }
+
+    /** The Maven command as typed, near enough: {@code ./mvnw -pl benchmarks jmh:run -Djmh.profile=standard}. */
     static String mavenCommand(MavenSession session) {
         StringBuilder command = new StringBuilder("./mvnw");
         List<String> projects = session.getRequest().getSelectedProjects();

@@ -1,19 +1,11 @@
 package dev.iolab.jmh.plugin;
 
+import dev.iolab.jmh.plugin.environment.Environment;
+import dev.iolab.jmh.plugin.environment.SourceTree;
 import dev.iolab.jmh.plugin.profile.PlannedRun;
 import dev.iolab.jmh.plugin.profile.Profile;
 import dev.iolab.jmh.plugin.profile.ResultParts;
 import dev.iolab.jmh.plugin.profile.RunProgress;
-import dev.iolab.jmh.plugin.report.BenchmarkResult;
-import dev.iolab.jmh.plugin.report.Environment;
-import dev.iolab.jmh.plugin.report.JmhResultReader;
-import dev.iolab.jmh.plugin.report.ReportException;
-import dev.iolab.jmh.plugin.report.ReportGenerator;
-import dev.iolab.jmh.plugin.report.SourceTree;
-import dev.iolab.jmh.plugin.tools.NativeTools;
-import dev.iolab.jmh.plugin.tools.ToolsRecord;
-import dev.iolab.jmh.plugin.tools.ToolsStep;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,18 +17,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.apache.maven.execution.MavenSession;
-import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
-import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.Execute;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
-import org.apache.maven.project.MavenProject;
-import org.apache.maven.toolchain.ToolchainManager;
 
 /**
  * {@code jmh:run}: compiles the project, then runs {@code org.openjdk.jmh.Main} on its runtime classpath with the
@@ -47,46 +35,35 @@ import org.apache.maven.toolchain.ToolchainManager;
  *   <li>{@code -Djmh.args="..."}: one JMH command line (quoted as in a shell); empty runs every benchmark with its
  *       own defaults. Unless the arguments choose otherwise with {@code -rf}/{@code -rff}, results are written as
  *       JSON to {@code target/jmh-result.json}.</li>
- *   <li>{@code -Djmh.profile=quick|standard|full} (or a profile file): several JMH runs, one per group of cells with
- *       its own settings, results joined into the same JSON file, with the plan and its estimate first and progress
- *       every 20 s; then this machine's tools are timed on the same work and {@code report.md} is written (see
- *       {@code jmh:report}). A profile refuses a modified source tree unless {@code -Djmh.allowDirty=true}.</li>
+ *   <li>{@code -Djmh.profile=<name>} (a profile the project ships as {@code META-INF/jmh-profiles/<name>.profile}) or
+ *       the path of a profile file: several JMH runs, one per group of cells with its own settings, results joined
+ *       into the same JSON file, with the plan and its estimate first and progress every 20 s; then the project's
+ *       report sections take their own measurements and the report is written (see {@code jmh:report}). A profile
+ *       refuses a modified source tree unless {@code -Djmh.allowDirty=true}.</li>
  * </ul>
  * Either way an environment record (source revision and state, commands, CPU, memory, kernel, virtualization, file
  * system, load) is written beside the JSON, and the console shows progress and results; all of JMH's output goes to
- * {@code target/jmh-output.log}.
+ * {@code target/jmh-output.log}. Benchmarks never run side by side: a run that finds JMH's machine-wide lock taken
+ * stops, or waits with {@code -Djmh.waitForLock=true}.
  */
 @Mojo(name = "run", requiresDependencyResolution = ResolutionScope.RUNTIME, threadSafe = true)
 @Execute(phase = LifecyclePhase.COMPILE)
-public class RunMojo extends AbstractMojo {
+public class RunMojo extends AbstractReportingMojo {
 
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(20);
 
-    @Parameter(defaultValue = "${project}", readonly = true, required = true)
-    private MavenProject project;
-
-    @Parameter(defaultValue = "${session}", readonly = true, required = true)
-    private MavenSession session;
-
-    @Component
-    private ToolchainManager toolchainManager;
-
-    /** Arguments for JMH's command line, e.g. {@code "CopyBenchmark -p fileSizeKb=64 -f 1"}; empty runs everything. */
+    /** Arguments for JMH's command line, e.g. {@code "MyBenchmark -p size=64 -f 1"}; empty runs everything. */
     @Parameter(property = "jmh.args", defaultValue = "")
     private String args;
-
-    /** Where JSON results go when {@link #args} names no {@code -rff}. */
-    @Parameter(property = "jmh.resultFile", defaultValue = "${project.build.directory}/jmh-result.json")
-    private File resultFile;
 
     /** Options for the JVM that runs JMH's harness (not the benchmark forks: use JMH's {@code -jvmArgs} for those). */
     @Parameter(property = "jmh.runnerJvmArgs", defaultValue = "")
     private String runnerJvmArgs;
 
     /**
-     * A run profile: {@code quick} (all four benchmarks, small sizes), {@code standard} (every benchmark's main
-     * matrix), {@code full} (the originals' whole matrices, hours), or the path of a profile file; each profile's
-     * {@code expected:} line, printed at the start, says how long it takes. Unset: a single JMH run of {@link #args}.
+     * A run profile: the name of one the project ships ({@code META-INF/jmh-profiles/<name>.profile} on its
+     * classpath), or the path of a profile file; each profile's {@code expected:} line, printed at the start, says how
+     * long it takes. Unset: a single JMH run of {@link #args}.
      */
     @Parameter(property = "jmh.profile")
     private String profile;
@@ -99,47 +76,12 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = "jmh.report")
     private Boolean report;
 
-    /** Where the report goes (see {@code jmh:report}). */
-    @Parameter(property = "jmh.reportDir", defaultValue = "${project.build.directory}/jmh-report")
-    private File reportDir;
-
     /**
      * When another JMH run holds the machine's JMH lock: wait for it ({@code true}) or stop at once ({@code false},
      * the default). Benchmarks never run side by side.
      */
     @Parameter(property = "jmh.waitForLock", defaultValue = "false")
     private boolean waitForLock;
-
-    /**
-     * Oldest Java feature release the benchmarks run on. With Maven on an older JDK the build's toolchain supplies
-     * it; with Maven already on such a JDK, {@code select-jdk-toolchain} selects no toolchain and Maven's own JDK
-     * runs the benchmarks.
-     */
-    @Parameter(property = "jmh.requiredJavaVersion", defaultValue = "25")
-    private int requiredJavaVersion;
-
-    /** The published figures of the original experiments (see {@code jmh:report}). */
-    @Parameter(property = "jmh.publishedDir", defaultValue = "${project.basedir}/published")
-    private File publishedDir;
-
-    /**
-     * Whether a profile may run on a modified source tree (uncommitted or untracked files outside the output
-     * directories). Off by default: such figures cannot be reproduced from any commit. When on, the report says so at
-     * its top.
-     */
-    @Parameter(property = "jmh.allowDirty", defaultValue = "false")
-    private boolean allowDirty;
-
-    /** Another JMH result file: the report then compares this run with it (see {@code jmh:compare}). */
-    @Parameter(property = "jmh.baseline")
-    private File baseline;
-
-    /**
-     * Whether the report step times this machine's tools ({@code cp}, {@code dd}, {@code du}, {@code diskus}) on the
-     * same work after the JMH runs: by default yes with a profile, no without.
-     */
-    @Parameter(property = "jmh.nativeTools")
-    private Boolean nativeTools;
 
     /** Echo all of JMH's output, not only progress and results (all of it is in {@code target/jmh-output.log}). */
     @Parameter(property = "jmh.verbose", defaultValue = "false")
@@ -176,7 +118,7 @@ public class RunMojo extends AbstractMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException("Cannot read -Djmh.args: " + e.getMessage());
         }
-        String java = BenchmarkRuntime.java(toolchainManager, session, project, requiredJavaVersion);
+        String java = java();
         Path argFile = BenchmarkRuntime.classpathArgFile(project);
         List<String> command = JmhCommand.build(java, jvmArgs, argFile, jmhArgs);
         SourceTree source = sourceTree();
@@ -206,11 +148,14 @@ public class RunMojo extends AbstractMojo {
         if (Files.isRegularFile(results) && results.toFile().lastModified() >= started - 1000) {
             getLog().info("JMH results: " + resultFile);
             writeEnvironment(environment, results);
-            if (Boolean.TRUE.equals(nativeTools)) {
-                timeNativeTools(java, argFile, results);
-            }
-            if (Boolean.TRUE.equals(report)) {
-                ReportMojo.write(this, resultFile, reportDir, publishedDir, options());
+            if (Boolean.TRUE.equals(nativeTools) || Boolean.TRUE.equals(report)) {
+                ProjectJvm jvm = projectJvm();
+                if (Boolean.TRUE.equals(nativeTools)) {
+                    measureAfterRuns(jvm, results, benchmarkDirectory());
+                }
+                if (Boolean.TRUE.equals(report)) {
+                    writeReport(jvm);
+                }
             }
         } else if (Boolean.TRUE.equals(report)) {
             throw new MojoFailureException(
@@ -225,7 +170,7 @@ public class RunMojo extends AbstractMojo {
         }
         Profile plan;
         try {
-            plan = Profile.load(profile.trim(), project.getBasedir().toPath());
+            plan = Profile.load(profile.trim(), project.getBasedir().toPath(), classpath());
             if (only != null && !only.isBlank()) {
                 plan = plan.only(Arrays.stream(only.split(","))
                         .map(String::trim)
@@ -241,7 +186,7 @@ public class RunMojo extends AbstractMojo {
         if (source.isDirty() && !allowDirty) {
             throw new MojoFailureException(source.refusal("Profile " + plan.name() + " would measure"));
         }
-        String java = BenchmarkRuntime.java(toolchainManager, session, project, requiredJavaVersion);
+        String java = java();
         Path argFile = BenchmarkRuntime.classpathArgFile(project);
         Path results = resultFile.toPath().toAbsolutePath();
         Path partsDir = results.resolveSibling(stem(results) + "-parts");
@@ -330,11 +275,14 @@ public class RunMojo extends AbstractMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot collect the JMH results in " + results + ": " + e.getMessage(), e);
         }
-        if (!Boolean.FALSE.equals(nativeTools)) {
-            timeNativeTools(java, argFile, results);
-        }
-        if (!Boolean.FALSE.equals(report)) {
-            ReportMojo.write(this, resultFile, reportDir, publishedDir, options());
+        if (!Boolean.FALSE.equals(nativeTools) || !Boolean.FALSE.equals(report)) {
+            ProjectJvm jvm = projectJvm();
+            if (!Boolean.FALSE.equals(nativeTools)) {
+                measureAfterRuns(jvm, results, benchmarkDirectory());
+            }
+            if (!Boolean.FALSE.equals(report)) {
+                writeReport(jvm);
+            }
         }
         if (stopped != null) {
             throw new MojoFailureException(stopped);
@@ -345,8 +293,13 @@ public class RunMojo extends AbstractMojo {
         }
     }
 
-    private ReportGenerator.Options options() {
-        return new ReportGenerator.Options(allowDirty, baseline == null ? null : baseline.toPath());
+    /** The project's runtime classpath, where its named profiles are. */
+    private List<Path> classpath() throws MojoExecutionException {
+        try {
+            return project.getRuntimeClasspathElements().stream().map(Path::of).collect(Collectors.toList());
+        } catch (DependencyResolutionRequiredException e) {
+            throw new MojoExecutionException("The project's runtime classpath is not resolved: " + e.getMessage(), e);
+        }
     }
 
     /** The source tree's state; the result file's and report's directories are outputs, not sources. */
@@ -354,22 +307,6 @@ public class RunMojo extends AbstractMojo {
         return SourceTree.inspect(
                 project.getBasedir().toPath(),
                 List.of(reportDir.toPath(), resultFile.toPath().toAbsolutePath().getParent()));
-    }
-
-    /** Times cp, dd, du and diskus on the run's work and records them beside the results. */
-    private void timeNativeTools(String java, Path argFile, Path results) throws MojoExecutionException {
-        try {
-            List<BenchmarkResult> measured = JmhResultReader.read(results);
-            ToolsStep step = new ToolsStep(
-                    NativeTools.onPath(),
-                    List.of(java, "@" + argFile.toAbsolutePath()),
-                    project.getBasedir().toPath(),
-                    getLog()::info);
-            ToolsRecord record = step.measure(measured, benchmarkDirectory()).writeFor(results);
-            record.notes().forEach(n -> getLog().info("Native tools: " + n));
-        } catch (ReportException | IOException e) {
-            throw new MojoExecutionException("Cannot time the native tools for " + results + ": " + e.getMessage(), e);
-        }
     }
 
     /** All of JMH's output, appended run after run (the console shows progress and results). */

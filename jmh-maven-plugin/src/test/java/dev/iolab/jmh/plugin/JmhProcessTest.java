@@ -32,7 +32,7 @@ class JmhProcessTest {
             "# Timeout: 10 min per iteration",
             "# Threads: 1 thread, will synchronize iterations",
             "# Benchmark mode: Average time, time/op",
-            "# Benchmark: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy",
+            "# Benchmark: com.example.zerocopy.ZeroCopyBenchmark.copy",
             "# Parameters: (fileSize = 3K, method = STREAM_4K)",
             "",
             "# Run progress: 0.00% complete, ETA 00:00:00",
@@ -42,7 +42,7 @@ class JmhProcessTest {
             "                 syscalls.read:  2.002 #/op",
             "",
             "",
-            "Result \"dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy\":",
+            "Result \"com.example.zerocopy.ZeroCopyBenchmark.copy\":",
             "  0.034 ±(99.9%) 0.039 ms/op [Average]",
             "  (min, avg, max) = (0.022, 0.034, 0.055), stdev = 0.014",
             "",
@@ -71,7 +71,7 @@ class JmhProcessTest {
         String shown = echoed.toString(StandardCharsets.UTF_8);
         assertThat(shown)
                 .contains(
-                        "# Benchmark: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy",
+                        "# Benchmark: com.example.zerocopy.ZeroCopyBenchmark.copy",
                         "# Parameters: (fileSize = 3K, method = STREAM_4K)",
                         "# Fork: 1 of 2",
                         "# Warmup Iteration   1: 0.055 ms/op",

@@ -1,8 +1,8 @@
 package dev.iolab.jmh.plugin.compare;
 
-import dev.iolab.jmh.plugin.report.BenchmarkResult;
-import dev.iolab.jmh.plugin.report.CellStatistics;
+import dev.iolab.jmh.plugin.stats.CellStatistics;
 import dev.iolab.jmh.plugin.stats.Estimate;
+import dev.iolab.reporting.jmh.BenchmarkResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,8 +12,8 @@ import java.util.function.Predicate;
 
 /**
  * Two JMH result files, cell by cell: the current run's median time ÷ the baseline's, with the ratio's 95 % bootstrap
- * interval (both sides resampled), and a verdict. Cells are matched by benchmark, mode and parameters; only timing
- * runs are compared (entries of intrusive profilers such as the allocation counter are not measurements).
+ * interval (both sides resampled), and a verdict. Cells are matched by benchmark, mode and parameters; only entries
+ * whose time is a measurement are compared (not those of profilers that slow the benchmark down for their counts).
  *
  * <p>Headline cells must agree within {@link #AGREEMENT}: their ratio's interval must lie inside 0.95–1.05. Each one
  * that does not is named with the reason: a cell still trending in either run, an interval too wide to resolve ±5 %
@@ -74,15 +74,17 @@ public final class Comparison {
     private Comparison() {}
 
     /**
-     * @param headline which cells are headline cells (of the current run's profile); every cell when none is known
+     * @param measurement which entries' times are measurements (a time unit, no profiler that perturbs timing)
+     * @param headline    which cells are headline cells (of the current run's profile); every cell when none is known
      */
     public static Result compare(
             List<BenchmarkResult> baseline,
             List<BenchmarkResult> current,
+            Predicate<BenchmarkResult> measurement,
             Predicate<BenchmarkResult> headline,
             CellStatistics stats) {
-        Map<String, BenchmarkResult> before = cells(baseline);
-        Map<String, BenchmarkResult> after = cells(current);
+        Map<String, BenchmarkResult> before = cells(baseline, measurement);
+        Map<String, BenchmarkResult> after = cells(current, measurement);
         List<Row> rows = new ArrayList<>();
         List<String> onlyInCurrent = new ArrayList<>();
         for (Map.Entry<String, BenchmarkResult> e : after.entrySet()) {
@@ -137,11 +139,12 @@ public final class Comparison {
         return new Row(key, a, b, ratio, verdict, headline, agrees, why);
     }
 
-    /** The timing runs of a file by cell key (the first entry when a key repeats). */
-    private static Map<String, BenchmarkResult> cells(List<BenchmarkResult> results) {
+    /** The measured entries of a file by cell key (the first entry when a key repeats). */
+    private static Map<String, BenchmarkResult> cells(
+            List<BenchmarkResult> results, Predicate<BenchmarkResult> measurement) {
         Map<String, BenchmarkResult> cells = new LinkedHashMap<>();
         for (BenchmarkResult r : results) {
-            if (r.timingRun() && r.timed()) {
+            if (measurement.test(r)) {
                 cells.putIfAbsent(r.cellKey(), r);
             }
         }

@@ -1,7 +1,9 @@
 package dev.iolab.jmh.plugin.compare;
 
-import dev.iolab.jmh.plugin.report.CellStatistics;
+import dev.iolab.jmh.plugin.stats.CellStatistics;
 import dev.iolab.jmh.plugin.stats.Estimate;
+import dev.iolab.reporting.markdown.MarkdownTable;
+import dev.iolab.reporting.markdown.MarkdownTable.Align;
 import java.util.List;
 import java.util.Locale;
 
@@ -52,40 +54,34 @@ public final class ComparisonTable {
                     "%d of %d headline cells agree within ±5 %%. These do not:\n\n",
                     headline.size() - disagreeing.size(),
                     headline.size()));
-            out.append("| cell | this ÷ baseline [95 %] | why |\n|---|---:|---|\n");
-            for (Comparison.Row row : disagreeing) {
-                out.append("| ")
-                        .append(escape(row.cell()))
-                        .append(" | ")
-                        .append(ratio(row.ratio()))
-                        .append(" | ")
-                        .append(escape(row.why()))
-                        .append(" |\n");
-            }
-            out.append('\n');
+            MarkdownTable table = new MarkdownTable(
+                    List.of("cell", "this ÷ baseline [95 %]", "why"), List.of(Align.LEFT, Align.RIGHT, Align.LEFT));
+            disagreeing.forEach(row -> table.row(row.cell(), ratio(row.ratio()), row.why()));
+            out.append(table.render()).append('\n');
         }
 
         out.append(h).append("# Every cell\n\n");
-        out.append("| benchmark | parameters | baseline median | this median | this ÷ baseline [95 %] | verdict |"
-                + " headline |\n|---|---|---:|---:|---:|---|---|\n");
+        MarkdownTable cells = new MarkdownTable(
+                List.of(
+                        "benchmark",
+                        "parameters",
+                        "baseline median",
+                        "this median",
+                        "this ÷ baseline [95 %]",
+                        "verdict",
+                        "headline"),
+                List.of(Align.LEFT, Align.LEFT, Align.RIGHT, Align.RIGHT, Align.RIGHT, Align.LEFT, Align.LEFT));
         for (Comparison.Row row : result.rows()) {
-            out.append("| ")
-                    .append(row.current().shortName())
-                    .append(" | ")
-                    .append(escape(row.current().paramText()))
-                    .append(" | ")
-                    .append(time(stats.of(row.baseline()).median().value()))
-                    .append(" | ")
-                    .append(time(stats.of(row.current()).median().value()))
-                    .append(" | ")
-                    .append(ratio(row.ratio()))
-                    .append(" | ")
-                    .append(row.verdict().text())
-                    .append(" | ")
-                    .append(row.headline() ? (row.agrees() ? "★ within ±5 %" : "★ outside ±5 %") : "")
-                    .append(" |\n");
+            cells.row(
+                    row.current().shortName(),
+                    row.current().paramText(),
+                    time(stats.of(row.baseline()).median().value()),
+                    time(stats.of(row.current()).median().value()),
+                    ratio(row.ratio()),
+                    row.verdict().text(),
+                    row.headline() ? (row.agrees() ? "★ within ±5 %" : "★ outside ±5 %") : "");
         }
-        out.append('\n');
+        out.append(cells.render()).append('\n');
         if (!result.onlyInBaseline().isEmpty()) {
             out.append("Only in the baseline: ")
                     .append(String.join("; ", result.onlyInBaseline()))
@@ -116,9 +112,5 @@ public final class ComparisonTable {
             return String.format(Locale.ROOT, "%.4g ms", millis);
         }
         return String.format(Locale.ROOT, "%.4g µs", millis * 1000);
-    }
-
-    private static String escape(String text) {
-        return text.replace("|", "\\|");
     }
 }

@@ -24,7 +24,7 @@ public record CellSelector(List<String> includes, Map<String, List<String>> para
         params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
     }
 
-    /** The selector of a JMH command line, e.g. {@code dev.iolab.bench.copy.CopyBenchmark.copy -p fileSizeKb=64}. */
+    /** The selector of a JMH command line, e.g. {@code com.example.CopyBenchmark.copy -p fileSizeKb=64}. */
     public static CellSelector of(List<String> jmhArgs) {
         List<String> includes = new ArrayList<>();
         Map<String, List<String>> params = new LinkedHashMap<>();

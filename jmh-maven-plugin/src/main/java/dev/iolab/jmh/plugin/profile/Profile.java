@@ -13,18 +13,26 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A named set of JMH runs (one invocation each, so each benchmark gets its own settings), read from a small text
- * file: the built-in {@code quick}, {@code standard} and {@code full} (resources next to this class) or any file.
+ * file: a named profile that the benchmarks' project ships as {@code META-INF/jmh-profiles/<name>.profile} on its
+ * classpath (beside the benchmarks its run lines name, so that a test there can check them against JMH's benchmark
+ * list), or any file by its path.
  *
  * <pre>
  * # comment
  * description: all four benchmarks at small sizes, for a first look
  * expected: about 4 minutes on 2 cores
- * run copy: CopyBenchmark -p fileSizeKb=64,1024 -f 2 -wi 3 -i 5 -w 500ms -r 500ms
+ * run copy: com.example.CopyBenchmark.copy -p fileSizeKb=64,1024 -f 2 -wi 3 -i 5 -w 500ms -r 500ms
  * cost copy: op=20ms fork=100ms
  * headline: copy
  * </pre>
@@ -36,7 +44,11 @@ import java.util.stream.Collectors;
  */
 public record Profile(String name, String description, String expected, List<PlannedRun> runs) {
 
-    public static final List<String> BUILT_IN = List.of("quick", "standard", "full");
+    /** Where on the benchmarks' classpath the named profiles are: {@code META-INF/jmh-profiles/quick.profile}. */
+    public static final String RESOURCE_DIRECTORY = "META-INF/jmh-profiles/";
+
+    private static final String SUFFIX = ".profile";
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]+");
 
     /** Fewest measured samples per headline cell. */
     public static final int HEADLINE_SAMPLES = 10;
@@ -49,31 +61,87 @@ public record Profile(String name, String description, String expected, List<Pla
     }
 
     /**
-     * A built-in profile by name, or a profile file by path.
+     * A named profile from the benchmarks' classpath, or a profile file by its path.
      *
+     * @param baseDirectory where a relative path starts (the project's directory)
+     * @param classpath     the benchmarks' classpath: directories and jars
      * @throws IllegalArgumentException if there is no such profile or it is malformed (the message says where)
      */
-    public static Profile load(String nameOrPath, Path baseDirectory) throws IOException {
-        if (BUILT_IN.contains(nameOrPath)) {
-            try (InputStream in = Profile.class.getResourceAsStream(nameOrPath + ".profile")) {
-                if (in == null) {
-                    throw new IllegalStateException(
-                            "Built-in profile " + nameOrPath + " is missing from the plugin jar");
-                }
-                return parse(
-                        nameOrPath,
-                        new String(in.readAllBytes(), StandardCharsets.UTF_8)
-                                .lines()
-                                .collect(Collectors.toList()));
+    public static Profile load(String nameOrPath, Path baseDirectory, List<Path> classpath) throws IOException {
+        if (NAME.matcher(nameOrPath).matches()) {
+            Optional<String> text = resource(nameOrPath, classpath);
+            if (text.isPresent()) {
+                return parse(nameOrPath, text.get().lines().collect(Collectors.toList()));
             }
         }
         Path file = baseDirectory.resolve(nameOrPath);
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("Unknown profile \"" + nameOrPath + "\": use one of "
-                    + String.join(", ", BUILT_IN) + ", or the path of a profile file (no file at " + file + ")");
+            Set<String> names = names(classpath);
+            throw new IllegalArgumentException("Unknown profile \"" + nameOrPath + "\": use "
+                    + (names.isEmpty()
+                            ? "the path of a profile file (the project ships no " + RESOURCE_DIRECTORY + "*" + SUFFIX
+                                    + ")"
+                            : "one of " + String.join(", ", names) + ", or the path of a profile file")
+                    + " (no file at " + file + ")");
         }
         String name = file.getFileName().toString().replaceFirst("\\.profile$", "");
         return parse(name, Files.readAllLines(file, StandardCharsets.UTF_8));
+    }
+
+    /** The text of {@code META-INF/jmh-profiles/<name>.profile} in the first classpath entry that has it. */
+    private static Optional<String> resource(String name, List<Path> classpath) throws IOException {
+        String entry = RESOURCE_DIRECTORY + name + SUFFIX;
+        for (Path element : classpath) {
+            if (Files.isDirectory(element)) {
+                Path file = element.resolve(entry);
+                if (Files.isRegularFile(file)) {
+                    return Optional.of(Files.readString(file, StandardCharsets.UTF_8));
+                }
+            } else if (isJar(element)) {
+                try (JarFile jar = new JarFile(element.toFile())) {
+                    JarEntry found = jar.getJarEntry(entry);
+                    if (found != null) {
+                        try (InputStream in = jar.getInputStream(found)) {
+                            return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                        }
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The names of the profiles on the classpath, sorted. */
+    static Set<String> names(List<Path> classpath) throws IOException {
+        Set<String> names = new TreeSet<>();
+        for (Path element : classpath) {
+            if (Files.isDirectory(element.resolve(RESOURCE_DIRECTORY))) {
+                try (Stream<Path> files = Files.list(element.resolve(RESOURCE_DIRECTORY))) {
+                    files.map(f -> f.getFileName().toString()).forEach(f -> addName(f, names));
+                }
+            } else if (isJar(element)) {
+                try (JarFile jar = new JarFile(element.toFile())) {
+                    jar.stream()
+                            .map(JarEntry::getName)
+                            .filter(e -> e.startsWith(RESOURCE_DIRECTORY))
+                            .map(e -> e.substring(RESOURCE_DIRECTORY.length()))
+                            .forEach(f -> addName(f, names));
+                }
+            }
+        }
+        return names;
+    }
+
+    private static boolean isJar(Path element) {
+        return Files.isRegularFile(element) && element.getFileName().toString().endsWith(".jar");
+    }
+
+    private static void addName(String fileName, Set<String> names) {
+        if (fileName.endsWith(SUFFIX)
+                && NAME.matcher(fileName.substring(0, fileName.length() - SUFFIX.length()))
+                        .matches()) {
+            names.add(fileName.substring(0, fileName.length() - SUFFIX.length()));
+        }
     }
 
     static Profile parse(String name, List<String> lines) {

@@ -2,10 +2,17 @@ package dev.iolab.jmh.plugin.report;
 
 import dev.iolab.jmh.plugin.compare.Comparison;
 import dev.iolab.jmh.plugin.compare.ComparisonTable;
+import dev.iolab.jmh.plugin.environment.Environment;
 import dev.iolab.jmh.plugin.profile.CellSelector;
 import dev.iolab.jmh.plugin.profile.Profile;
+import dev.iolab.jmh.plugin.stats.CellStatistics;
 import dev.iolab.jmh.plugin.stats.SteadyState;
-import dev.iolab.jmh.plugin.tools.ToolsRecord;
+import dev.iolab.reporting.jmh.BenchmarkResult;
+import dev.iolab.reporting.jmh.RunSettings;
+import dev.iolab.reporting.markdown.MarkdownTable;
+import dev.iolab.reporting.section.ReportException;
+import dev.iolab.reporting.section.ReportFrame;
+import dev.iolab.reporting.section.ReportSection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -28,12 +35,14 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Writes {@code report.md} and its PNG charts for a JMH JSON result file: the environment first, then one section
- * per experiment (a note for each experiment the file lacks), then any other benchmarks it holds.
+ * Writes {@code report.md} and its PNG charts for a JMH JSON result file: the provenance and environment first, the
+ * headline cells and the steady-state check, then the project's {@linkplain ReportSection sections} (a note for each
+ * whose benchmark the file lacks), a table of every cell of every other benchmark, the comparison with a baseline, and
+ * the command that regenerates the report.
  *
- * <p>Everything is written to a temporary directory beside the report directory and moved in only when complete,
- * so a failure leaves no half-written report. A copy of the JSON (and its environment record) goes along, so the
- * report directory stands on its own.
+ * <p>Everything is written to a temporary directory inside the report directory and moved in only when complete,
+ * so a failure leaves no half-written report. A copy of the JSON and of the records beside it (the environment, the
+ * sections' records) goes along, so the report directory stands on its own.
  */
 public final class ReportGenerator {
 
@@ -41,20 +50,27 @@ public final class ReportGenerator {
     private static final DateTimeFormatter DATE =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
+    private final ProjectSections project;
     private final Path publishedDirectory;
+    private final String mavenCommand;
     private final Clock clock;
     private final CellStatistics stats = new CellStatistics();
 
     /**
-     * @param publishedDirectory where {@code buffered-copy.csv} etc. are ({@code bench/published}); may be
-     *                           {@code null} or absent, then no published figures are shown
+     * @param project            the sections and frame the benchmarks' project adds
+     * @param publishedDirectory the published figures' folder for the sections ({@code -Djmh.publishedDir}); may be
+     *                           {@code null} or absent
+     * @param mavenCommand       how to call Maven on the benchmarks' project, e.g. {@code ./mvnw -pl bench}: the
+     *                           report ends with the command that regenerates it
      */
-    public ReportGenerator(Path publishedDirectory, Clock clock) {
+    public ReportGenerator(ProjectSections project, Path publishedDirectory, String mavenCommand, Clock clock) {
+        this.project = project;
         this.publishedDirectory = publishedDirectory;
+        this.mavenCommand = mavenCommand;
         this.clock = clock;
     }
 
-    /** What was written. */
+    /** What was written: the report, its charts, the benchmarks its sections presented and those it lacked. */
     public record Report(Path markdown, List<Path> charts, List<String> presented, List<String> missing) {}
 
     /**
@@ -89,45 +105,55 @@ public final class ReportGenerator {
                     + " report anyway; it then says so at its top.");
         }
         List<BenchmarkResult> baseline = options.baseline() == null ? null : JmhResultReader.read(options.baseline());
-        Optional<ToolsRecord> tools;
-        try {
-            tools = ToolsRecord.readFor(resultFile);
-        } catch (IOException e) {
-            throw new ReportException(
-                    "Cannot read the native tools record " + ToolsRecord.fileFor(resultFile) + ": " + e.getMessage(),
-                    e);
-        }
-        List<Section> sections =
-                List.of(new CopySection(), new WriteBufferSection(), new ZeroCopySection(), new WalkSection());
+        ReportFrame frame = project.frame();
 
         Path target = reportDir.toAbsolutePath().normalize();
         Files.createDirectories(target);
         Path temp = Files.createTempDirectory(target, ".report-");
         try {
-            ReportContext context = new ReportContext(temp, publishedDirectory, stats, environment);
+            ReportContext context =
+                    new ReportContext(resultFile, results, temp, publishedDirectory, stats, frame, environment);
             StringBuilder out = new StringBuilder();
             List<String> presented = new ArrayList<>();
             List<String> missing = new ArrayList<>();
             header(resultFile, results, environment, context, out);
-            for (Section section : sections) {
-                List<BenchmarkResult> mine =
-                        results.stream().filter(section::accepts).collect(Collectors.toList());
+            for (ReportSection section : project.sections()) {
+                Optional<String> benchmark = section.benchmark();
+                List<BenchmarkResult> mine = benchmark.isEmpty()
+                        ? results
+                        : results.stream()
+                                .filter(r -> r.benchmark().equals(benchmark.get()))
+                                .collect(Collectors.toList());
                 out.append("## ").append(section.title()).append("\n\n");
                 if (mine.isEmpty()) {
-                    missing.add(section.benchmark());
+                    missing.add(benchmark.get());
+                    String hint = frame.missingResultsHint();
                     out.append("*Not in this result file.* Run it with `")
                             .append(section.howToRun())
-                            .append("`, or with a profile: `./mvnw -pl bench jmh:run -Djmh.profile=quick`.\n\n");
+                            .append('`')
+                            .append(hint.isEmpty() ? "" : ", " + hint)
+                            .append(".\n\n");
                 } else {
-                    presented.add(section.benchmark());
+                    benchmark.ifPresent(presented::add);
                     section.write(mine, context, out);
-                    out.append('\n');
+                    if (benchmark.isPresent()) {
+                        out.append('\n');
+                    }
                 }
             }
-            ToolsSection.write(tools, results, context, out);
+            List<BenchmarkResult> others = results.stream()
+                    .filter(r -> !presented.contains(r.benchmark()))
+                    .collect(Collectors.toList());
+            if (!others.isEmpty()) {
+                OtherBenchmarks.write(others, context, !project.sections().isEmpty(), out);
+            }
             if (baseline != null) {
                 Comparison.Result comparison = Comparison.compare(
-                        baseline, results, context.hasHeadline() ? context::headline : r -> true, stats);
+                        baseline,
+                        results,
+                        context::timed,
+                        context.hasHeadline() ? context::headline : r -> true,
+                        stats);
                 out.append(ComparisonTable.markdown(
                         comparison,
                         options.baseline().getFileName().toString(),
@@ -136,15 +162,9 @@ public final class ReportGenerator {
                         2,
                         stats));
             }
-            List<BenchmarkResult> others = results.stream()
-                    .filter(r -> sections.stream().noneMatch(s -> s.accepts(r)))
-                    .collect(Collectors.toList());
-            if (!others.isEmpty()) {
-                otherBenchmarks(others, context, out);
-            }
-            footer(out);
+            footer(resultFile, frame, out);
             Files.writeString(temp.resolve(REPORT_FILE), out.toString(), StandardCharsets.UTF_8);
-            copyInputs(resultFile, environment.isPresent(), tools.isPresent(), temp, target);
+            copyInputs(resultFile, environment.isPresent(), temp, target);
 
             List<Path> charts = new ArrayList<>();
             try (Stream<Path> files = Files.list(temp)) {
@@ -168,7 +188,8 @@ public final class ReportGenerator {
             Optional<Environment> environment,
             ReportContext context,
             StringBuilder out) {
-        out.append("# iolab benchmark report\n\n");
+        ReportFrame frame = context.frame();
+        out.append("# ").append(frame.title()).append("\n\n");
         if (environment.isPresent() && environment.get().dirty()) {
             Environment e = environment.get();
             out.append("> ⚠ **Measured on a modified source tree** (`")
@@ -194,11 +215,11 @@ public final class ReportGenerator {
                 .append("). Report written ")
                 .append(DATE.format(clock.instant()))
                 .append(".\n\n");
-        out.append(LEGEND);
+        out.append(legend(frame));
 
         out.append("## Environment\n\n");
         RunSettings first = results.get(0).settings();
-        Text.Table table = new Text.Table(List.of("", ""), false);
+        MarkdownTable table = new MarkdownTable(List.of("", ""), 2);
         if (environment.isPresent()) {
             Environment e = environment.get();
             table.row(List.of("CPU", orUnknown(e.cpuModel()) + " — " + e.cpuCores() + " cores available"));
@@ -248,17 +269,18 @@ public final class ReportGenerator {
                                 .stream()
                                 .map(en -> en.getKey() + ": " + String.join(" / ", en.getValue()))
                                 .collect(Collectors.joining("; "))));
-        String cache = WalkSection.describeCache(results.stream()
-                .filter(r -> r.benchmark().equals(WalkSection.BENCHMARK))
-                .collect(Collectors.toList()));
-        String cacheText = "copies: as each section's conditions say (sync, source cache); every operation writes "
-                + "its output anew" + (cache.isEmpty() ? "" : "; directory walk: " + cache);
-        if (environment.isPresent()) {
-            cacheText += environment.get().coldCacheAvailable()
-                    ? "; cold-cache runs possible here (drop_caches writable)"
-                    : "; cold-cache runs not possible here (drop_caches not writable)";
+        List<String> cache = new ArrayList<>();
+        String projectCache = frame.cacheState(results);
+        if (!projectCache.isEmpty()) {
+            cache.add(projectCache);
         }
-        table.row(List.of("Cache state", cacheText));
+        environment.ifPresent(e -> cache.add(
+                e.coldCacheAvailable()
+                        ? "cold-cache runs possible here (drop_caches writable)"
+                        : "cold-cache runs not possible here (drop_caches not writable)"));
+        if (!cache.isEmpty()) {
+            table.row(List.of("Cache state", String.join("; ", cache)));
+        }
         if (environment.isPresent()) {
             Environment e = environment.get();
             table.row(List.of("Profile", e.profile().isEmpty() ? "none (plain `jmh:run`)" : "`" + e.profile() + "`"));
@@ -289,7 +311,7 @@ public final class ReportGenerator {
     private static void headlineAndSteadyState(
             List<BenchmarkResult> results, ReportContext context, StringBuilder out) {
         CellStatistics stats = context.stats();
-        List<BenchmarkResult> timed = Section.timedRuns(results);
+        List<BenchmarkResult> timed = context.timed(results);
         out.append("## Headline cells and steady state\n\n");
         if (context.hasHeadline()) {
             long headline = timed.stream().filter(context::headline).count();
@@ -335,62 +357,50 @@ public final class ReportGenerator {
         out.append("\n\n");
     }
 
-    private static final String LEGEND = "**How to read the figures.** Every time is the **median** of all measured "
-            + "iterations of all forks, with a **95 % bootstrap percentile interval** (10,000 resamples, seeded from "
-            + "the data: the same JSON always gives the same report), min–max and n. Ratios (speed-ups, Java ÷ native, "
-            + "ours ÷ published) carry their own interval, both sides resampled. Marks: ★ headline cell; ⚠ still "
-            + "trending within its forks (seasonal Kendall test, p < 0.01, drift ≥ 2 % over a fork): not settled, so "
-            + "no ratio is drawn from it; † too few iterations per fork to check (its ratios are indicative only). "
-            + "Details: `docs/benchmarks/report.md`.\n\n";
-
-    private static void otherBenchmarks(List<BenchmarkResult> others, ReportContext context, StringBuilder out) {
-        out.append("## Other benchmarks in this file\n\n");
-        Text.Table table = new Text.Table(
-                List.of("benchmark", "params", "mode", "median", "95 % interval", "unit", "n (forks)", "steady state"),
-                false);
-        others.stream().sorted(Comparator.comparing(BenchmarkResult::benchmark)).forEach(r -> {
-            Metric m = r.primary();
-            dev.iolab.jmh.plugin.stats.Estimate median = context.stats().median(m);
-            table.row(List.of(
-                    r.shortName(),
-                    r.params().isEmpty() ? Text.NONE : r.paramText(),
-                    r.mode(),
-                    Text.num(median.value()),
-                    Text.interval(median),
-                    m.unit(),
-                    m.values().length + " (" + Math.max(1, m.forks().size()) + ")",
-                    SteadyState.check(m.forks().stream()
-                                    .map(f -> f.stream()
-                                            .mapToDouble(Double::doubleValue)
-                                            .toArray())
-                                    .collect(Collectors.toList()))
-                            .describe()));
-        });
-        out.append(table.render()).append('\n');
+    /**
+     * What every report's figures mean: the medians and their intervals, the ratios' intervals (naming the kinds of
+     * ratio the project's frame lists), the marks; then the frame's note.
+     */
+    private static String legend(ReportFrame frame) {
+        String kinds = frame.ratioKinds();
+        String note = frame.legendNote();
+        return "**How to read the figures.** Every time is the **median** of all measured iterations of all forks, with"
+                + " a **95 % bootstrap percentile interval** (10,000 resamples, seeded from the data: the same JSON"
+                + " always gives the same report), min–max and n. Ratios" + (kinds.isEmpty() ? "" : " (" + kinds + ")")
+                + " carry their own interval, both sides resampled. Marks: ★ headline cell; ⚠ still trending within"
+                + " its forks (seasonal Kendall test, p < 0.01, drift ≥ 2 % over a fork): not settled, so no ratio is"
+                + " drawn from it; † too few iterations per fork to check (its ratios are indicative only)."
+                + (note.isEmpty() ? "" : " " + note) + "\n\n";
     }
 
-    private static void footer(StringBuilder out) {
-        out.append("---\n\nPublished figures come from the original experiments (files under `bench/published/`, "
-                + "whose columns say the conditions each was measured in), on other machines and often other operating "
-                + "systems: they are set only beside our cells measured in like conditions, and even then compare "
-                + "shapes and ratios rather than absolute times. Regenerate with `./mvnw -pl bench jmh:report "
-                + "-Djmh.resultFile=<this folder>/jmh-result.json`.\n");
+    /** The project's closing note, then the command that writes this report again from the copy beside it. */
+    private void footer(Path resultFile, ReportFrame frame, StringBuilder out) {
+        String note = frame.footnote();
+        out.append("---\n\n")
+                .append(note)
+                .append(note.isEmpty() ? "" : " ")
+                .append("Regenerate with `")
+                .append(mavenCommand)
+                .append(" jmh:report -Djmh.resultFile=<this folder>/")
+                .append(resultFile.getFileName())
+                .append("`.\n");
     }
 
-    private static void copyInputs(Path resultFile, boolean withEnvironment, boolean withTools, Path temp, Path target)
-            throws IOException {
+    /** The result file and the records beside it that the report used, unless they already are in its folder. */
+    private void copyInputs(Path resultFile, boolean withEnvironment, Path temp, Path target) throws IOException {
         Path source = resultFile.toAbsolutePath().normalize();
         if (source.getParent().equals(target)) {
             return;
         }
-        Files.copy(source, temp.resolve(source.getFileName()));
+        List<Path> inputs = new ArrayList<>(List.of(source));
         if (withEnvironment) {
-            Path environment = Environment.fileFor(source);
-            Files.copy(environment, temp.resolve(environment.getFileName()));
+            inputs.add(Environment.fileFor(source));
         }
-        if (withTools) {
-            Path tools = ToolsRecord.fileFor(source);
-            Files.copy(tools, temp.resolve(tools.getFileName()));
+        for (ReportSection section : project.sections()) {
+            section.recordsFor(source).stream().filter(Files::isRegularFile).forEach(inputs::add);
+        }
+        for (Path input : new LinkedHashSet<>(inputs)) {
+            Files.copy(input, temp.resolve(input.getFileName()));
         }
     }
 

@@ -2,10 +2,10 @@ package dev.iolab.jmh.plugin.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.iolab.jmh.plugin.report.BenchmarkResult;
-import dev.iolab.jmh.plugin.report.CellStatistics;
 import dev.iolab.jmh.plugin.report.JmhResultReader;
+import dev.iolab.jmh.plugin.stats.CellStatistics;
 import dev.iolab.jmh.plugin.support.JmhJson;
+import dev.iolab.reporting.jmh.BenchmarkResult;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Verdicts on crafted result files: one cell faster, one slower, one the same within noise, one unsettled. */
 class ComparisonTest {
 
-    static final String COPY = "dev.iolab.bench.copy.CopyBenchmark.copy";
+    static final String COPY = "com.example.copy.CopyBenchmark.copy";
 
     @TempDir
     Path dir;
@@ -56,7 +56,7 @@ class ComparisonTest {
 
     @Test
     void givesEachCellARatioWithItsIntervalAndAVerdict() throws Exception {
-        Comparison.Result result = Comparison.compare(baseline(), current(), r -> true, stats);
+        Comparison.Result result = Comparison.compare(baseline(), current(), BenchmarkResult::timed, r -> true, stats);
 
         assertThat(row(result, "FASTER").verdict()).isEqualTo(Comparison.Verdict.FASTER);
         assertThat(row(result, "FASTER").ratio().value()).isEqualTo(0.8, org.assertj.core.data.Offset.offset(1e-9));
@@ -75,7 +75,7 @@ class ComparisonTest {
 
     @Test
     void namesEveryHeadlineCellOutsideFivePercentAndWhy() throws Exception {
-        Comparison.Result result = Comparison.compare(baseline(), current(), r -> true, stats);
+        Comparison.Result result = Comparison.compare(baseline(), current(), BenchmarkResult::timed, r -> true, stats);
 
         assertThat(row(result, "SAME").agrees()).isTrue();
         assertThat(result.disagreeing())
@@ -89,9 +89,20 @@ class ComparisonTest {
     }
 
     @Test
-    void onlyHeadlineCellsAreCheckedWhenTheProfileNamesThem() throws Exception {
+    void entriesWhoseTimeIsNoMeasurementAreNotCompared() throws Exception {
         Comparison.Result result =
-                Comparison.compare(baseline(), current(), r -> "SAME".equals(r.param("strategy")), stats);
+                Comparison.compare(baseline(), current(), r -> !"SLOWER".equals(r.param("strategy")), r -> true, stats);
+
+        assertThat(result.rows())
+                .extracting(r -> r.current().param("strategy"))
+                .doesNotContain("SLOWER")
+                .contains("FASTER");
+    }
+
+    @Test
+    void onlyHeadlineCellsAreCheckedWhenTheProfileNamesThem() throws Exception {
+        Comparison.Result result = Comparison.compare(
+                baseline(), current(), BenchmarkResult::timed, r -> "SAME".equals(r.param("strategy")), stats);
 
         assertThat(result.headline()).hasSize(1);
         assertThat(result.disagreeing()).isEmpty();

@@ -9,12 +9,12 @@ import org.junit.jupiter.api.Test;
 
 class CellSelectorTest {
 
-    static final String COPY = "dev.iolab.bench.copy.CopyBenchmark.copy";
-    static final String ZERO = "dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy";
+    static final String COPY = "com.example.copy.CopyBenchmark.copy";
+    static final String ZERO = "com.example.zerocopy.ZeroCopyBenchmark.copy";
 
     @Test
     void matchesTheCellsOfItsIncludeAndParameterValues() {
-        CellSelector s = CellSelector.parse("dev.iolab.bench.copy.CopyBenchmark.copy -p strategy=BULK_8K,NATIVE_8K"
+        CellSelector s = CellSelector.parse("com.example.copy.CopyBenchmark.copy -p strategy=BULK_8K,NATIVE_8K"
                 + " -p fileSizeKb=64 -f 2 -wi 3 -i 5 -w 500ms -jvmArgs '-Xmx1g -Xms1g' -prof gc");
 
         assertThat(s.includes()).containsExactly(COPY);

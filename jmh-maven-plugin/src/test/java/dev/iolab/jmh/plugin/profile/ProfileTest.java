@@ -3,11 +3,13 @@ package dev.iolab.jmh.plugin.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,131 +17,6 @@ class ProfileTest {
 
     @TempDir
     Path dir;
-
-    @Test
-    void everyBuiltInProfileRunsAllFourBenchmarksBesideTheirNativeRows() throws Exception {
-        for (String name : Profile.BUILT_IN) {
-            Profile profile = Profile.load(name, dir);
-            String all = profile.runs().stream()
-                    .map(r -> String.join(" ", r.jmhArgs()))
-                    .reduce("", (x, y) -> x + " " + y);
-            assertThat(all)
-                    .as(name)
-                    .contains(
-                            "CopyBenchmark",
-                            "NATIVE_8K",
-                            "WriteBufferBenchmark",
-                            "NATIVE_WRITE",
-                            "ZeroCopyBenchmark",
-                            "NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE",
-                            "DirectoryWalkBenchmark",
-                            "-prof dev.iolab.bench.profiler.AllocationCountProfiler",
-                            "-prof dev.iolab.bench.profiler.SyscallProfiler")
-                    .containsPattern("walker=[A-Z_,]*NATIVE")
-                    .as(name + ": -prof gc's B/op includes other threads' allocations")
-                    .doesNotContain("-prof gc");
-            assertThat(profile.runs())
-                    .as(name + ": benchmarks named in full, so that CopyBenchmark is not also" + " ZeroCopyBenchmark")
-                    .allSatisfy(r -> assertThat(r.jmhArgs().get(0)).startsWith("dev.iolab.bench."));
-            assertThat(profile.description()).as(name).isNotBlank();
-            assertThat(profile.expected()).as(name).isNotBlank();
-        }
-    }
-
-    @Test
-    void quickTakesUnderFiveMinutesAndStandardAtMostTwentyByTheirEstimates() throws Exception {
-        Duration quick = Profile.load("quick", dir).estimate();
-        Duration standard = Profile.load("standard", dir).estimate();
-        Duration full = Profile.load("full", dir).estimate();
-
-        assertThat(quick).isLessThan(Duration.ofMinutes(5));
-        // The lead runs standard twice at the end: it must fit 20 minutes with room for a loaded start.
-        assertThat(standard).isLessThanOrEqualTo(Duration.ofMinutes(18)).isGreaterThan(quick);
-        assertThat(full).isGreaterThan(Duration.ofHours(2));
-    }
-
-    @Test
-    void standardsHeadlineCellsHaveTenSamplesOverTwoForksAndCoverThePublishedRowsAndTheirCeilings() throws Exception {
-        Profile standard = Profile.load("standard", dir);
-        List<PlannedRun> headline =
-                standard.runs().stream().filter(PlannedRun::headline).toList();
-
-        assertThat(headline).isNotEmpty().allSatisfy(r -> {
-            assertThat(r.forks()).as(r.label()).isGreaterThanOrEqualTo(2);
-            assertThat(r.samplesPerCell()).as(r.label()).isGreaterThanOrEqualTo(10);
-            assertThat(r.warmupIterations()).as(r.label() + " warms up").isGreaterThanOrEqualTo(1);
-        });
-        Map<String, String> copy64 =
-                Map.of("strategy", "UNBUFFERED", "fileSizeKb", "64", "sync", "NONE", "sourceCache", "WARM");
-        String copy = "dev.iolab.bench.copy.CopyBenchmark.copy";
-        String zero = "dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy";
-        String walk = "dev.iolab.bench.walk.DirectoryWalkBenchmark.walk";
-        for (String strategy : List.of("UNBUFFERED", "BUFFERED_8K", "BUFFERED_32K", "NATIVE_8K")) {
-            for (String size : List.of("64", "1024")) {
-                assertThat(isHeadline(
-                                headline,
-                                copy,
-                                Map.of(
-                                        "strategy",
-                                        strategy,
-                                        "fileSizeKb",
-                                        size,
-                                        "sync",
-                                        "NONE",
-                                        "sourceCache",
-                                        "WARM")))
-                        .as(strategy + " " + size)
-                        .isTrue();
-            }
-        }
-        assertThat(isHeadline(headline, copy, copy64)).isTrue();
-        for (String method : List.of("STREAM_4K", "MMAP", "TRANSFER_TO", "NATIVE_READ_WRITE_4K", "NATIVE_SENDFILE")) {
-            assertThat(isHeadline(
-                            headline,
-                            zero,
-                            Map.of("method", method, "fileSize", "300M", "sync", "FSYNC", "sourceCache", "COLD")))
-                    .as("disk-bound " + method)
-                    .isTrue();
-        }
-        assertThat(isHeadline(
-                        headline, walk, Map.of("walker", "NATIVE", "threads", "8", "cache", "COLD", "files", "200000")))
-                .isTrue();
-        assertThat(isHeadline(
-                        headline,
-                        walk,
-                        Map.of("walker", "FORK_JOIN", "threads", "2", "cache", "WARM", "files", "200000")))
-                .isTrue();
-        assertThat(standard.headlineRuns()).hasSize(headline.size());
-    }
-
-    @Test
-    void noTwoTimedRunsOfAProfileMeasureTheSameCell() throws Exception {
-        for (String name : Profile.BUILT_IN) {
-            List<PlannedRun> timed = Profile.load(name, dir).runs().stream()
-                    .filter(r -> !String.join(" ", r.jmhArgs()).contains("AllocationCountProfiler")
-                            && !String.join(" ", r.jmhArgs()).contains("StraceProfiler"))
-                    .toList();
-            for (int i = 0; i < timed.size(); i++) {
-                for (int j = i + 1; j < timed.size(); j++) {
-                    CellSelector a = timed.get(i).cells();
-                    CellSelector b = timed.get(j).cells();
-                    boolean overlap = a.includes().equals(b.includes())
-                            && a.params().keySet().equals(b.params().keySet())
-                            && a.params().entrySet().stream()
-                                    .allMatch(e -> e.getValue().stream()
-                                            .anyMatch(b.params().get(e.getKey())::contains));
-                    assertThat(overlap)
-                            .as(name + ": " + timed.get(i).label() + " and "
-                                    + timed.get(j).label())
-                            .isFalse();
-                }
-            }
-        }
-    }
-
-    private static boolean isHeadline(List<PlannedRun> headline, String benchmark, Map<String, String> params) {
-        return headline.stream().anyMatch(r -> r.cells().matches(benchmark, params));
-    }
 
     @Test
     void readsCostAndHeadlineLines() {
@@ -187,7 +64,7 @@ class ProfileTest {
                         "run a: CopyBenchmark -p fileSizeKb=64 -f 1 -wi 0 -i 1",
                         "run b: WriteBufferBenchmark -p bufferSize=1,2 -f 1 -wi 1 -i 1 -jvmArgs '-Xmx1g -Xms1g'"));
 
-        Profile profile = Profile.load("mine.profile", dir);
+        Profile profile = Profile.load("mine.profile", dir, List.of());
 
         assertThat(profile.name()).isEqualTo("mine");
         assertThat(profile.runs()).extracting(PlannedRun::label).containsExactly("a", "b");
@@ -199,14 +76,52 @@ class ProfileTest {
     }
 
     @Test
+    void findsANamedProfileOnTheBenchmarksClasspathInADirectoryOrAJar() throws Exception {
+        Path classes = dir.resolve("classes");
+        Files.createDirectories(classes.resolve(Profile.RESOURCE_DIRECTORY));
+        Files.writeString(
+                classes.resolve(Profile.RESOURCE_DIRECTORY + "quick.profile"),
+                "description: from the classes\nrun a: X -f 1 -wi 0 -i 1\n");
+        Path jar = dir.resolve("other.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new JarEntry(Profile.RESOURCE_DIRECTORY + "nightly.profile"));
+            out.write("run b: Y -f 2 -wi 1 -i 5\nrun c: Z -f 1 -wi 0 -i 1\n".getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+            out.putNextEntry(new JarEntry(Profile.RESOURCE_DIRECTORY + "quick.profile"));
+            out.write("run shadowed: W -f 1 -wi 0 -i 1\n".getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        List<Path> classpath = List.of(classes, jar);
+
+        assertThat(Profile.load("quick", dir, classpath).description()).isEqualTo("from the classes");
+        assertThat(Profile.load("nightly", dir, classpath).runs())
+                .extracting(PlannedRun::label)
+                .containsExactly("b", "c");
+        assertThat(Profile.names(classpath)).containsExactly("nightly", "quick");
+    }
+
+    @Test
     void explainsWhatIsWrong() throws Exception {
-        assertThatThrownBy(() -> Profile.load("fastest", dir))
-                .hasMessageContaining("Unknown profile \"fastest\": use one of quick, standard, full");
+        Path classes = dir.resolve("classes");
+        Files.createDirectories(classes.resolve(Profile.RESOURCE_DIRECTORY));
+        for (String name : List.of("quick", "standard", "full")) {
+            Files.writeString(
+                    classes.resolve(Profile.RESOURCE_DIRECTORY + name + ".profile"),
+                    "run copy: X -f 1 -wi 0 -i 1\nrun writebuffer: Y -f 1 -wi 0 -i 1\n");
+        }
+        List<Path> classpath = List.of(classes);
+
+        assertThatThrownBy(() -> Profile.load("fastest", dir, classpath))
+                .hasMessageContaining("Unknown profile \"fastest\": use one of full, quick, standard, or the path of a"
+                        + " profile file (no file at " + dir.resolve("fastest") + ")");
+        assertThatThrownBy(() -> Profile.load("quick", dir, List.of()))
+                .hasMessageContaining("Unknown profile \"quick\": use the path of a profile file (the project ships no"
+                        + " META-INF/jmh-profiles/*.profile)");
         assertThatThrownBy(() -> Profile.parse("p", List.of("description: x")))
                 .hasMessageContaining("has no \"run <label>: ...\" line");
         assertThatThrownBy(() -> Profile.parse("p", List.of("run a: X -f 1 -wi 0 -i 1", "speed: max")))
                 .hasMessageContaining("line 2: unknown key speed");
-        assertThatThrownBy(() -> Profile.load("quick", dir).only(List.of("nope")))
-                .hasMessageContaining("has no run nope; its runs are copy, writebuffer, writebuffer-allocs");
+        assertThatThrownBy(() -> Profile.load("quick", dir, classpath).only(List.of("nope")))
+                .hasMessageContaining("has no run nope; its runs are copy, writebuffer");
     }
 }

@@ -3,8 +3,9 @@ package dev.iolab.jmh.plugin.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.iolab.jmh.plugin.report.BenchmarkResult;
 import dev.iolab.jmh.plugin.report.JmhResultReader;
+import dev.iolab.jmh.plugin.support.JmhJson;
+import dev.iolab.reporting.jmh.BenchmarkResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,10 +19,12 @@ class ResultPartsTest {
 
     @Test
     void joinsThePartsInOrderSkippingRunsThatWroteNothing() throws Exception {
-        Path fixture = dir.resolve("all.json");
-        try (var in = getClass().getResourceAsStream("/jmh/copy-and-writebuffer.json")) {
-            Files.copy(in, fixture);
-        }
+        Path fixture = JmhJson.results()
+                .entry("com.example.A.a")
+                .around(10, 0.01)
+                .entry("com.example.B.b")
+                .around(20, 0.01)
+                .write(dir.resolve("all.json"));
         List<BenchmarkResult> all = JmhResultReader.read(fixture);
         Path target = dir.resolve("jmh-result.json");
 

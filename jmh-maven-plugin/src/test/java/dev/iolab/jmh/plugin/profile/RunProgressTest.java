@@ -30,7 +30,7 @@ class RunProgressTest {
         assertThat(progress.onLine("                 gc.alloc.rate:      0.429 MB/sec"))
                 .isFalse();
         assertThat(progress.onLine("# Warmup: 1 iterations, 1 s each")).isFalse();
-        assertThat(progress.onLine("Result \"dev.iolab.bench.copy.CopyBenchmark.copy\":"))
+        assertThat(progress.onLine("Result \"com.example.copy.CopyBenchmark.copy\":"))
                 .isFalse();
 
         assertThat(progress.done()).isEqualTo(2);

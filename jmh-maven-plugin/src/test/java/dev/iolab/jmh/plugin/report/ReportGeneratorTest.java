@@ -3,206 +3,133 @@ package dev.iolab.jmh.plugin.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.iolab.jmh.plugin.environment.Environment;
+import dev.iolab.jmh.plugin.environment.SourceTree;
+import dev.iolab.jmh.plugin.support.JmhJson;
+import dev.iolab.reporting.chart.LineChart;
+import dev.iolab.reporting.jmh.BenchmarkResult;
+import dev.iolab.reporting.section.ReportException;
+import dev.iolab.reporting.section.ReportFrame;
+import dev.iolab.reporting.section.ReportSection;
+import dev.iolab.reporting.section.SectionContext;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Report generation from real JMH output: {@code copy-and-writebuffer.json} was captured here with
- * {@code jmh:run -Djmh.args="CopyBenchmark -p fileSizeKb=64,1024 -wi 1 -i 3 -w 200ms -r 200ms -f 1"} and
- * {@code "WriteBufferBenchmark -p bufferSize=1,10,1000,8192 -wi 1 -i 2 -w 200ms -r 300ms -f 1 -prof gc"}, the two
- * arrays joined and the unused secondary metrics dropped.
+ * The report's generic parts, for a project without sections and around a project's own sections and frame; section
+ * contents are the sections' own business (their tests live beside them).
  */
 class ReportGeneratorTest {
 
-    static final Path PUBLISHED = Path.of("..", "bench", "published");
     static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-22T05:00:00Z"), ZoneOffset.UTC);
+    static final String COPY = "com.example.copy.CopyBenchmark.copy";
+    static final String WALK = "com.example.walk.WalkBenchmark.walk";
 
     @TempDir
     Path dir;
 
-    private final ReportGenerator generator = new ReportGenerator(PUBLISHED, CLOCK);
+    private final ReportGenerator generic = new ReportGenerator(ProjectSections.none(), null, "mvn", CLOCK);
 
-    static Path fixture(Path dir, String name) throws IOException {
-        Path file = dir.resolve(name);
-        try (InputStream in = ReportGeneratorTest.class.getResourceAsStream("/jmh/" + name)) {
-            Files.copy(in, file);
-        }
-        return file;
+    /** Two benchmarks: a copy at two sizes (one of them run with a counting profiler too), and a walk in ops/s. */
+    private Path results() throws IOException {
+        return JmhJson.results()
+                .entry(COPY)
+                .param("size", "64")
+                .param("strategy", "BULK")
+                .primary(new double[] {3.9, 4.0, 4.1, 4.0, 3.95}, new double[] {4.0, 4.05, 3.9, 4.0, 4.1})
+                .entry(COPY)
+                .param("size", "1024")
+                .param("strategy", "BULK")
+                .around(12, 0.02)
+                .entry(COPY)
+                .param("size", "1024")
+                .param("strategy", "BULK")
+                .around(30, 0.02)
+                .secondary("counts.calls", "#/op", new double[] {7, 7}, new double[] {7, 7})
+                .entry(WALK)
+                .mode("thrpt", "ops/s")
+                .param("threads", "2")
+                .around(50, 0.02)
+                .write(dir.resolve("jmh-result.json"));
     }
 
     @Test
-    void writesCopyMediansMarkedUncheckedFromOneForkOfThreeIterations() throws Exception {
-        Path json = fixture(dir, "copy-and-writebuffer.json");
-        ReportGenerator.Report report = generator.generate(json, dir.resolve("out"));
+    void aProjectWithoutSectionsGetsATableOfEveryBenchmarkWithItsStatistics() throws Exception {
+        ReportGenerator.Report report = generic.generate(results(), dir.resolve("out"));
 
         String md = Files.readString(report.markdown());
         assertThat(md)
-                .startsWith("# iolab benchmark report")
-                .contains(
-                        "> **Provenance unknown**",
-                        "## Environment",
-                        "OpenJDK 64-Bit Server VM 25.0.3+9-LTS (JDK 25.0.3)",
-                        "CopyBenchmark.copy: avgt, 1 fork, 1 warm-up × 200 ms, 3 measured × 200 ms")
-                // medians of the three iterations; one fork of 3 cannot be checked for a trend: †
-                .contains("| size (kB) | UNBUFFERED | BUFFERED_1K | BUFFERED_8K | BUFFERED_32K | BULK_8K |")
-                .contains("| 64 | 113.5 † | 1.355 † | 1.341 † | 1.099 † | 0.455 † |")
-                .contains("| 1024 | 1,752 † | 19.58 † | 13.21 † | 12.95 † | 3.663 † |")
-                // speed-up over unbuffered with the ratio's interval
-                .containsPattern("\\| 1024 \\| ×89 \\[[0-9]+–[0-9]+\\] \\| ×133 \\[")
-                .contains("Steady state: 14 timed cells, 0 steady, 0 still trending (⚠), 14 unchecked (†).")
-                // published beside ours in like conditions (no fsync, warm source), with the conditions named
-                .containsPattern(
-                        "\\| 1024 \\| BUFFERED_32K \\| 11.16 \\| 12.95 † \\| ×1.16 \\[[0-9.]+–[0-9.]+\\] \\| ×322 \\| ×135 \\[")
-                .contains("sourceCache=WARM, sync=NONE / bound unknown, sync none, source cache warm, 7200 rpm HDD")
-                .contains("`bench/published/buffered-copy.csv`", "Java 8, Windows 10, 7200 rpm HDD");
-        assertThat(report.presented()).containsExactly(CopySection.BENCHMARK, WriteBufferSection.BENCHMARK);
-        assertThat(report.missing()).containsExactly(ZeroCopySection.BENCHMARK, WalkSection.BENCHMARK);
-        assertThat(md)
-                .contains("## 3. Copy methods and their syscalls (`ZeroCopyBenchmark`)\n\n*Not in this result file.*")
-                .contains("## 4. Parallel directory walk (`DirectoryWalkBenchmark`)\n\n*Not in this result file.*");
+                .startsWith("# JMH benchmark report\n\n> **Provenance unknown**")
+                .contains("min–max and n. Ratios carry their own interval, both sides resampled. Marks:")
+                .contains("From `jmh-result.json`: 4 runs of 2 benchmarks (CopyBenchmark.copy, WalkBenchmark.walk).")
+                .contains("Report written 2026-11-22 05:00 UTC.")
+                .contains("## Environment", "## Headline cells and steady state")
+                .contains("## `CopyBenchmark.copy`\n\n`" + COPY + "`. JMH: avgt, 2 forks")
+                .contains("| size | strategy | mode | median | 95 % interval | min–max | unit | n (forks) | RSD |"
+                        + " steady state |\n|---|---|---|---:|")
+                .contains("| 64 | BULK | avgt | 4.000 | ")
+                .contains("| 3.900–4.100 | ms/op | 10 (2) |")
+                .contains("## `WalkBenchmark.walk`", "| 2 | thrpt | 50.00")
+                .contains("| ops/s |")
+                .doesNotContain("Other benchmarks", "Cache state", "published")
+                .endsWith("---\n\nRegenerate with `mvn jmh:report -Djmh.resultFile=<this folder>/jmh-result.json`.\n");
+        assertThat(report.presented()).isEmpty();
+        assertThat(report.missing()).isEmpty();
+        assertThat(report.charts()).isEmpty();
+        assertThat(dir.resolve("out/jmh-result.json")).as("a copy of the input").exists();
     }
 
     @Test
-    void showsNoGcProfilerBytesAndSaysWhy() throws Exception {
-        Path json = fixture(dir, "copy-and-writebuffer.json");
-        String md =
-                Files.readString(generator.generate(json, dir.resolve("out")).markdown());
+    void theProjectsSectionsComeInTheirOrderAndTheRestAfterThem() throws Exception {
+        Path json = results();
+        Files.writeString(dir.resolve("jmh-result-extra.json"), "{}");
+        ProjectSections project =
+                new ProjectSections(List.of(new CopySection(), new MissingSection(), new RunSection()), new Frame());
 
-        assertThat(md)
-                .contains("| buffer (bytes) | write calls | FILE_OUTPUT_STREAM (ms) |")
-                .contains("| 1 | 1,000,000 | 959.8 † |")
-                .contains("*No allocation counts: run with `-prof dev.iolab.bench.profiler.AllocationCountProfiler`")
-                .contains("`gc.alloc.rate.norm` is not shown")
-                .doesNotContain("JMH's own threads");
-    }
+        ReportGenerator.Report report = new ReportGenerator(
+                        project, dir.resolve("published"), "./mvnw -pl bench", CLOCK)
+                .generate(json, dir.resolve("out"));
 
-    /**
-     * {@code zerocopy-300m-and-cold-walk.json}: a profile file's two runs, {@code ZeroCopyBenchmark -p
-     * method=STREAM_4K,MMAP,TRANSFER_TO -p fileSize=300M -f 1 -wi 0 -i 2 -r 200ms -prof ...SyscallProfiler} and
-     * {@code DirectoryWalkBenchmark -bm ss -p walker=FIXED_POOL -p threads=1,8,16 -p cache=COLD -p files=20000 -f 1
-     * -wi 0 -i 2}, percentiles dropped: page-cache copies, so the disk-bound published figures are not beside them.
-     */
-    @Test
-    void neverSetsPageCacheCopiesBesideTheDiskBoundPublishedFigures() throws Exception {
-        Path json = fixture(dir, "zerocopy-300m-and-cold-walk.json");
-        String md =
-                Files.readString(generator.generate(json, dir.resolve("out")).markdown());
-
-        assertThat(md)
-                .contains("*The published figures (300M and 3G) are disk-bound; they are set only beside our rows "
-                        + "measured disk-bound (sync=FSYNC, sourceCache=COLD), and this run has none (300M STREAM_4K, "
-                        + "300M MMAP, 300M TRANSFER_TO ran in the page cache)")
-                .doesNotContain("| 300M | STREAM_4K (naive) |");
-        // the cold walk's speed-ups beside the published (cold) NVMe speed-ups
-        assertThat(md)
-                .contains("### cache COLD, depth 5, fanOut 6, files 20000, maxFileSize 2048")
-                .contains("| threads | FIXED_POOL | published NVMe speed-up |")
-                .containsPattern("\\| 8 \\| ×1.90 \\[[0-9.]+–[0-9.]+\\] \\| ×5.03 \\|")
-                .contains("Whether this machine is a virtual machine was not recorded");
-    }
-
-    /**
-     * {@code writebuffer-time-and-allocs.json}: the two WriteBufferBenchmark runs of an earlier {@code quick} profile
-     * (times with {@code -prof gc}, then counts with the allocation counter of that time), percentiles dropped.
-     */
-    @Test
-    void takesTimesFromTheTimingRunAndShowsEveryCountingIterationsSpread() throws Exception {
-        Path json = fixture(dir, "writebuffer-time-and-allocs.json");
-        String md =
-                Files.readString(generator.generate(json, dir.resolve("out")).markdown());
-
-        assertThat(md)
-                .contains("| 1 | 1,000,000 | 1,703 † |")
-                // that counter charged the trial teardown to one of two iterations: min–max shows it
-                .contains("| 1 | FILE_OUTPUT_STREAM | 2,521 | 22.00–5,020 | 412,524 | 688.0–824,360 | 2 |");
-    }
-
-    /**
-     * {@code zerocopy-and-walk.json}: the zerocopy and walk runs of an earlier {@code quick} profile (before the walk
-     * was split into single and parallel runs), percentiles dropped.
-     */
-    @Test
-    void writesSyscallsPerCopyAndWarmWalkSpeedUpsFromRealOutput() throws Exception {
-        Path json = fixture(dir, "zerocopy-and-walk.json");
-        ReportGenerator.Report report = generator.generate(json, dir.resolve("out"));
         String md = Files.readString(report.markdown());
-
         assertThat(md)
-                .contains("| size | STREAM_4K | CHANNEL_HEAP | CHANNEL_DIRECT | MMAP | TRANSFER_TO | FILES_COPY |")
-                .contains("| 30M | 7,682 + 7,680 | 481.2 + 480.0 | 481.2 + 480.0 | 0.333 + 0.000 | 1.300 + 1.000 |")
-                .contains("### cache WARM, depth 5, fanOut 6, files 20000, maxFileSize 2048")
-                .containsPattern("\\| 16 \\| ×1.19 \\[[0-9.]+–[0-9.]+\\] \\| ×1.37 \\[")
-                // warm walks are not set beside the original's cold speed-ups
-                .doesNotContain("| threads | WALK_FILE_TREE | FIXED_POOL | FORK_JOIN | VIRTUAL_THREADS | published");
-        assertThat(report.charts())
-                .extracting(p -> p.getFileName().toString())
-                .containsExactly("walk.png", "zero-copy-throughput.png");
-    }
-
-    /**
-     * {@code walk-listings.json}: the warm 2-thread walks of a {@code standard} run (2026-11-25), the Java walkers
-     * listing relative to the directory beside {@code NATIVE}, and listing through FFM in a run of their own: the FFM
-     * group has no native row, and its walkers are still divided by the run's {@code NATIVE}.
-     */
-    @Test
-    void dividesWalkersOfEveryListingByTheRunsNativeWalker() throws Exception {
-        Path json = fixture(dir, "walk-listings.json");
-        String md =
-                Files.readString(generator.generate(json, dir.resolve("out")).markdown());
-
-        String ffm = md.substring(md.indexOf("listing FFM"), md.indexOf("listing RELATIVE"));
-        assertThat(ffm)
-                .contains("Java ÷ native [95 %]")
-                .containsPattern("\\| 2 \\| FIXED_POOL \\| .*\\| ÷ NATIVE ×0\\.99 \\[");
-    }
-
-    @Test
-    void drawsEveryChartTheReportLinksAsAPng() throws Exception {
-        Path json = fixture(dir, "copy-and-writebuffer.json");
-        ReportGenerator.Report report = generator.generate(json, dir.resolve("out"));
-
-        assertThat(report.charts())
-                .extracting(p -> p.getFileName().toString())
-                .containsExactly("copy-rsd.png", "copy-throughput.png", "copy-time.png", "write-buffer.png");
-        String md = Files.readString(report.markdown());
-        for (Path chart : report.charts()) {
-            assertThat(md).contains("](" + chart.getFileName() + ")");
-            BufferedImage image = ImageIO.read(chart.toFile());
-            assertThat(image).as("PNG %s", chart).isNotNull();
-            assertThat(image.getWidth()).isEqualTo(Charts.WIDTH);
-        }
-        assertThat(dir.resolve("out").resolve("copy-and-writebuffer.json"))
-                .as("a copy of the input")
+                .startsWith("# Frame's report\n")
+                .contains("min–max and n. Ratios (speed-ups) carry their own interval")
+                .contains("(its ratios are indicative only). See the docs.\n\n")
+                .containsSubsequence(
+                        "## 1. Copies\n\n3 copy entries, 2 of them timed.\n\n![copies](copies.png)\n\n",
+                        "## 2. Missing\n\n*Not in this result file.* Run it with `run missing`, or run all.\n\n",
+                        "## 3. The whole run\n\n4 entries\n",
+                        "## Other benchmarks in this file\n\n### `WalkBenchmark.walk`",
+                        "---\n\nThe end. Regenerate with `./mvnw -pl bench jmh:report"
+                                + " -Djmh.resultFile=<this folder>/jmh-result.json`.\n")
+                .contains("| Cache state | page cache warm |")
+                .contains("Steady state: 3 timed cells,");
+        assertThat(report.presented()).containsExactly(COPY);
+        assertThat(report.missing()).containsExactly("com.example.Missing.m");
+        assertThat(dir.resolve("out/jmh-result-extra.json"))
+                .as("the section's record, copied")
                 .exists();
+        BufferedImage chart = ImageIO.read(dir.resolve("out/copies.png").toFile());
+        assertThat(chart.getWidth()).isEqualTo(ReportContext.CHART_WIDTH);
         try (Stream<Path> files = Files.list(dir.resolve("out"))) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith(".report-"));
         }
     }
 
     @Test
-    void withoutPublishedFiguresTheReportSaysNothingAboutThem() throws Exception {
-        Path json = fixture(dir, "copy-and-writebuffer.json");
-        String md = Files.readString(new ReportGenerator(dir.resolve("none"), CLOCK)
-                .generate(json, dir.resolve("out"))
-                .markdown());
-
-        assertThat(md).doesNotContain("Published figures beside ours").contains("| 64 | 113.5 † |");
-    }
-
-    @Test
     void startsWithTheRecordedEnvironmentWhenItDescribesThisFile() throws Exception {
-        Path json = fixture(dir, "copy-and-writebuffer.json");
+        Path json = results();
         Environment.collect(
                         "quick",
                         List.of("CopyBenchmark -f 1"),
@@ -214,8 +141,7 @@ class ReportGeneratorTest {
                 .finish(json)
                 .write(Environment.fileFor(json));
 
-        String md =
-                Files.readString(generator.generate(json, dir.resolve("out")).markdown());
+        String md = Files.readString(generic.generate(json, dir.resolve("out")).markdown());
 
         assertThat(md)
                 .contains(
@@ -229,33 +155,101 @@ class ReportGeneratorTest {
                         "| Source revision | `abc123def456` (clean tree) |",
                         "| Virtualization |",
                         "| Command | `./mvnw -pl bench jmh:run -Djmh.profile=quick` |")
-                .doesNotContain("Machine | not recorded");
-        assertThat(dir.resolve("out").resolve("copy-and-writebuffer-environment.json"))
-                .exists();
+                .containsPattern("\\| Cache state \\| cold-cache runs (not )?possible here")
+                .doesNotContain("Machine | not recorded", "Provenance unknown");
+        assertThat(dir.resolve("out").resolve("jmh-result-environment.json")).exists();
+    }
+
+    @Test
+    void headlineCellsComeFromTheRecordedProfileAndOnlyFromTimeMeasurements() throws Exception {
+        Path json = results();
+        Environment.collect(
+                        "standard",
+                        List.of(),
+                        List.of(COPY + " -p size=1024"),
+                        "/jdk/bin/java",
+                        dir,
+                        new SourceTree("abc123def456", false, List.of()),
+                        "")
+                .finish(json)
+                .write(Environment.fileFor(json));
+        ProjectSections project = new ProjectSections(List.of(), new Frame());
+
+        String md = Files.readString(new ReportGenerator(project, null, "mvn", CLOCK)
+                .generate(json, dir.resolve("out"))
+                .markdown());
+
+        assertThat(md)
+                .contains("The profile names 1 headline cells (★)")
+                .contains("CopyBenchmark.copy: size=1024")
+                .containsPattern("\\| 1024 \\| BULK \\| avgt \\| 12\\.[0-9]+ ★");
+    }
+
+    @Test
+    void refusesResultsOfAModifiedTreeUnlessAllowedAndThenSaysSoAtTheTop() throws Exception {
+        Path json = results();
+        Environment.collect(
+                        "",
+                        List.of(),
+                        List.of(),
+                        "/jdk/bin/java",
+                        dir,
+                        new SourceTree("abc-dirty", true, List.of("Foo.java")),
+                        "")
+                .finish(json)
+                .write(Environment.fileFor(json));
+
+        assertThatThrownBy(() -> generic.generate(json, dir.resolve("out")))
+                .isInstanceOf(ReportException.class)
+                .hasMessageContaining("modified source tree (abc-dirty; changed: Foo.java)");
+        String md = Files.readString(generic.generate(json, dir.resolve("out"), new ReportGenerator.Options(true, null))
+                .markdown());
+        assertThat(md).contains("> ⚠ **Measured on a modified source tree** (`abc-dirty`; changed: `Foo.java`)");
     }
 
     @Test
     void ignoresAnEnvironmentRecordOfOtherResults() throws Exception {
-        Path json = fixture(dir, "copy-and-writebuffer.json");
+        Path json = results();
         Path other = Files.writeString(dir.resolve("other.json"), "[]");
         Environment stale = Environment.collect(
                         "full", List.of(), List.of(), "/jdk/bin/java", dir, SourceTree.unknown(), "")
                 .finish(other);
         stale.write(Environment.fileFor(json));
 
-        String md =
-                Files.readString(generator.generate(json, dir.resolve("out")).markdown());
+        String md = Files.readString(generic.generate(json, dir.resolve("out")).markdown());
 
         assertThat(md).contains("| Machine | not recorded").doesNotContain("`full`");
     }
 
     @Test
+    void comparesWithABaselineAfterTheBenchmarks() throws Exception {
+        Path json = results();
+        Path baseline = JmhJson.results()
+                .entry(COPY)
+                .param("size", "1024")
+                .param("strategy", "BULK")
+                .around(10, 0.02)
+                .write(dir.resolve("baseline.json"));
+
+        String md = Files.readString(
+                generic.generate(json, dir.resolve("out"), new ReportGenerator.Options(false, baseline))
+                        .markdown());
+
+        assertThat(md)
+                .containsSubsequence(
+                        "## `WalkBenchmark.walk`",
+                        "## Comparison: `jmh-result.json` against the baseline `baseline.json`",
+                        "### Every cell",
+                        "Regenerate with");
+    }
+
+    @Test
     void aTruncatedFileIsAClearErrorNamingItAndLeavesNoReport() throws Exception {
-        String full = Files.readString(fixture(dir, "copy-and-writebuffer.json"));
+        String full = Files.readString(results());
         Path truncated = Files.writeString(dir.resolve("truncated.json"), full.substring(0, full.length() / 2));
         Path out = dir.resolve("out");
 
-        assertThatThrownBy(() -> generator.generate(truncated, out))
+        assertThatThrownBy(() -> generic.generate(truncated, out))
                 .isInstanceOf(ReportException.class)
                 .hasMessageContaining(truncated.toString())
                 .hasMessageContaining("truncated");
@@ -266,7 +260,7 @@ class ReportGeneratorTest {
     void invalidJsonIsAClearErrorWithThePlace() throws Exception {
         Path bad = Files.writeString(dir.resolve("bad.json"), "[\n  {\"benchmark\": oops}\n]");
 
-        assertThatThrownBy(() -> generator.generate(bad, dir.resolve("out")))
+        assertThatThrownBy(() -> generic.generate(bad, dir.resolve("out")))
                 .isInstanceOf(ReportException.class)
                 .hasMessageContaining(bad.toString())
                 .hasMessageContaining("not valid JSON (line 2");
@@ -277,7 +271,7 @@ class ReportGeneratorTest {
         Path partial = Files.writeString(
                 dir.resolve("partial.json"), "[{\"benchmark\": \"x.Y.z\", \"mode\": \"avgt\", \"params\": {}}]");
 
-        assertThatThrownBy(() -> generator.generate(partial, dir.resolve("out")))
+        assertThatThrownBy(() -> generic.generate(partial, dir.resolve("out")))
                 .isInstanceOf(ReportException.class)
                 .hasMessage("JMH results entry 1 (x.Y.z) of " + partial + " has no primaryMetric"
                         + " (partial or not JMH output?)");
@@ -289,13 +283,13 @@ class ReportGeneratorTest {
         Path object = Files.writeString(dir.resolve("object.json"), "{\"benchmark\": \"x\"}");
         Path nothing = Files.writeString(dir.resolve("nothing.json"), "");
 
-        assertThatThrownBy(() -> generator.generate(empty, dir.resolve("out")))
+        assertThatThrownBy(() -> generic.generate(empty, dir.resolve("out")))
                 .hasMessageContaining(empty.toString())
                 .hasMessageContaining("no benchmark runs");
-        assertThatThrownBy(() -> generator.generate(object, dir.resolve("out")))
+        assertThatThrownBy(() -> generic.generate(object, dir.resolve("out")))
                 .hasMessageContaining(object.toString())
                 .hasMessageContaining("must be a JSON array");
-        assertThatThrownBy(() -> generator.generate(nothing, dir.resolve("out")))
+        assertThatThrownBy(() -> generic.generate(nothing, dir.resolve("out")))
                 .hasMessageContaining(nothing.toString())
                 .hasMessageContaining("empty");
     }
@@ -304,9 +298,144 @@ class ReportGeneratorTest {
     void aMissingFileSaysHowToMakeOne() {
         Path missing = dir.resolve("jmh-result.json");
 
-        assertThatThrownBy(() -> generator.generate(missing, dir.resolve("out")))
+        assertThatThrownBy(() -> generic.generate(missing, dir.resolve("out")))
                 .isInstanceOf(ReportException.class)
                 .hasMessageContaining(missing.toString())
                 .hasMessageContaining("run jmh:run first");
+    }
+
+    @Test
+    void aSectionsBadInputLeavesNoHalfWrittenReport() throws Exception {
+        Path json = results();
+        ReportSection failing = new CopySection() {
+            @Override
+            public void write(List<BenchmarkResult> results, SectionContext context, StringBuilder out)
+                    throws ReportException {
+                throw new ReportException("published.csv lacks column \"x\"");
+            }
+        };
+        Path out = dir.resolve("out");
+
+        assertThatThrownBy(() -> new ReportGenerator(
+                                new ProjectSections(List.of(failing), new Frame()), null, "mvn", CLOCK)
+                        .generate(json, out))
+                .hasMessage("published.csv lacks column \"x\"");
+        assertThat(out.resolve(ReportGenerator.REPORT_FILE)).doesNotExist();
+        try (Stream<Path> files = Files.list(out)) {
+            assertThat(files).isEmpty();
+        }
+    }
+
+    /** A section of one benchmark: counts its timed entries, draws a chart, reads a record beside the results. */
+    static class CopySection implements ReportSection {
+        @Override
+        public String title() {
+            return "1. Copies";
+        }
+
+        @Override
+        public Optional<String> benchmark() {
+            return Optional.of(COPY);
+        }
+
+        @Override
+        public List<Path> recordsFor(Path resultFile) {
+            return List.of(resultFile.resolveSibling("jmh-result-extra.json"));
+        }
+
+        @Override
+        public void write(List<BenchmarkResult> results, SectionContext context, StringBuilder out)
+                throws IOException, ReportException {
+            out.append(results.size())
+                    .append(" copy entries, ")
+                    .append(context.timed(results).size())
+                    .append(" of them timed.\n\n");
+            LineChart.Series series = new LineChart.Series();
+            context.timed(results)
+                    .forEach(r -> series.add("BULK", Double.parseDouble(r.param("size")), context.median(r)));
+            out.append(context.chart(
+                    LineChart.of("copies", LineChart.Axis.log("size", 2), LineChart.Axis.linear("ms"), series),
+                    "copies.png",
+                    "copies"));
+        }
+    }
+
+    /** A section whose benchmark the results lack. */
+    static class MissingSection implements ReportSection {
+        @Override
+        public String title() {
+            return "2. Missing";
+        }
+
+        @Override
+        public Optional<String> benchmark() {
+            return Optional.of("com.example.Missing.m");
+        }
+
+        @Override
+        public String howToRun() {
+            return "run missing";
+        }
+
+        @Override
+        public void write(List<BenchmarkResult> results, SectionContext context, StringBuilder out) {
+            throw new AssertionError("never written without results");
+        }
+    }
+
+    /** A section about the whole run. */
+    static class RunSection implements ReportSection {
+        @Override
+        public String title() {
+            return "3. The whole run";
+        }
+
+        @Override
+        public Optional<String> benchmark() {
+            return Optional.empty();
+        }
+
+        @Override
+        public void write(List<BenchmarkResult> results, SectionContext context, StringBuilder out) {
+            out.append(results.size()).append(" entries\n\n");
+        }
+    }
+
+    /** A frame whose counting profiler's entries are no time measurements. */
+    static class Frame implements ReportFrame {
+        @Override
+        public String title() {
+            return "Frame's report";
+        }
+
+        @Override
+        public String ratioKinds() {
+            return "speed-ups";
+        }
+
+        @Override
+        public String legendNote() {
+            return "See the docs.";
+        }
+
+        @Override
+        public String cacheState(List<BenchmarkResult> results) {
+            return "page cache warm";
+        }
+
+        @Override
+        public String missingResultsHint() {
+            return "or run all";
+        }
+
+        @Override
+        public String footnote() {
+            return "The end.";
+        }
+
+        @Override
+        public boolean measuresTime(BenchmarkResult entry) {
+            return !entry.secondary().containsKey("counts.calls");
+        }
     }
 }

@@ -12,7 +12,7 @@ class SteadyStateTest {
 
     @Test
     void flagsIterationsThatStillFallWithinEachFork() {
-        // Issue 11's FORK_JOIN at 2 threads kept falling: 1608 → 815 → 585 ms; here two forks of 5, with noise.
+        // A warm directory walk kept falling this way (1608 → 815 → 585 ms); here two forks of 5, with noise.
         List<double[]> forks =
                 List.of(new double[] {1608, 1100, 815, 700, 585}, new double[] {1500, 1050, 830, 650, 600});
 

@@ -25,7 +25,7 @@ class JmhJsonTest {
             real = json.readTree(in).get(0);
         }
         Path file = JmhJson.results()
-                .entry("dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy")
+                .entry("com.example.zerocopy.ZeroCopyBenchmark.copy")
                 .param("fileSize", "3K")
                 .param("method", "STREAM_4K")
                 .primary(new double[] {0.055, 0.042, 0.038}, new double[] {0.022, 0.023, 0.022})

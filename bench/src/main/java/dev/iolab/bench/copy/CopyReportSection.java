@@ -1,0 +1,294 @@
+package dev.iolab.bench.copy;
+
+import static dev.iolab.bench.report.SectionSupport.conditionGroups;
+import static dev.iolab.bench.report.SectionSupport.distinct;
+import static dev.iolab.bench.report.SectionSupport.find;
+import static dev.iolab.bench.report.SectionSupport.intParam;
+import static dev.iolab.bench.report.SectionSupport.knownOrder;
+import static dev.iolab.bench.report.SectionSupport.medianTable;
+import static dev.iolab.bench.report.SectionSupport.settings;
+
+import dev.iolab.bench.report.NativeCeilings;
+import dev.iolab.bench.report.PublishedTable;
+import dev.iolab.bench.support.SourceCache;
+import dev.iolab.bench.support.SyncMode;
+import dev.iolab.reporting.chart.LineChart;
+import dev.iolab.reporting.jmh.BenchmarkResult;
+import dev.iolab.reporting.markdown.Figures;
+import dev.iolab.reporting.markdown.MarkdownTable;
+import dev.iolab.reporting.section.ReportException;
+import dev.iolab.reporting.section.ReportSection;
+import dev.iolab.reporting.section.SectionContext;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The report's section on buffered vs unbuffered copy ({@link CopyBenchmark}): per conditions (sync, source cache)
+ * the median time per copy and MB/s per size × strategy (the original's Tables 1–2), every cell's statistics with its
+ * ratio to {@link CopyStrategy#NATIVE_8K}, the speed-up over unbuffered with its interval, charts, and the published
+ * rows beside ours in like conditions only.
+ */
+public final class CopyReportSection implements ReportSection {
+
+    /** The benchmark method this section presents. */
+    public static final String BENCHMARK = CopyBenchmark.class.getName() + ".copy";
+
+    /** The {@code @Param}s of {@link CopyBenchmark} this section reads (a test checks them against JMH's list). */
+    static final String STRATEGY = "strategy";
+
+    public static final String SIZE = "fileSizeKb";
+    static final List<String> PARAMETERS = List.of(STRATEGY, SIZE, PublishedTable.SYNC, PublishedTable.SOURCE_CACHE);
+
+    /** Every copy strategy ÷ {@link CopyStrategy#NATIVE_8K} at the same size, sync and source cache. */
+    public static final NativeCeilings CEILINGS =
+            NativeCeilings.sameParameters(BENCHMARK, STRATEGY, CopyStrategy.NATIVE_8K);
+
+    private static final String UNBUFFERED = CopyStrategy.UNBUFFERED.name();
+    private static final List<CopyStrategy> STRATEGIES = List.of(
+            CopyStrategy.UNBUFFERED,
+            CopyStrategy.BUFFERED_1K,
+            CopyStrategy.BUFFERED_8K,
+            CopyStrategy.BUFFERED_32K,
+            CopyStrategy.BULK_8K,
+            CopyStrategy.NATIVE_8K);
+
+    /** Parameter values of conditions other than the benchmark's defaults: groups with more of them come later. */
+    private static final Set<String> NON_DEFAULT = Set.of(SyncMode.FSYNC.name(), SourceCache.COLD.name());
+
+    @Override
+    public String title() {
+        return "1. Buffered vs unbuffered copy (`" + CopyBenchmark.class.getSimpleName() + "`)";
+    }
+
+    @Override
+    public Optional<String> benchmark() {
+        return Optional.of(BENCHMARK);
+    }
+
+    @Override
+    public String howToRun() {
+        return "./mvnw -pl bench jmh:run -Djmh.args=\"copy." + CopyBenchmark.class.getSimpleName() + "\"";
+    }
+
+    /** MB/s with MB = 2^20 bytes, the original's convention (its 32 MB / 251.74 ms is "~127 MB/s"). */
+    static double megabytesPerSecond(int sizeKb, double millis) {
+        return (sizeKb / 1024.0) / (millis / 1000.0);
+    }
+
+    @Override
+    public void write(List<BenchmarkResult> results, SectionContext context, StringBuilder out)
+            throws IOException, ReportException {
+        List<BenchmarkResult> timed = context.timed(results);
+        out.append("Copies a file of random bytes byte by byte (`read()`/`write(int)`) through bare file streams "
+                        + "(UNBUFFERED) or buffered streams of 1, 8 and 32 kB, plus BULK_8K (`read(byte[])` into an 8 kB "
+                        + "array) and its ceiling NATIVE_8K (libc `read`/`write` through a native 8 kB buffer). One "
+                        + "operation = open, copy, flush, close (and `fsync` with sync FSYNC); every copy writes a fresh "
+                        + "file. JMH: ")
+                .append(settings(timed.isEmpty() ? results : timed))
+                .append(". Figures are medians of all measured iterations; MB = 2^20 bytes.\n\n");
+        if (timed.isEmpty()) {
+            out.append("*No timed results (only profiler runs).*\n\n");
+            return;
+        }
+        Map<String, List<BenchmarkResult>> groups = conditionGroups(timed, NON_DEFAULT, STRATEGY, SIZE);
+        int index = 0;
+        for (Map.Entry<String, List<BenchmarkResult>> group : groups.entrySet()) {
+            index++;
+            if (!group.getKey().isEmpty()) {
+                out.append("### ").append(group.getKey()).append("\n\n");
+            }
+            writeGroup(group.getValue(), timed, context, out, index == 1 ? "" : "-" + index);
+        }
+        Optional<PublishedTable> published =
+                PublishedTable.load(context, "buffered-copy.csv", "size_kb", "strategy", "ms_per_copy");
+        if (published.isPresent()) {
+            comparison(timed, published.get(), context, out);
+        }
+    }
+
+    private void writeGroup(
+            List<BenchmarkResult> results,
+            List<BenchmarkResult> all,
+            SectionContext context,
+            StringBuilder out,
+            String chartSuffix)
+            throws IOException {
+        List<Integer> sizes = distinct(results, r -> intParam(r, SIZE), Comparator.<Integer>naturalOrder());
+        List<String> strategies = distinct(results, r -> r.param(STRATEGY), knownOrder(STRATEGIES));
+        List<String> sizeKeys = sizes.stream().map(String::valueOf).collect(Collectors.toList());
+
+        out.append("**Median time per copy (ms)**\n\n")
+                .append(medianTable("size (kB)", sizeKeys, strategies, (size, s) -> cell(results, size, s), context, 1))
+                .append('\n');
+
+        List<String> header = new ArrayList<>(List.of("size (kB)"));
+        header.addAll(strategies);
+        MarkdownTable throughput = new MarkdownTable(header, 1);
+        for (int size : sizes) {
+            List<String> row = new ArrayList<>(List.of(String.valueOf(size)));
+            for (String strategy : strategies) {
+                row.add(cell(results, String.valueOf(size), strategy)
+                        .map(r -> Figures.number(megabytesPerSecond(size, context.median(r))))
+                        .orElse(Figures.NONE));
+            }
+            throughput.row(row);
+        }
+        out.append("**Throughput (MB/s, from the medians)**\n\n")
+                .append(throughput.render())
+                .append('\n');
+
+        if (strategies.contains(UNBUFFERED) && strategies.size() > 1) {
+            List<String> speedHeader = new ArrayList<>(List.of("size (kB)"));
+            strategies.stream().filter(s -> !s.equals(UNBUFFERED)).forEach(speedHeader::add);
+            MarkdownTable speedUp = new MarkdownTable(speedHeader, 1);
+            for (int size : sizes) {
+                List<String> row = new ArrayList<>(List.of(String.valueOf(size)));
+                Optional<BenchmarkResult> base = cell(results, String.valueOf(size), UNBUFFERED);
+                for (String strategy : strategies) {
+                    if (!strategy.equals(UNBUFFERED)) {
+                        Optional<BenchmarkResult> r = cell(results, String.valueOf(size), strategy);
+                        row.add(base.isPresent() && r.isPresent() ? context.ratio(base.get(), r.get()) : Figures.NONE);
+                    }
+                }
+                speedUp.row(row);
+            }
+            out.append("**Speed-up over UNBUFFERED** (its median time ÷ the strategy's, with the ratio's 95 % "
+                            + "interval)\n\n")
+                    .append(speedUp.render())
+                    .append('\n');
+        }
+
+        List<BenchmarkResult> ordered = new ArrayList<>(results);
+        ordered.sort(Comparator.comparing(
+                        (BenchmarkResult r) -> intParam(r, SIZE), Comparator.nullsLast(Comparator.naturalOrder()))
+                .thenComparing(r -> r.param(STRATEGY), knownOrder(STRATEGIES)));
+        out.append("**Every cell** (time per copy)\n\n")
+                .append(context.cellTable(
+                        ordered,
+                        List.of("size (kB)", "strategy"),
+                        r -> List.of(r.param(SIZE), r.param(STRATEGY)),
+                        1,
+                        "ms",
+                        CEILINGS.column(ordered, all, context)))
+                .append('\n');
+
+        LineChart.Series timeSeries = new LineChart.Series();
+        LineChart.Series mbSeries = new LineChart.Series();
+        LineChart.Series rsdSeries = new LineChart.Series();
+        for (BenchmarkResult r : results) {
+            Integer size = intParam(r, SIZE);
+            if (size == null) {
+                continue;
+            }
+            String strategy = r.param(STRATEGY);
+            double median = context.median(r);
+            timeSeries.add(strategy, size, median);
+            mbSeries.add(strategy, size, megabytesPerSecond(size, median));
+            rsdSeries.add(strategy, size, r.primary().rsdPercent());
+        }
+        LineChart.Axis sizeAxis = LineChart.Axis.log("file size (kB, log scale)", 2);
+        out.append(context.chart(
+                LineChart.of(
+                        "Median time per copy",
+                        sizeAxis,
+                        LineChart.Axis.log("ms per copy (log scale)", 10),
+                        timeSeries),
+                "copy-time" + chartSuffix + ".png",
+                "Median time per copy vs file size, log axes"));
+        out.append('\n')
+                .append(context.chart(
+                        LineChart.of("Throughput", sizeAxis, LineChart.Axis.log("MB/s (log scale)", 10), mbSeries),
+                        "copy-throughput" + chartSuffix + ".png",
+                        "Throughput vs file size"));
+        if (!rsdSeries.dataset(sizeAxis, LineChart.Axis.linear("")).getSeries().isEmpty()) {
+            out.append('\n')
+                    .append(context.chart(
+                            LineChart.of(
+                                    "Relative standard deviation",
+                                    sizeAxis,
+                                    LineChart.Axis.linear("RSD of measured iterations (%)"),
+                                    rsdSeries),
+                            "copy-rsd" + chartSuffix + ".png",
+                            "Relative standard deviation vs file size"));
+        }
+        out.append('\n');
+    }
+
+    /** The published rows beside ours measured in like conditions (see {@link PublishedTable#likeConditions}). */
+    private static void comparison(
+            List<BenchmarkResult> results, PublishedTable published, SectionContext context, StringBuilder out) {
+        MarkdownTable table = new MarkdownTable(
+                List.of(
+                        "size (kB)",
+                        "strategy",
+                        "published ms",
+                        "ours ms (median)",
+                        "ours ÷ published [95 %]",
+                        "published speed-up",
+                        "our speed-up [95 %]",
+                        "conditions (ours / theirs)"),
+                1);
+        List<String> unmatched = new ArrayList<>();
+        for (Map<String, String> row : published.rows()) {
+            String size = row.get("size_kb");
+            String strategy = row.get("strategy");
+            Map<String, String> like = PublishedTable.likeConditions(row);
+            Optional<BenchmarkResult> ours = results.stream()
+                    .filter(r -> size.equals(r.param(SIZE)) && strategy.equals(r.param(STRATEGY)))
+                    .filter(r -> PublishedTable.inConditions(r, like))
+                    .findFirst();
+            if (ours.isEmpty()) {
+                if (results.stream().anyMatch(r -> size.equals(r.param(SIZE)) && strategy.equals(r.param(STRATEGY)))) {
+                    unmatched.add(size + " kB " + strategy);
+                }
+                continue;
+            }
+            double publishedMs = PublishedTable.number(row, "ms_per_copy");
+            Optional<Double> publishedBase = published.rows().stream()
+                    .filter(p ->
+                            p.get("size_kb").equals(size) && p.get("strategy").equals(UNBUFFERED))
+                    .map(p -> PublishedTable.number(p, "ms_per_copy"))
+                    .findFirst();
+            Optional<BenchmarkResult> oursBase = results.stream()
+                    .filter(r -> size.equals(r.param(SIZE)) && UNBUFFERED.equals(r.param(STRATEGY)))
+                    .filter(r -> PublishedTable.inConditions(r, like))
+                    .findFirst();
+            boolean base = strategy.equals(UNBUFFERED);
+            table.row(List.of(
+                    size,
+                    strategy,
+                    Figures.number(publishedMs),
+                    context.figure(ours.get(), 1),
+                    context.ratioTo(ours.get(), publishedMs),
+                    base
+                            ? Figures.NONE
+                            : publishedBase
+                                    .map(b -> Figures.times(b / publishedMs))
+                                    .orElse(Figures.NONE),
+                    base || oursBase.isEmpty() ? Figures.NONE : context.ratio(oursBase.get(), ours.get()),
+                    PublishedTable.describe(like) + " / " + PublishedTable.theirs(row)));
+        }
+        if (table.isEmpty()) {
+            out.append("*No cell of this run matches a published row (64, 1024, 32768 kB) in like conditions"
+                    + (unmatched.isEmpty() ? "" : " (" + String.join(", ", unmatched) + " ran in other conditions)")
+                    + ".*\n\n");
+            return;
+        }
+        out.append("**Published figures beside ours, in like conditions** (ratio < 1: ours is faster; their machine "
+                        + "and OS differ, so compare speed-ups and shapes rather than times)\n\n")
+                .append(table.render())
+                .append('\n')
+                .append(published.sourceNote())
+                .append('\n');
+    }
+
+    private static Optional<BenchmarkResult> cell(List<BenchmarkResult> results, String size, String strategy) {
+        return find(results, SIZE, size, STRATEGY, strategy);
+    }
+}

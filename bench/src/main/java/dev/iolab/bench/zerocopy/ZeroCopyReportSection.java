@@ -1,0 +1,330 @@
+package dev.iolab.bench.zerocopy;
+
+import static dev.iolab.bench.report.SectionSupport.conditionGroups;
+import static dev.iolab.bench.report.SectionSupport.conditionLabel;
+import static dev.iolab.bench.report.SectionSupport.distinct;
+import static dev.iolab.bench.report.SectionSupport.find;
+import static dev.iolab.bench.report.SectionSupport.knownOrder;
+import static dev.iolab.bench.report.SectionSupport.medianTable;
+import static dev.iolab.bench.report.SectionSupport.settings;
+import static dev.iolab.bench.report.SectionSupport.sizeBytes;
+
+import dev.iolab.bench.profiler.StraceProfiler;
+import dev.iolab.bench.profiler.SyscallProfiler;
+import dev.iolab.bench.report.NativeCeilings;
+import dev.iolab.bench.report.PublishedTable;
+import dev.iolab.bench.support.SourceCache;
+import dev.iolab.bench.support.SyncMode;
+import dev.iolab.reporting.chart.LineChart;
+import dev.iolab.reporting.jmh.BenchmarkResult;
+import dev.iolab.reporting.jmh.Metric;
+import dev.iolab.reporting.markdown.Figures;
+import dev.iolab.reporting.markdown.MarkdownTable;
+import dev.iolab.reporting.section.ReportException;
+import dev.iolab.reporting.section.ReportSection;
+import dev.iolab.reporting.section.SectionContext;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The report's section on copy methods and their syscalls ({@link ZeroCopyBenchmark}): per conditions (sync, source
+ * cache) the median time and MB/s per method × size beside the native methods, every cell's statistics with "Java ÷
+ * native" ({@link ZeroCopyCeilings}), the benchmark thread's read/write calls and page faults per copy
+ * ({@link SyscallProfiler}), strace's count of every call when the run has it ({@link StraceProfiler}), and the
+ * published (disk-bound) rows beside ours measured disk-bound.
+ */
+public final class ZeroCopyReportSection implements ReportSection {
+
+    /** The benchmark method this section presents. */
+    public static final String BENCHMARK = ZeroCopyBenchmark.class.getName() + ".copy";
+
+    /** The {@code @Param}s of {@link ZeroCopyBenchmark} this section reads (a test checks them against JMH's list). */
+    static final String METHOD = "method";
+
+    public static final String SIZE = "fileSize";
+    static final List<String> PARAMETERS = List.of(METHOD, SIZE, PublishedTable.SYNC, PublishedTable.SOURCE_CACHE);
+
+    /** Which native method is the ceiling of each Java method. */
+    public static final NativeCeilings CEILINGS = new ZeroCopyCeilings(BENCHMARK, METHOD);
+
+    /** {@link SyscallProfiler}'s metrics per operation of the benchmark thread. */
+    static final String READS = "syscalls.read";
+
+    static final String WRITES = "syscalls.write";
+    static final String MINOR_FAULTS = "faults.minor";
+    static final String MAJOR_FAULTS = "faults.major";
+    /** {@link StraceProfiler}'s count of every system call per operation; {@code strace.<call>} per call. */
+    static final String STRACE = "strace.syscalls";
+
+    private static final List<CopyMethod> METHODS = List.of(
+            CopyMethod.STREAM_4K,
+            CopyMethod.CHANNEL_HEAP,
+            CopyMethod.CHANNEL_DIRECT,
+            CopyMethod.MMAP,
+            CopyMethod.TRANSFER_TO,
+            CopyMethod.FILES_COPY,
+            CopyMethod.NATIVE_READ_WRITE_4K,
+            CopyMethod.NATIVE_SENDFILE,
+            CopyMethod.NATIVE_COPY_FILE_RANGE);
+
+    /** Parameter values of conditions other than the benchmark's defaults: groups with more of them come later. */
+    private static final Set<String> NON_DEFAULT = Set.of(SyncMode.FSYNC.name(), SourceCache.COLD.name());
+
+    @Override
+    public String title() {
+        return "3. Copy methods and their syscalls (`" + ZeroCopyBenchmark.class.getSimpleName() + "`)";
+    }
+
+    @Override
+    public Optional<String> benchmark() {
+        return Optional.of(BENCHMARK);
+    }
+
+    @Override
+    public String howToRun() {
+        return "./mvnw -pl bench jmh:run -Djmh.args=\"" + ZeroCopyBenchmark.class.getSimpleName() + " -prof "
+                + SyscallProfiler.class.getName() + "\"";
+    }
+
+    static double megabytesPerSecond(long bytes, double millis) {
+        return bytes / (1024.0 * 1024.0) / (millis / 1000.0);
+    }
+
+    @Override
+    public void write(List<BenchmarkResult> results, SectionContext context, StringBuilder out)
+            throws IOException, ReportException {
+        List<BenchmarkResult> timed = context.timed(results);
+        List<BenchmarkResult> straced =
+                results.stream().filter(r -> r.secondary().containsKey(STRACE)).collect(Collectors.toList());
+        out.append("Copies one file with each method: a 4 KB stream loop (STREAM_4K), FileChannel read/write through a "
+                        + "heap or direct buffer, memory mappings (MMAP), `transferTo` and `Files.copy`, and the native "
+                        + "ceilings through FFM: libc `read`/`write` loops with a native 4 KB buffer (STREAM_4K's ceiling) and "
+                        + "a 64 KB one (the channels' ceiling: they move 64 KB per call), `sendfile` and "
+                        + "`copy_file_range`. Every copy writes a fresh file; with sync FSYNC it is forced to the device "
+                        + "inside the operation, with sourceCache COLD the source's page cache is dropped (untimed) "
+                        + "before it. JMH: ")
+                .append(settings(timed.isEmpty() ? results : timed))
+                .append(". Figures are medians of all measured iterations; sizes and MB use K = 1024.\n\n");
+        Map<String, List<BenchmarkResult>> groups = conditionGroups(timed, NON_DEFAULT, METHOD, SIZE);
+        int index = 0;
+        for (Map.Entry<String, List<BenchmarkResult>> group : groups.entrySet()) {
+            index++;
+            if (!group.getKey().isEmpty()) {
+                out.append("### ").append(group.getKey()).append("\n\n");
+            }
+            writeGroup(group.getValue(), timed, context, out, index == 1 ? "" : "-" + index);
+        }
+        if (!straced.isEmpty()) {
+            writeStrace(straced, context, out);
+        }
+        Optional<PublishedTable> published = PublishedTable.load(
+                context, "zero-copy.csv", "file_size", "method", "original_method", "seconds", "syscalls");
+        if (published.isPresent()) {
+            writePublished(timed, straced, published.get(), context, out);
+        }
+    }
+
+    private void writeGroup(
+            List<BenchmarkResult> rows,
+            List<BenchmarkResult> all,
+            SectionContext context,
+            StringBuilder out,
+            String chartSuffix)
+            throws IOException {
+        List<String> sizes = distinct(rows, r -> r.param(SIZE), Comparator.comparingLong(s -> sizeBytes(s)));
+        List<String> methods = distinct(rows, r -> r.param(METHOD), knownOrder(METHODS));
+        out.append("**Median time per copy (ms)**\n\n")
+                .append(medianTable("size", sizes, methods, (s, m) -> find(rows, SIZE, s, METHOD, m), context, 1))
+                .append('\n');
+
+        List<String> header = new ArrayList<>(List.of("size"));
+        header.addAll(methods);
+        MarkdownTable throughput = new MarkdownTable(header, 1);
+        MarkdownTable calls = new MarkdownTable(header, 1);
+        MarkdownTable faults = new MarkdownTable(header, 1);
+        boolean syscalls = rows.stream().anyMatch(r -> r.secondary().containsKey(READS));
+        boolean pageFaults = rows.stream().anyMatch(r -> r.secondary().containsKey(MINOR_FAULTS));
+        LineChart.Series mbSeries = new LineChart.Series();
+        for (String size : sizes) {
+            List<String> m = new ArrayList<>(List.of(size));
+            List<String> c = new ArrayList<>(List.of(size));
+            List<String> f = new ArrayList<>(List.of(size));
+            long bytes = sizeBytes(size);
+            for (String method : methods) {
+                Optional<BenchmarkResult> r = find(rows, SIZE, size, METHOD, method);
+                m.add(r.map(x -> Figures.number(megabytesPerSecond(bytes, context.median(x))))
+                        .orElse(Figures.NONE));
+                c.add(r.map(x -> pair(x, READS, WRITES, " + ", context)).orElse(Figures.NONE));
+                f.add(r.map(x -> pair(x, MINOR_FAULTS, MAJOR_FAULTS, " / ", context))
+                        .orElse(Figures.NONE));
+                r.ifPresent(x -> mbSeries.add(method, bytes / 1024.0, megabytesPerSecond(bytes, context.median(x))));
+            }
+            throughput.row(m);
+            calls.row(c);
+            faults.row(f);
+        }
+        out.append("**Throughput (MB/s, from the medians)**\n\n")
+                .append(throughput.render())
+                .append('\n');
+        List<BenchmarkResult> ordered = new ArrayList<>(rows);
+        ordered.sort(Comparator.comparingLong((BenchmarkResult r) -> sizeBytes(r.param(SIZE)))
+                .thenComparing(r -> r.param(METHOD), knownOrder(METHODS)));
+        out.append("**Every cell** (time per copy)\n\n")
+                .append(context.cellTable(
+                        ordered,
+                        List.of("size", "method"),
+                        r -> List.of(r.param(SIZE), r.param(METHOD)),
+                        1,
+                        "ms",
+                        CEILINGS.column(ordered, all, context)))
+                .append('\n');
+        if (syscalls) {
+            out.append("**read + write calls per copy of the benchmark thread** (`SyscallProfiler`, medians; "
+                            + "in-kernel copies count one read and one write per call)\n\n")
+                    .append(calls.render())
+                    .append('\n');
+        } else {
+            out.append("*No syscall counts: run with `-prof " + SyscallProfiler.class.getName()
+                    + "` (the profiles do).*\n\n");
+        }
+        if (pageFaults) {
+            out.append("**Page faults per copy of the benchmark thread, minor / major** (`SyscallProfiler`, medians: "
+                            + "MMAP moves its data through faults, not calls)\n\n")
+                    .append(faults.render())
+                    .append('\n');
+        }
+        out.append(context.chart(
+                        LineChart.of(
+                                "Throughput per copy method",
+                                LineChart.Axis.log("file size (KB, log scale)", 10),
+                                LineChart.Axis.log("MB/s (log scale)", 10),
+                                mbSeries),
+                        "zero-copy-throughput" + chartSuffix + ".png",
+                        "Throughput vs file size per copy method"))
+                .append('\n');
+    }
+
+    private static void writeStrace(List<BenchmarkResult> straced, SectionContext context, StringBuilder out) {
+        MarkdownTable table = new MarkdownTable(
+                List.of("size", "method", "conditions", "every call per copy (median)", "most frequent calls"), 1);
+        for (BenchmarkResult r : straced) {
+            double total = context.median(r.secondary().get(STRACE));
+            String top = r.secondary().entrySet().stream()
+                    .filter(e -> e.getKey().startsWith("strace.") && !e.getKey().equals(STRACE))
+                    // by count, ties by name: the same JSON always gives the same report
+                    .sorted(Comparator.comparingDouble((Map.Entry<String, Metric> e) ->
+                                    -e.getValue().score())
+                            .thenComparing(Map.Entry::getKey))
+                    .limit(4)
+                    .map(e -> e.getKey().substring(7) + " "
+                            + Figures.number(e.getValue().score()))
+                    .collect(Collectors.joining(", "));
+            table.row(List.of(
+                    r.param(SIZE),
+                    r.param(METHOD),
+                    conditionLabel(r.paramsWithout(METHOD, SIZE)),
+                    Figures.number(total),
+                    top.isEmpty() ? Figures.NONE : top));
+        }
+        out.append("**Every system call of the benchmark thread per copy** (`" + StraceProfiler.class.getSimpleName()
+                        + "`, strace as the original counted; from its own run, whose times are not used)\n\n")
+                .append(table.render())
+                .append('\n');
+    }
+
+    private static void writePublished(
+            List<BenchmarkResult> timed,
+            List<BenchmarkResult> straced,
+            PublishedTable published,
+            SectionContext context,
+            StringBuilder out) {
+        boolean withStrace = !straced.isEmpty();
+        List<String> header = new ArrayList<>(List.of(
+                "size",
+                "method (original's)",
+                "published s",
+                "ours s (median)",
+                "ours ÷ published [95 %]",
+                "conditions (ours / theirs)"));
+        if (withStrace) {
+            header.addAll(List.of("published syscalls", "ours (strace)", "ours ÷ published syscalls"));
+        }
+        MarkdownTable table = new MarkdownTable(header, 1);
+        List<String> unlike = new ArrayList<>();
+        for (Map<String, String> row : published.rows()) {
+            String size = row.get("file_size");
+            String method = row.get("method");
+            Map<String, String> like = PublishedTable.likeConditions(row);
+            Optional<BenchmarkResult> ours = timed.stream()
+                    .filter(r -> size.equals(r.param(SIZE)) && method.equals(r.param(METHOD)))
+                    .filter(r -> PublishedTable.inConditions(r, like))
+                    .findFirst();
+            if (ours.isEmpty()) {
+                if (timed.stream().anyMatch(r -> size.equals(r.param(SIZE)) && method.equals(r.param(METHOD)))) {
+                    unlike.add(size + " " + method);
+                }
+                continue;
+            }
+            double publishedMs = PublishedTable.number(row, "seconds") * 1000;
+            List<String> line = new ArrayList<>(List.of(
+                    size,
+                    method + " (" + row.get("original_method") + ")",
+                    Figures.number(publishedMs / 1000),
+                    context.figure(ours.get(), 1e-3),
+                    context.ratioTo(ours.get(), publishedMs),
+                    PublishedTable.describe(like) + " / " + PublishedTable.theirs(row)));
+            if (withStrace) {
+                double publishedCalls = PublishedTable.number(row, "syscalls");
+                Optional<Double> oursCalls = straced.stream()
+                        .filter(r -> r.params().equals(ours.get().params()))
+                        .findFirst()
+                        .map(r -> context.median(r.secondary().get(STRACE)));
+                line.add(String.format(Locale.ROOT, "%,.0f", publishedCalls));
+                line.add(oursCalls.map(Figures::number).orElse(Figures.NONE));
+                line.add(oursCalls.map(e -> Figures.times(e / publishedCalls)).orElse(Figures.NONE + " (not straced)"));
+            }
+            table.row(line);
+        }
+        if (table.isEmpty()) {
+            out.append(
+                            "*The published figures (300M and 3G) are disk-bound; they are set only beside our rows measured "
+                                    + "disk-bound (sync=FSYNC, sourceCache=COLD), and this run has none")
+                    .append(unlike.isEmpty() ? "" : " (" + String.join(", ", unlike) + " ran in the page cache)")
+                    .append(". The standard profile measures them.*\n\n");
+            return;
+        }
+        out.append("**Published figures beside ours, in like conditions** (disk-bound both; ratio < 1: ours is "
+                        + "faster; their machine is unknown)\n\n")
+                .append(table.render())
+                .append('\n');
+        if (!withStrace) {
+            out.append(
+                    "*No syscall ratio: the original counted every call of its program with strace, and this run has no `"
+                            + STRACE + "` (`-prof " + StraceProfiler.class.getName()
+                            + "`); read + write counts alone are not like for like.*\n\n");
+        }
+        out.append(published.sourceNote()).append('\n');
+    }
+
+    /** {@code 7,682 + 7,680}: the medians of two secondary metrics. */
+    private static String pair(
+            BenchmarkResult r, String first, String second, String separator, SectionContext context) {
+        Metric a = r.secondary().get(first);
+        Metric b = r.secondary().get(second);
+        if (a == null && b == null) {
+            return Figures.NONE;
+        }
+        return median(a, context) + separator + median(b, context);
+    }
+
+    private static String median(Metric m, SectionContext context) {
+        return m == null ? Figures.NONE : Figures.number(context.median(m));
+    }
+}

@@ -1,0 +1,64 @@
+package dev.iolab.jmh.plugin;
+
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
+import org.apache.maven.plugins.annotations.Component;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+import org.apache.maven.toolchain.ToolchainManager;
+
+/**
+ * What every {@code jmh:} goal shares: the project and its JDK, the result file and a baseline to compare it with,
+ * and a JVM of the benchmarks' JDK on the project's classpath ({@link ProjectJvm}) for the work that needs the
+ * project's own classes — its report sections, compiled for that JDK, which Maven's JVM may be too old to load.
+ */
+abstract class AbstractJmhMojo extends AbstractMojo {
+
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    MavenProject project;
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    MavenSession session;
+
+    @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
+    PluginDescriptor plugin;
+
+    @Component
+    ToolchainManager toolchainManager;
+
+    /** The JMH JSON results: what {@code jmh:run} writes, {@code jmh:report} reads, {@code jmh:compare} compares. */
+    @Parameter(property = "jmh.resultFile", defaultValue = "${project.build.directory}/jmh-result.json")
+    File resultFile;
+
+    /** Another JMH result file to compare {@link #resultFile} with (see {@code jmh:compare}). */
+    @Parameter(property = "jmh.baseline")
+    File baseline;
+
+    /**
+     * Oldest Java feature release that runs the benchmarks' classes. With Maven on an older JDK the build's toolchain
+     * supplies it; with Maven already on such a JDK, {@code select-jdk-toolchain} selects no toolchain and Maven's own
+     * JDK runs them.
+     */
+    @Parameter(property = "jmh.requiredJavaVersion", defaultValue = "25")
+    int requiredJavaVersion;
+
+    /** Where what the goal prints goes besides the log (the comparison's Markdown); tests replace it. */
+    PrintStream out = System.out;
+
+    /** The benchmarks' {@code java}: the toolchain's, or Maven's own when recent enough. */
+    String java() throws MojoExecutionException {
+        return BenchmarkRuntime.java(toolchainManager, session, project, requiredJavaVersion);
+    }
+
+    /** A JVM of the benchmarks' JDK with this plugin and the project's runtime classpath. */
+    ProjectJvm projectJvm() throws MojoExecutionException {
+        Path classpath = BenchmarkRuntime.projectJvmArgFile(
+                project, plugin.getClassRealm().getURLs());
+        return new ProjectJvm(java(), classpath, project.getBasedir(), getLog(), out);
+    }
+}

@@ -1,0 +1,241 @@
+package dev.iolab.jmh.plugin;
+
+import dev.iolab.jmh.plugin.compare.Comparison;
+import dev.iolab.jmh.plugin.compare.ComparisonTable;
+import dev.iolab.jmh.plugin.environment.Environment;
+import dev.iolab.jmh.plugin.profile.CellSelector;
+import dev.iolab.jmh.plugin.profile.Profile;
+import dev.iolab.jmh.plugin.report.JmhResultReader;
+import dev.iolab.jmh.plugin.report.ProjectSections;
+import dev.iolab.jmh.plugin.report.ReportGenerator;
+import dev.iolab.jmh.plugin.stats.CellStatistics;
+import dev.iolab.reporting.jmh.BenchmarkResult;
+import dev.iolab.reporting.section.ReportException;
+import dev.iolab.reporting.section.ReportFrame;
+import dev.iolab.reporting.section.ReportSection;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * The steps of the goals that run in a JVM of the benchmarks' JDK on the project's classpath (see
+ * {@link ProjectJvm}), where the project's {@link ReportSection}s and {@link ReportFrame} load:
+ *
+ * <ul>
+ *   <li>{@value #REPORT} {@code result= reportDir= publishedDir= allowDirty= maven= [baseline=]}: writes the report;
+ *   <li>{@value #COMPARE} {@code baseline= result= compareFile= basedir= [profile=]}: compares two result files,
+ *       the Markdown on standard output and in the file;
+ *   <li>{@value #MEASURE} {@code result= scratch=}: the sections' own measurements after the runs.
+ * </ul>
+ *
+ * Log lines go to standard error, each starting with {@value #INFO}, {@value #WARN} or {@value #ERROR}. Exit status
+ * 0 when done, {@value #FAILED} for input the step cannot use (the {@value #ERROR} line says why), 1 for anything
+ * else.
+ */
+public final class ProjectJvmMain {
+
+    static final String REPORT = "report";
+    static final String COMPARE = "compare";
+    static final String MEASURE = "measure";
+
+    static final String INFO = "[info] ";
+    static final String WARN = "[warn] ";
+    static final String ERROR = "[error] ";
+
+    /** Exit status for bad input: the build fails with the message, without a stack trace. */
+    static final int FAILED = 2;
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final ClassLoader classLoader;
+    private final List<Path> classpath;
+
+    ProjectJvmMain(PrintStream out, PrintStream err, ClassLoader classLoader, List<Path> classpath) {
+        this.out = out;
+        this.err = err;
+        this.classLoader = classLoader;
+        this.classpath = classpath;
+    }
+
+    public static void main(String[] args) {
+        List<Path> classpath = Arrays.stream(
+                        System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(s -> !s.isBlank())
+                .map(Path::of)
+                .collect(Collectors.toList());
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
+        System.exit(new ProjectJvmMain(out, err, ProjectJvmMain.class.getClassLoader(), classpath).run(args));
+    }
+
+    /** Runs the step {@code args[0]} with its {@code key=value} arguments; returns the exit status. */
+    int run(String... args) {
+        try {
+            if (args.length == 0) {
+                throw new IllegalArgumentException("no step given: " + REPORT + ", " + COMPARE + " or " + MEASURE);
+            }
+            Map<String, String> options = options(Arrays.asList(args).subList(1, args.length));
+            switch (args[0]) {
+                case REPORT -> report(options);
+                case COMPARE -> compare(options);
+                case MEASURE -> measure(options);
+                default -> throw new IllegalArgumentException("unknown step " + args[0]);
+            }
+            return 0;
+        } catch (ReportException | IllegalArgumentException e) {
+            err.println(ERROR + e.getMessage());
+            return FAILED;
+        } catch (IOException e) {
+            err.println(ERROR + e.getMessage());
+            return 1;
+        }
+    }
+
+    private void report(Map<String, String> options) throws ReportException, IOException {
+        Path result = path(options, "result");
+        Path reportDir = path(options, "reportDir");
+        Optional<Path> baseline = optionalPath(options, "baseline");
+        ReportGenerator.Options settings =
+                new ReportGenerator.Options(Boolean.parseBoolean(options.get("allowDirty")), baseline.orElse(null));
+        try {
+            ReportGenerator.Report report = new ReportGenerator(
+                            ProjectSections.load(classLoader),
+                            path(options, "publishedDir"),
+                            required(options, "maven"),
+                            Clock.systemUTC())
+                    .generate(result, reportDir, settings);
+            err.println(INFO + "Report: " + report.markdown() + " ("
+                    + report.charts().size() + " charts)");
+            if (!report.missing().isEmpty()) {
+                err.println(INFO + "Not in " + result.getFileName() + ", so left out of the report: "
+                        + String.join(", ", report.missing()));
+            }
+        } catch (IOException e) {
+            throw new IOException("Cannot write the report to " + reportDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void compare(Map<String, String> options) throws ReportException, IOException {
+        Path baseline = path(options, "baseline");
+        Path result = path(options, "result");
+        Path compareFile = path(options, "compareFile");
+        ReportFrame frame = ProjectSections.load(classLoader).frame();
+        List<BenchmarkResult> a = JmhResultReader.read(baseline);
+        List<BenchmarkResult> b = JmhResultReader.read(result);
+        List<CellSelector> selectors = headlineRuns(result, baseline, options).stream()
+                .map(CellSelector::parse)
+                .collect(Collectors.toList());
+        Predicate<BenchmarkResult> headline = selectors.isEmpty()
+                ? r -> true
+                : r -> selectors.stream().anyMatch(s -> s.matches(r.benchmark(), r.params()));
+        CellStatistics stats = new CellStatistics();
+        Comparison.Result comparison =
+                Comparison.compare(a, b, r -> r.timed() && frame.measuresTime(r), headline, stats);
+        String markdown = ComparisonTable.markdown(
+                comparison,
+                baseline.getFileName().toString(),
+                result.getFileName().toString(),
+                !selectors.isEmpty(),
+                1,
+                stats);
+        try {
+            Path file = compareFile.toAbsolutePath();
+            Files.createDirectories(file.getParent());
+            Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+            Files.writeString(temp, markdown, StandardCharsets.UTF_8);
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new IOException("Cannot write " + compareFile + ": " + e.getMessage(), e);
+        }
+        out.println(markdown);
+        out.flush();
+        err.println(INFO
+                + String.format(
+                        "Comparison: %d cells, %d headline, %d headline cells outside ±5 %%; written to %s",
+                        comparison.rows().size(),
+                        comparison.headline().size(),
+                        comparison.disagreeing().size(),
+                        compareFile.toAbsolutePath()));
+    }
+
+    /** The headline runs recorded with B's (else A's) results, else those of the profile named, else none. */
+    private List<String> headlineRuns(Path result, Path baseline, Map<String, String> options)
+            throws ReportException, IOException {
+        for (Path file : List.of(result, baseline)) {
+            Optional<Environment> environment = Environment.readFor(file);
+            if (environment.isPresent() && !environment.get().headlineRuns().isEmpty()) {
+                return environment.get().headlineRuns();
+            }
+        }
+        String profile = options.getOrDefault("profile", "");
+        if (!profile.isBlank()) {
+            return Profile.load(profile.trim(), path(options, "basedir"), classpath)
+                    .headlineRuns();
+        }
+        return List.of();
+    }
+
+    private void measure(Map<String, String> options) throws ReportException, IOException {
+        Path result = path(options, "result");
+        Path scratch = path(options, "scratch");
+        List<ReportSection> sections = ProjectSections.load(classLoader).sections();
+        List<BenchmarkResult> results = JmhResultReader.read(result);
+        boolean any = false;
+        for (ReportSection section : sections) {
+            List<String> notes;
+            try {
+                notes = section.measureAfterRuns(results, result, scratch, line -> err.println(INFO + line));
+            } catch (IOException e) {
+                throw new IOException(
+                        "Cannot record the measurements of " + section.title() + " beside " + result + ": "
+                                + e.getMessage(),
+                        e);
+            }
+            notes.forEach(n -> err.println(INFO + n));
+            any |= !section.recordsFor(result).isEmpty();
+        }
+        if (!any) {
+            err.println(INFO + "No report section of this project measures anything beside the JMH results.");
+        }
+    }
+
+    private static Map<String, String> options(List<String> args) {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("expected key=value, got " + arg);
+            }
+            options.put(arg.substring(0, eq), arg.substring(eq + 1));
+        }
+        return options;
+    }
+
+    private static String required(Map<String, String> options, String key) {
+        String value = options.get(key);
+        if (value == null) {
+            throw new IllegalArgumentException("missing " + key + "=");
+        }
+        return value;
+    }
+
+    private static Path path(Map<String, String> options, String key) {
+        return Path.of(required(options, key));
+    }
+
+    private static Optional<Path> optionalPath(Map<String, String> options, String key) {
+        return Optional.ofNullable(options.get(key)).filter(s -> !s.isBlank()).map(Path::of);
+    }
+}

@@ -1,0 +1,164 @@
+package dev.iolab.jmh.plugin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.iolab.jmh.plugin.support.JmhJson;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The steps of the goals as the benchmarks' JVM runs them, here in the test's JVM on a classpath without sections. */
+class ProjectJvmMainTest {
+
+    static final String COPY = "com.example.copy.CopyBenchmark.copy";
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        ProjectJvmMain main = new ProjectJvmMain(
+                new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                new PrintStream(stderr, true, StandardCharsets.UTF_8),
+                getClass().getClassLoader(),
+                List.of());
+        return main.run(args);
+    }
+
+    private String out() {
+        return stdout.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return stderr.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void comparePrintsTheMarkdownAndWritesItToAFile() throws Exception {
+        Path a = JmhJson.results()
+                .entry(COPY)
+                .param("fileSizeKb", "64")
+                .around(10, 0.01)
+                .write(dir.resolve("A.json"));
+        Path b = JmhJson.results()
+                .entry(COPY)
+                .param("fileSizeKb", "64")
+                .around(12, 0.01)
+                .write(dir.resolve("B.json"));
+        Path file = dir.resolve("out/compare.md");
+
+        int exit = run("compare", "baseline=" + a, "result=" + b, "compareFile=" + file, "basedir=" + dir);
+
+        assertThat(exit).isZero();
+        assertThat(out())
+                .contains("# Comparison: `B.json` against the baseline `A.json`")
+                .contains("No profile's headline cells are recorded for this run, so every cell is checked.")
+                .contains("0 of 1 headline cells agree within ±5 %")
+                .contains("| slower |");
+        assertThat(Files.readString(file) + System.lineSeparator()).isEqualTo(out());
+        assertThat(err())
+                .startsWith(ProjectJvmMain.INFO + "Comparison: 1 cells, 1 headline, 1 headline cells outside ±5 %;");
+    }
+
+    @Test
+    void aMissingFileIsAOneLineFailure() {
+        Path missing = dir.resolve("nope.json");
+
+        int exit = run(
+                "compare",
+                "baseline=" + missing,
+                "result=" + dir.resolve("B.json"),
+                "compareFile=" + dir.resolve("c.md"),
+                "basedir=" + dir);
+
+        assertThat(exit).isEqualTo(ProjectJvmMain.FAILED);
+        assertThat(err().lines())
+                .singleElement()
+                .asString()
+                .startsWith(ProjectJvmMain.ERROR + "No JMH results at " + missing);
+        assertThat(dir.resolve("c.md")).doesNotExist();
+    }
+
+    @Test
+    void anUnknownProfileForTheHeadlineCellsIsAFailure() throws Exception {
+        Path a = JmhJson.results().entry(COPY).around(10, 0.01).write(dir.resolve("A.json"));
+
+        int exit = run(
+                "compare",
+                "baseline=" + a,
+                "result=" + a,
+                "compareFile=" + dir.resolve("c.md"),
+                "basedir=" + dir,
+                "profile=standard");
+
+        assertThat(exit).isEqualTo(ProjectJvmMain.FAILED);
+        assertThat(err()).contains("Unknown profile \"standard\"");
+    }
+
+    @Test
+    void badInputForTheReportFailsWithOneLineNamingTheFileAndLeavesNoReport() throws Exception {
+        Path bad = Files.writeString(dir.resolve("jmh-result.json"), "[{\"benchmark\": ");
+        Path out = dir.resolve("report");
+
+        int exit = run(
+                "report",
+                "result=" + bad,
+                "reportDir=" + out,
+                "publishedDir=" + dir.resolve("published"),
+                "allowDirty=false",
+                "maven=./mvnw -pl bench");
+
+        assertThat(exit).isEqualTo(ProjectJvmMain.FAILED);
+        assertThat(err().lines()).singleElement().asString().contains(bad.toString());
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void writesTheGenericReportOfAProjectWithoutSections() throws Exception {
+        Path json = JmhJson.results()
+                .entry(COPY)
+                .param("fileSizeKb", "64")
+                .around(10, 0.01)
+                .write(dir.resolve("jmh-result.json"));
+
+        int exit = run(
+                "report",
+                "result=" + json,
+                "reportDir=" + dir.resolve("report"),
+                "publishedDir=" + dir.resolve("published"),
+                "allowDirty=false",
+                "maven=mvn");
+
+        assertThat(exit).isZero();
+        assertThat(err())
+                .startsWith(ProjectJvmMain.INFO + "Report: " + dir.resolve("report/report.md") + " (0 charts)");
+        assertThat(Files.readString(dir.resolve("report/report.md")))
+                .startsWith("# JMH benchmark report")
+                .contains("## `CopyBenchmark.copy`");
+    }
+
+    @Test
+    void measuringWithoutSectionsThatMeasureSaysSo() throws Exception {
+        Path json = JmhJson.results().entry(COPY).around(10, 0.01).write(dir.resolve("jmh-result.json"));
+
+        int exit = run("measure", "result=" + json, "scratch=" + dir);
+
+        assertThat(exit).isZero();
+        assertThat(err()).contains("No report section of this project measures anything");
+    }
+
+    @Test
+    void aStepWithoutItsArgumentsIsAFailure() {
+        assertThat(run("report", "result")).isEqualTo(ProjectJvmMain.FAILED);
+        assertThat(run("publish")).isEqualTo(ProjectJvmMain.FAILED);
+        assertThat(run()).isEqualTo(ProjectJvmMain.FAILED);
+        assertThat(err()).contains("expected key=value, got result", "unknown step publish", "no step given");
+    }
+}

@@ -1,0 +1,65 @@
+package dev.iolab.reporting.markdown;
+
+import java.util.Locale;
+
+/**
+ * How reports write figures: {@link #NONE} for a figure that does not exist, about four significant figures for
+ * measurements, fixed decimals where a column asks for them, and {@code ×} for factors. Every format uses
+ * {@link Locale#ROOT}, so a report reads the same on every machine.
+ */
+public final class Figures {
+
+    /** What a cell shows when there is no figure (no measurement, not a number). */
+    public static final String NONE = "–";
+
+    private Figures() {}
+
+    /**
+     * About four significant figures, thousands grouped: {@code 116,644}, {@code 251.7}, {@code 13.17},
+     * {@code 3.880}, {@code 0.0441}; {@link #NONE} for NaN and infinities.
+     */
+    public static String number(double value) {
+        if (!Double.isFinite(value)) {
+            return NONE;
+        }
+        double abs = Math.abs(value);
+        if (abs >= 1000) {
+            return String.format(Locale.ROOT, "%,.0f", value);
+        }
+        if (abs >= 100) {
+            return String.format(Locale.ROOT, "%.1f", value);
+        }
+        if (abs >= 10) {
+            return String.format(Locale.ROOT, "%.2f", value);
+        }
+        if (abs >= 1 || abs == 0) {
+            return String.format(Locale.ROOT, "%.3f", value);
+        }
+        return String.format(Locale.ROOT, "%.3g", value);
+    }
+
+    /** {@code value} with {@code decimals} decimals ({@code 8.82}); {@link #NONE} for null, NaN and infinities. */
+    public static String fixed(Double value, int decimals) {
+        return value != null && Double.isFinite(value)
+                ? String.format(Locale.ROOT, "%." + decimals + "f", value)
+                : NONE;
+    }
+
+    /** {@code 4.3 %}; {@link #NONE} for NaN. */
+    public static String percent(double value) {
+        return Double.isNaN(value) ? NONE : String.format(Locale.ROOT, "%.1f %%", value);
+    }
+
+    /** A factor: {@code ×1.23}, {@code ×91}; {@link #NONE} for NaN and infinities. */
+    public static String times(double value) {
+        if (!Double.isFinite(value)) {
+            return NONE;
+        }
+        return "×" + factor(value);
+    }
+
+    /** A factor without its sign: two decimals below 10 ({@code 1.23}), whole and grouped from 10 on ({@code 1,234}). */
+    public static String factor(double value) {
+        return value >= 10 ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.2f", value);
+    }
+}

@@ -3,10 +3,10 @@ package dev.iolab.jmh.plugin.stats;
 import dev.iolab.jmh.plugin.profile.CellSelector;
 import dev.iolab.jmh.plugin.profile.PlannedRun;
 import dev.iolab.jmh.plugin.profile.Profile;
-import dev.iolab.jmh.plugin.report.BenchmarkResult;
-import dev.iolab.jmh.plugin.report.Environment;
+import dev.iolab.jmh.plugin.environment.Environment;
 import dev.iolab.jmh.plugin.report.JmhResultReader;
-import dev.iolab.jmh.plugin.report.ReportException;
+import dev.iolab.reporting.jmh.BenchmarkResult;
+import dev.iolab.reporting.section.ReportException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,6 +33,9 @@ import org.apache.commons.math3.distribution.FDistribution;
  * of the {@code standard} profile's run with the same benchmarks and parameters, whose {@code cost} line prices a fork.
  */
 public final class RerunAnalysis {
+
+    /** Where bench keeps its run profiles (the analysis runs in the plugin's module directory). */
+    static final Path PROFILES = Path.of("..", "bench", "src", "main", "resources");
 
     /** Starting a fork's JVM and JMH's handshake, as the profile's estimate counts it. */
     static final Duration FORK_START = Duration.ofMillis(600);
@@ -161,7 +164,7 @@ public final class RerunAnalysis {
 
     /** Reads both result files and the standard profile. */
     static RerunAnalysis of(Path first, Path second) throws IOException, ReportException {
-        Profile profile = Profile.load("standard", Path.of("."));
+        Profile profile = Profile.load("standard", Path.of("."), List.of(PROFILES));
         Optional<Environment> environment = Environment.readFor(second);
         List<String> headlineRuns = environment
                 .map(Environment::headlineRuns)
@@ -583,7 +586,10 @@ public final class RerunAnalysis {
     private static Map<String, BenchmarkResult> timingCells(List<BenchmarkResult> results) {
         Map<String, BenchmarkResult> cells = new LinkedHashMap<>();
         for (BenchmarkResult r : results) {
-            if (r.timingRun() && r.timed()) {
+            // Entries of the profilers that slow the benchmark down for their counts are not timings.
+            boolean intrusive = r.secondary().keySet().stream()
+                    .anyMatch(k -> k.startsWith("allocs.") || k.startsWith("strace."));
+            if (!intrusive && r.timed()) {
                 cells.putIfAbsent(r.cellKey(), r);
             }
         }

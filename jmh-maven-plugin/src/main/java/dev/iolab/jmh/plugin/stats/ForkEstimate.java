@@ -81,22 +81,24 @@ public record ForkEstimate(double value, double low, double high, Kind kind, dou
         return new ForkEstimate(1 / value, 1 / high, 1 / low, kind, level, forks);
     }
 
-    /** The same figures as the report's older {@link Estimate} (which does not say what the interval is). */
-    public Estimate toEstimate() {
-        return new Estimate(value, low, high);
-    }
-
     /**
-     * What the interval is, for a table's cell beside the figures: {@code 95 %, 8 forks}, {@code 95 % of reruns, 8
-     * forks} or {@code range of 3 forks, no confidence interval}.
+     * What the interval is, for a table's cell beside the figures: {@code 95 % CI, 8 forks}, {@code 95 % rerun
+     * interval, 8 forks}, {@code range of 3 forks} (no coverage claimed) or {@code 1 fork} (no interval at all).
      */
     public String basis() {
         if (kind == Kind.CONFIDENCE) {
-            return String.format(Locale.ROOT, "%.0f %%, %d forks", level * 100, forks);
+            return String.format(Locale.ROOT, "%s CI, %d forks", percent(level), forks);
         }
         if (kind == Kind.RERUN) {
-            return String.format(Locale.ROOT, "%.0f %% of reruns, %d forks", level * 100, forks);
+            return String.format(Locale.ROOT, "%s rerun interval, %d forks", percent(level), forks);
         }
-        return forks == 1 ? "1 fork, no interval" : "range of " + forks + " forks, no confidence interval";
+        return forks == 1 ? "1 fork" : "range of " + forks + " forks";
+    }
+
+    /** {@code 95 %}, {@code 97.5 %}. */
+    private static String percent(double level) {
+        double p = level * 100;
+        return (p == Math.rint(p) ? String.format(Locale.ROOT, "%.0f", p) : String.format(Locale.ROOT, "%.1f", p))
+                + " %";
     }
 }

@@ -7,11 +7,11 @@ import java.util.stream.Collectors;
 import org.apache.commons.math3.distribution.NormalDistribution;
 
 /**
- * Whether every fork of a cell is steady, each checked on its own, beside the cell-wide {@link SteadyState} test.
+ * Whether a cell is steady in every fork: each fork checked on its own, so that a fork that rises and one that falls
+ * do not cancel and one drifting fork among flat ones is not diluted, plus a check for a mild trend all forks share.
  *
- * <p>The cell-wide seasonal Kendall test sums the forks' trend statistics, so a fork that rises and one that falls
- * cancel, and one strongly drifting fork among flat ones is diluted. Here each fork with at least {@value #MIN_ITERATIONS}
- * measured iterations is tested alone. A fork <em>drifts</em> when all three hold:
+ * <p>Each fork with at least {@value #MIN_ITERATIONS} measured iterations is tested alone. A fork <em>drifts</em> when
+ * all three hold:
  * <ol>
  *   <li>its own Mann–Kendall test (exact) gives a two-sided p-value ≤ {@link #FORK_ALPHA}: most of its pairs of
  *       iterations agree on the direction, so the drift is not one slow iteration at an end;</li>
@@ -28,9 +28,14 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  * drifting forks that also got a slow iteration, which breaks the rank condition at 5 iterations). Forks of 8
  * iterations detect better; wandering (AR(1)) forks are flagged more often, which is what they are.
  *
- * <p>A cell is {@link State#DRIFTING} when any fork drifts or the cell-wide test finds a trend;
- * {@link State#UNCHECKED} when neither could be applied (every fork shorter than {@value #MIN_ITERATIONS} iterations
- * and the cell-wide test unable to reach its level).
+ * <p>The shared trend is the seasonal Kendall test over all forks ({@link KendallTrend}: p &lt; 0.01 and a drift of at
+ * least {@link #MIN_DRIFT} over a fork): a trend of 3 % per fork hidden in 1.5 % noise, too weak for any one fork,
+ * shows when 4 forks of 8 iterations all have it.
+ *
+ * <p>A cell is {@link State#DRIFTING} when any fork drifts or the forks share a trend; {@link State#UNCHECKED} when
+ * neither check could be applied (every fork shorter than {@value #MIN_ITERATIONS} iterations, and too few iterations
+ * in all for the shared test to reach its level). A drifting cell keeps all its forks: the report marks it and names
+ * the forks, and the reader judges.
  */
 public final class ForkSteadyState {
 
@@ -42,6 +47,12 @@ public final class ForkSteadyState {
 
     /** Fewest measured iterations for a fork to be checked on its own. */
     public static final int MIN_ITERATIONS = 5;
+
+    /**
+     * Smallest drift over a fork, relative to its median, that counts: a smaller one moves the fork's median by under
+     * 1 %, too little to matter beside the ±5 % a rerun is held to.
+     */
+    public static final double MIN_DRIFT = KendallTrend.MIN_DRIFT;
 
     /**
      * The noise estimate reads this quantile of the absolute successive differences: a low one, so that a minority of
@@ -59,7 +70,7 @@ public final class ForkSteadyState {
     public enum State {
         /** Every checked fork is steady and the cell shows no trend. */
         STEADY,
-        /** At least one fork drifts, or the cell as a whole trends. */
+        /** At least one fork drifts, or the forks share a trend. */
         DRIFTING,
         /** Too few iterations for either check. */
         UNCHECKED
@@ -94,12 +105,39 @@ public final class ForkSteadyState {
     }
 
     /**
+     * A trend all forks share (the seasonal Kendall test over the forks).
+     *
+     * @param trending whether the forks trend together
+     * @param checked  whether the forks' lengths let the test reach its level at all
+     * @param pValue   its two-sided p-value ({@code NaN} when unchecked)
+     * @param drift    the drift over one fork relative to the median ({@code NaN} when unchecked)
+     */
+    public record SharedTrend(boolean trending, boolean checked, double pValue, double drift) {
+
+        static SharedTrend of(KendallTrend.Result result) {
+            return new SharedTrend(
+                    result.trending(), result.state() != KendallTrend.State.UNCHECKED, result.pValue(), result.drift());
+        }
+
+        /** {@code every fork trends: −3 % over a fork (p = 0.0040)}. */
+        public String describe() {
+            return new KendallTrend.Result(
+                            trending
+                                    ? KendallTrend.State.TRENDING
+                                    : checked ? KendallTrend.State.STEADY : KendallTrend.State.UNCHECKED,
+                            pValue,
+                            drift)
+                    .describe();
+        }
+    }
+
+    /**
      * @param state  the cell's outcome
      * @param forks  every fork's check, in fork order
-     * @param pooled the cell-wide seasonal Kendall verdict
+     * @param shared the check for a trend all forks share
      * @param noise  the cell's iteration noise relative to the median ({@code NaN} when no fork was checked)
      */
-    public record Verdict(State state, List<ForkTrend> forks, SteadyState.Verdict pooled, double noise) {
+    public record Verdict(State state, List<ForkTrend> forks, SharedTrend shared, double noise) {
 
         public Verdict {
             forks = List.copyOf(forks);
@@ -114,7 +152,7 @@ public final class ForkSteadyState {
             return forks.stream().filter(ForkTrend::drifting).collect(Collectors.toList());
         }
 
-        /** {@code steady}, {@code unchecked}, or what drifts: {@code fork 1 rises +25 % (…); trending: …}. */
+        /** {@code steady}, {@code unchecked}, or what drifts: {@code fork 1 rises +25 % (…); every fork trends: …}. */
         public String describe() {
             if (state == State.STEADY) {
                 return "steady";
@@ -124,8 +162,8 @@ public final class ForkSteadyState {
             }
             List<String> parts =
                     driftingForks().stream().map(ForkTrend::describe).collect(Collectors.toList());
-            if (pooled.trending()) {
-                parts.add(pooled.describe());
+            if (shared.trending()) {
+                parts.add(shared.describe());
             }
             return String.join("; ", parts);
         }
@@ -138,7 +176,7 @@ public final class ForkSteadyState {
      */
     public static Verdict check(Forks forks) {
         List<double[]> all = forks.all();
-        SteadyState.Verdict pooled = SteadyState.check(all);
+        KendallTrend.Result shared = KendallTrend.check(all);
         double noise = noise(all);
         List<ForkTrend> trends = new ArrayList<>(all.size());
         boolean anyChecked = false;
@@ -152,28 +190,27 @@ public final class ForkSteadyState {
                 continue;
             }
             anyChecked = true;
-            double p = SteadyState.twoSidedP(List.of(fork), SteadyState.kendallS(fork));
+            double p = KendallTrend.twoSidedP(List.of(fork), KendallTrend.kendallS(fork));
             double drift = drift(fork);
-            boolean drifting = p <= FORK_ALPHA
-                    && Math.abs(drift) >= SteadyState.MIN_DRIFT
-                    && Math.abs(drift) >= NOISE_MULTIPLE * noise;
+            boolean drifting =
+                    p <= FORK_ALPHA && Math.abs(drift) >= MIN_DRIFT && Math.abs(drift) >= NOISE_MULTIPLE * noise;
             anyDrifting |= drifting;
             trends.add(new ForkTrend(f + 1, true, p, drift, first, last, drifting));
         }
         State state;
-        if (anyDrifting || pooled.trending()) {
+        if (anyDrifting || shared.trending()) {
             state = State.DRIFTING;
-        } else if (!anyChecked && pooled.state() == SteadyState.State.UNCHECKED) {
+        } else if (!anyChecked && shared.state() == KendallTrend.State.UNCHECKED) {
             state = State.UNCHECKED;
         } else {
             state = State.STEADY;
         }
-        return new Verdict(state, trends, pooled, anyChecked ? noise : Double.NaN);
+        return new Verdict(state, trends, SharedTrend.of(shared), anyChecked ? noise : Double.NaN);
     }
 
     /** Theil–Sen slope of a fork times its length minus one, relative to its median. */
     static double drift(double[] fork) {
-        return senSlope(fork) * (fork.length - 1) / Bootstrap.medianOf(fork);
+        return senSlope(fork) * (fork.length - 1) / Quantiles.median(fork);
     }
 
     /** The median of all pairwise slopes {@code (x[j] − x[i]) / (j − i)}, i &lt; j. */
@@ -185,7 +222,7 @@ public final class ForkSteadyState {
                 slopes[at++] = (x[j] - x[i]) / (j - i);
             }
         }
-        return Bootstrap.medianOf(slopes);
+        return Quantiles.median(slopes);
     }
 
     /**
@@ -202,7 +239,7 @@ public final class ForkSteadyState {
                 continue;
             }
             double slope = senSlope(fork);
-            double median = Bootstrap.medianOf(fork);
+            double median = Quantiles.median(fork);
             for (int i = 1; i < fork.length; i++) {
                 differences.add(Math.abs(fork[i] - fork[i - 1] - slope) / median);
             }
@@ -212,6 +249,6 @@ public final class ForkSteadyState {
         }
         double[] abs =
                 differences.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return Bootstrap.quantileOfSorted(abs, NOISE_QUANTILE) / (NOISE_QUANTILE_OF_NORMAL * Math.sqrt(2));
+        return Quantiles.quantileOfSorted(abs, NOISE_QUANTILE) / (NOISE_QUANTILE_OF_NORMAL * Math.sqrt(2));
     }
 }

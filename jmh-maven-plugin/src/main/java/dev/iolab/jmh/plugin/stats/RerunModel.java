@@ -24,6 +24,15 @@ import java.util.Locale;
  */
 public final class RerunModel {
 
+    /**
+     * The host allowance measured on the reference machine (2 cores, KVM guest): two {@code standard} runs of one
+     * clean revision, one after the other on 2026-11-25, moved by −0.36 % ± 0.67 % over their 48 headline cells
+     * ({@link RerunVariance}); the allowance is that shift's size plus one standard error, 1.03 %. Two runs on the
+     * same machine differ by at least this much whatever their forks; {@code jmh:compare -Djmh.hostShift=} sets
+     * another figure (the comparison prints the pair's own estimate to update it from).
+     */
+    public static final double REFERENCE_HOST_SHIFT = 0.0103;
+
     /** The tolerance a cell is held to unless its spread needs more: ±5 %. */
     public static final double DEFAULT_TOLERANCE = 0.05;
 

@@ -132,7 +132,7 @@ public final class RerunVariance {
             int typicalDf = dfs[dfs.length / 2];
             double chiMedian =
                     new ChiSquaredDistribution(null, typicalDf).inverseCumulativeProbability(0.5) / typicalDf;
-            groupVariance.put(g.getKey(), Bootstrap.medianOf(v) / chiMedian);
+            groupVariance.put(g.getKey(), Quantiles.median(v) / chiMedian);
         }
         double meanShift = Forks.mean(shift);
         double meanShiftSe = Math.sqrt(Forks.variance(shift) / n);

@@ -44,7 +44,7 @@ class ForkSteadyStateTest {
         // The cell-wide seasonal test called this cell steady (p = 0.020 > 0.01): the erratic fork diluted the trend.
         ForkSteadyState.Verdict verdict = ForkSteadyState.check(Forks.of(RISING_FORK, ERRATIC_FORK));
 
-        assertThat(verdict.pooled().state()).isEqualTo(SteadyState.State.STEADY);
+        assertThat(verdict.shared().trending()).isFalse();
         assertThat(verdict.state()).isEqualTo(State.DRIFTING);
         assertThat(verdict.driftingForks())
                 .extracting(ForkSteadyState.ForkTrend::fork)
@@ -58,9 +58,9 @@ class ForkSteadyStateTest {
 
         ForkSteadyState.Verdict verdict = ForkSteadyState.check(Forks.of(rising, falling));
 
-        assertThat(SteadyState.check(List.of(rising, falling)).state())
-                .as("the cell-wide test sees the trends cancel")
-                .isEqualTo(SteadyState.State.STEADY);
+        assertThat(verdict.shared().trending())
+                .as("summed over the forks, the trends cancel")
+                .isFalse();
         assertThat(verdict.state()).isEqualTo(State.DRIFTING);
         assertThat(verdict.driftingForks())
                 .extracting(ForkSteadyState.ForkTrend::fork)
@@ -69,7 +69,7 @@ class ForkSteadyStateTest {
     }
 
     @Test
-    void aTrendOfTheWholeCellIsStillCaughtByTheCellWideTest() {
+    void aTrendEveryForkSharesIsCaughtThoughNoForkAloneShowsIt() {
         // Each fork falls 3 % with 1.5 % noise: too little per fork, but consistent over 4 forks of 8.
         SplittableRandom random = new SplittableRandom(3);
         List<double[]> forks = new ArrayList<>();
@@ -84,7 +84,7 @@ class ForkSteadyStateTest {
         ForkSteadyState.Verdict verdict = ForkSteadyState.check(Forks.of(forks));
 
         assertThat(verdict.driftingForks()).isEmpty();
-        assertThat(verdict.pooled().trending()).isTrue();
+        assertThat(verdict.shared().trending()).isTrue();
         assertThat(verdict.state()).isEqualTo(State.DRIFTING);
     }
 

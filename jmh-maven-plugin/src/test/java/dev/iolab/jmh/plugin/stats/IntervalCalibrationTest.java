@@ -74,9 +74,14 @@ class IntervalCalibrationTest {
      */
     @Test
     void thePooledIterationBootstrapUnderCoversWhenForksDiffer() {
-        Bootstrap pooled = new Bootstrap(200);
+        PooledBootstrap pooled = new PooledBootstrap(200);
         double coverage = coverage(
-                FORKS_DOMINATE, 5, 5, 4, 1000, f -> pooled.median(f.pooled()).contains(TRUE_LOCATION));
+                FORKS_DOMINATE,
+                5,
+                5,
+                4,
+                1000,
+                f -> pooled.median(PooledBootstrap.pooled(f)).contains(TRUE_LOCATION));
 
         assertThat(coverage).as("pooled bootstrap, 5 forks × 5 iterations").isLessThan(0.80);
     }

@@ -1,9 +1,9 @@
 package dev.iolab.jmh.plugin.stats;
 
+import dev.iolab.jmh.plugin.environment.Environment;
 import dev.iolab.jmh.plugin.profile.CellSelector;
 import dev.iolab.jmh.plugin.profile.PlannedRun;
 import dev.iolab.jmh.plugin.profile.Profile;
-import dev.iolab.jmh.plugin.environment.Environment;
 import dev.iolab.jmh.plugin.report.JmhResultReader;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import dev.iolab.reporting.section.ReportException;
@@ -34,8 +34,8 @@ import org.apache.commons.math3.distribution.FDistribution;
  */
 public final class RerunAnalysis {
 
-    /** Where bench keeps its run profiles (the analysis runs in the plugin's module directory). */
-    static final Path PROFILES = Path.of("..", "bench", "src", "main", "resources");
+    /** The standard profile the committed runs were measured with (its runs and cost lines). */
+    static final Path PROFILE = Path.of("src", "test", "resources", "stats", "standard-2026-11-25.profile");
 
     /** Starting a fork's JVM and JMH's handshake, as the profile's estimate counts it. */
     static final Duration FORK_START = Duration.ofMillis(600);
@@ -164,12 +164,12 @@ public final class RerunAnalysis {
 
     /** Reads both result files and the standard profile. */
     static RerunAnalysis of(Path first, Path second) throws IOException, ReportException {
-        Profile profile = Profile.load("standard", Path.of("."), List.of(PROFILES));
+        Profile profile = Profile.load(PROFILE.toString(), Path.of("."), List.of());
         Optional<Environment> environment = Environment.readFor(second);
         List<String> headlineRuns = environment
                 .map(Environment::headlineRuns)
                 .filter(h -> !h.isEmpty())
-                .orElse(profile.headlineRuns());
+                .orElseThrow(() -> new IllegalArgumentException(second + " has no record of its headline runs"));
         Map<String, BenchmarkResult> a = timingCells(JmhResultReader.read(first));
         Map<String, BenchmarkResult> b = timingCells(JmhResultReader.read(second));
         List<CellSelector> selectors = new ArrayList<>();
@@ -220,13 +220,10 @@ public final class RerunAnalysis {
             cells.set(i, new Cell(name(selected.get(i), selected), c.group(), c.run(), c.first(), c.second()));
         }
         Duration detail = profile.runs().stream()
-                .filter(r -> !r.headline())
+                .filter(r -> !runs.contains(r))
                 .map(PlannedRun::estimate)
                 .reduce(Duration.ZERO, Duration::plus);
-        Duration once = profile.runs().stream()
-                .filter(PlannedRun::headline)
-                .map(PlannedRun::onceSetup)
-                .reduce(Duration.ZERO, Duration::plus);
+        Duration once = runs.stream().map(PlannedRun::onceSetup).reduce(Duration.ZERO, Duration::plus);
         return new RerunAnalysis(cells, detail, once);
     }
 
@@ -236,7 +233,7 @@ public final class RerunAnalysis {
 
     /** How the old pooled-iteration statistics judged the pair: forks differing, reruns inside intervals, verdicts. */
     OldCounts oldCounts() {
-        Bootstrap bootstrap = new Bootstrap();
+        PooledBootstrap bootstrap = new PooledBootstrap();
         int f1 = 0;
         int f2 = 0;
         int inside = 0;
@@ -252,11 +249,11 @@ public final class RerunAnalysis {
         for (Cell c : cells) {
             f1 += fTestP(c.first()) < 0.05 ? 1 : 0;
             f2 += fTestP(c.second()) < 0.05 ? 1 : 0;
-            Estimate firstMedian = bootstrap.median(c.first().pooled());
-            double secondMedian = Bootstrap.medianOf(c.second().pooled());
+            PooledBootstrap.Interval firstMedian = bootstrap.median(PooledBootstrap.pooled(c.first()));
+            double secondMedian = Quantiles.median(PooledBootstrap.pooled(c.second()));
             inside += firstMedian.contains(secondMedian) ? 1 : 0;
-            Estimate ratio =
-                    bootstrap.ratioOfMedians(c.second().pooled(), c.first().pooled());
+            PooledBootstrap.Interval ratio =
+                    bootstrap.ratioOfMedians(PooledBootstrap.pooled(c.second()), PooledBootstrap.pooled(c.first()));
             excludes += ratio.contains(1) ? 0 : 1;
             within += ratio.low() >= 0.95 && ratio.high() <= 1.05 ? 1 : 0;
             point += Math.abs(ratio.value() - 1) <= 0.05 ? 1 : 0;
@@ -268,8 +265,8 @@ public final class RerunAnalysis {
                 methodCells++;
                 methodsFaster += ratio.value() < 1 ? 1 : 0;
             }
-            trending1 += SteadyState.check(c.first().all()).trending() ? 1 : 0;
-            trending2 += SteadyState.check(c.second().all()).trending() ? 1 : 0;
+            trending1 += KendallTrend.check(c.first().all()).trending() ? 1 : 0;
+            trending2 += KendallTrend.check(c.second().all()).trending() ? 1 : 0;
         }
         return new OldCounts(
                 cells.size(),
@@ -564,7 +561,7 @@ public final class RerunAnalysis {
     /** One-way analysis of variance of a cell's iterations by fork: the p-value of "the forks have one mean". */
     static double fTestP(Forks forks) {
         int k = forks.count();
-        double[] all = forks.pooled();
+        double[] all = PooledBootstrap.pooled(forks);
         int n = all.length;
         if (k < 2 || n <= k) {
             return Double.NaN;
@@ -587,8 +584,8 @@ public final class RerunAnalysis {
         Map<String, BenchmarkResult> cells = new LinkedHashMap<>();
         for (BenchmarkResult r : results) {
             // Entries of the profilers that slow the benchmark down for their counts are not timings.
-            boolean intrusive = r.secondary().keySet().stream()
-                    .anyMatch(k -> k.startsWith("allocs.") || k.startsWith("strace."));
+            boolean intrusive =
+                    r.secondary().keySet().stream().anyMatch(k -> k.startsWith("allocs.") || k.startsWith("strace."));
             if (!intrusive && r.timed()) {
                 cells.putIfAbsent(r.cellKey(), r);
             }

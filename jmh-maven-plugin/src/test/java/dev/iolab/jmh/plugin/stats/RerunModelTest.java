@@ -68,7 +68,7 @@ class RerunModelTest {
 
         assertThat(c.verdict()).isEqualTo(RerunModel.Verdict.SLOWER);
         assertThat(c.agrees()).isFalse();
-        assertThat(c.describe()).startsWith("slower by 20.0 % (1.200 [").endsWith("95 %, 5 forks)");
+        assertThat(c.describe()).startsWith("slower by 20.0 % (1.200 [").endsWith("95 % CI, 5 forks)");
         assertThat(model.compare(first, first).verdict()).isEqualTo(RerunModel.Verdict.SAME);
         assertThat(model.compare(first, first).agrees()).isTrue();
         assertThat(model.compare(first, slower, 0.25).agrees()).isTrue();

@@ -29,7 +29,7 @@ class StudentForkIntervalTest {
         assertThat(cell.low()).isCloseTo(Math.exp(mean - half), within(1e-4));
         assertThat(cell.high()).isCloseTo(Math.exp(mean + half), within(1e-4));
         assertThat(cell.kind()).isEqualTo(ForkEstimate.Kind.CONFIDENCE);
-        assertThat(cell.basis()).isEqualTo("95 %, 5 forks");
+        assertThat(cell.basis()).isEqualTo("95 % CI, 5 forks");
     }
 
     @Test

@@ -12,9 +12,9 @@ import java.util.SplittableRandom;
  *
  * <p>Kept for comparison: with the 5–10 forks a benchmark affords it is too narrow (it cannot know that the spread of
  * {@code k} forks understates the spread of forks in general), which the calibration test shows beside the
- * {@link StudentForkInterval} it loses to. Deterministic: seeded from the values, like {@link Bootstrap}.
+ * {@link StudentForkInterval} it loses to. Deterministic: seeded from the values, like {@link PooledBootstrap}.
  */
-public final class BootstrapForkInterval implements ForkInterval {
+final class BootstrapForkInterval implements ForkInterval {
 
     private static final long SEED = 0xF0_4B_5EED_2026L;
 
@@ -27,7 +27,7 @@ public final class BootstrapForkInterval implements ForkInterval {
      * @param resamples resamples per interval, at least 100
      * @param twoStage  whether to resample iterations within each drawn fork too
      */
-    public BootstrapForkInterval(double level, int resamples, boolean twoStage) {
+    BootstrapForkInterval(double level, int resamples, boolean twoStage) {
         if (!(level > 0 && level < 1)) {
             throw new IllegalArgumentException("level must lie in (0, 1), got " + level);
         }
@@ -95,7 +95,7 @@ public final class BootstrapForkInterval implements ForkInterval {
             for (int j = 0; j < drawn.length; j++) {
                 drawn[j] = fork[random.nextInt(fork.length)];
             }
-            sum += Math.log(Bootstrap.medianOf(drawn));
+            sum += Math.log(Quantiles.median(drawn));
         }
         return sum / k;
     }
@@ -103,8 +103,8 @@ public final class BootstrapForkInterval implements ForkInterval {
     private ForkEstimate interval(double value, double[] logReplicates, int forks) {
         Arrays.sort(logReplicates);
         double tail = (1 - level) / 2;
-        double low = Math.exp(Bootstrap.quantileOfSorted(logReplicates, tail));
-        double high = Math.exp(Bootstrap.quantileOfSorted(logReplicates, 1 - tail));
+        double low = Math.exp(Quantiles.quantileOfSorted(logReplicates, tail));
+        double high = Math.exp(Quantiles.quantileOfSorted(logReplicates, 1 - tail));
         // The percentile interval of a skewed statistic need not contain the estimate; widen it to do so.
         return ForkEstimate.confidence(value, Math.min(low, value), Math.max(high, value), level, forks);
     }

@@ -98,7 +98,7 @@ public final class ComparisonTable {
                     List.of("cell", "fork spread", "forks per run", "tolerance", "this ÷ baseline", "within"),
                     List.of(Align.LEFT, Align.RIGHT, Align.RIGHT, Align.RIGHT, Align.RIGHT, Align.LEFT));
             own.forEach(row -> table.row(
-                    row.cell(),
+                    name(row),
                     String.format(Locale.ROOT, "%.1f %%", row.spread() * 100),
                     String.valueOf(row.ratio().forks()),
                     tolerance(row),
@@ -197,6 +197,11 @@ public final class ComparisonTable {
                 pair.hostShift() * 100,
                 RerunModel.REFERENCE_HOST_SHIFT * 100,
                 pair.slotSd() * 100);
+    }
+
+    /** {@code CopyBenchmark.copy fileSizeKb=64, strategy=BULK_8K}: the cell as the report's tables name it. */
+    private static String name(Comparison.Row row) {
+        return row.current().shortName() + " " + row.current().paramText();
     }
 
     /** {@code ±5 %} or {@code ±7.8 % (own)}. */

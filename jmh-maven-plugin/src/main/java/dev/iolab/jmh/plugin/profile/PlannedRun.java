@@ -56,9 +56,11 @@ public record PlannedRun(
     /**
      * What one single-fork unit of an interleaved run costs beyond its fork, when the units run one after another
      * from one JMH host JVM: JMH's set-up of each run (reading the benchmark list, planning, the link to the fork) and
-     * the host's reading of {@code /proc} before and after. Measured as docs/benchmarks/report.md, "The estimate", says.
+     * the host's reading of {@code /proc} before and after. Measured here as about 0.1 s of CPU per unit (30 units
+     * interleaved against the same 30 forks in one JMH run; docs/benchmarks/report.md, "The estimate"), which on a
+     * quiet machine is its wall time; 0.15 s leaves room.
      */
-    public static final Duration UNIT_OVERHEAD = Duration.ofMillis(300);
+    public static final Duration UNIT_OVERHEAD = Duration.ofMillis(150);
 
     /** A single-shot operation's time when the profile gives none; the progress corrects it as the run goes. */
     static final Duration SINGLE_SHOT_GUESS = Duration.ofSeconds(1);

@@ -294,12 +294,14 @@ public record Profile(
 
     /**
      * {@code strategy=BULK_8K fileSizeKb=64,1024} of run {@code run} as a JMH command line naming those cells: the
-     * run's benchmarks and {@code -p} for each parameter given (a subset of the run's values).
+     * run's benchmarks and its {@code -p} values, those given narrowed to the values given (a subset of the run's);
+     * nothing given names every cell of the run.
      */
     private static String toleranceSelector(String name, int line, PlannedRun run, String cells) {
         String where = "Profile " + name + ", line " + line + ": tolerance " + run.label() + ": ";
         CellSelector selector = run.cells();
-        List<String> args = new ArrayList<>(selector.includes());
+        Map<String, String> values = new LinkedHashMap<>();
+        selector.params().forEach((param, runValues) -> values.put(param, String.join(",", runValues)));
         for (String part : cells.split("\\s+")) {
             if (part.isBlank()) {
                 continue;
@@ -309,16 +311,20 @@ public record Profile(
                 throw new IllegalArgumentException(where + "expected name=value[,value...], got " + part);
             }
             String param = part.substring(0, eq);
-            List<String> values = List.of(part.substring(eq + 1).split(","));
+            List<String> given = List.of(part.substring(eq + 1).split(","));
             List<String> runValues = selector.params().get(param);
-            if (runValues == null || !runValues.containsAll(values)) {
+            if (runValues == null || !runValues.containsAll(given)) {
                 throw new IllegalArgumentException(where + part + " is not among the run's cells ("
                         + (runValues == null ? "it sets no -p " + param : param + "=" + String.join(",", runValues))
                         + ")");
             }
-            args.add("-p");
-            args.add(part);
+            values.put(param, String.join(",", given));
         }
+        List<String> args = new ArrayList<>(selector.includes());
+        values.forEach((param, value) -> {
+            args.add("-p");
+            args.add(param + "=" + value);
+        });
         return CommandLine.join(args);
     }
 

@@ -167,12 +167,12 @@ final class ReportContext implements SectionContext {
         if (!a.mode().equals(b.mode()) || !sameSettings(a.settings(), b.settings())) {
             return false;
         }
-        if (runs.isEmpty()) {
-            // No record of the runs: only the settings JMH wrote can tell, the number of forks among them.
-            return a.settings().forks() == b.settings().forks();
-        }
         int ra = runOf(a);
         int rb = runOf(b);
+        if (ra < 0 && rb < 0) {
+            // No recorded run measured either: only the settings JMH wrote can tell, forks among them.
+            return a.settings().forks() == b.settings().forks();
+        }
         if (ra < 0 || rb < 0) {
             return false;
         }

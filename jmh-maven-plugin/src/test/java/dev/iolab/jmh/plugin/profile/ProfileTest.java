@@ -64,12 +64,15 @@ class ProfileTest {
                         "headline: a, b",
                         "interleave: a, b",
                         "seed: 42",
-                        "tolerance a: m=Y s=1,2"));
+                        "tolerance a: m=Y",
+                        "tolerance b:"));
 
         assertThat(profile.seed()).isEqualTo(42L);
         assertThat(profile.interleaved()).extracting(PlannedRun::label).containsExactly("a", "b");
         assertThat(profile.runs().get(2).interleaved()).isFalse();
-        assertThat(profile.ownTolerance()).containsExactly("com.x.A.a -p m=Y -p s=1,2");
+        assertThat(profile.ownTolerance())
+                .as("the run's cells, narrowed to those named; none named: all of them")
+                .containsExactly("com.x.A.a -p s=1,2 -p m=Y", "com.x.B.b -p t=1");
         PlannedRun a = profile.runs().get(0);
         assertThat(a.parameterCombinations()).hasSize(4).contains(java.util.Map.of("s", "2", "m", "X"));
         assertThat(a.estimate())
@@ -84,7 +87,7 @@ class ProfileTest {
         assertThat(Profile.parse("p", List.of("run a: X -f 1 -wi 1 -i 3", "seed: random"))
                         .seed())
                 .isNull();
-        assertThat(profile.only(List.of("b")).ownTolerance()).isEmpty();
+        assertThat(profile.only(List.of("b")).ownTolerance()).containsExactly("com.x.B.b -p t=1");
         assertThat(profile.only(List.of("a")).ownTolerance()).hasSize(1);
     }
 

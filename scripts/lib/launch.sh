@@ -2,7 +2,8 @@
 # Runs a Java main of this repository with its module's runtime classpath on a JDK 25, after building it:
 #   scripts/lib/launch.sh MODULE MAIN_CLASS [ARGS...]
 # The scripts beside this directory are one line each on top of it; the programs themselves are Java
-# (dev.iolab.stack.DevStack, dev.iolab.loadtest.study.UploadStudy) and take --help.
+# (dev.iolab.stack.DevStack, dev.iolab.loadtest.study.UploadStudy, dev.iolab.loadtest.scale.ScaleStudy) and take
+# --help.
 # JDK: $JAVA_HOME when it is 25 or newer, else a JDK 25+ under /usr/lib/jvm. Build: ./mvnw package of the module and
 # upload-service without tests (IOLAB_SKIP_BUILD=true skips it; MAVEN_ARGS passes options to Maven, e.g. a local
 # repository).

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 15's hostile clients at full scale, against a running upload-service (docs/upload-service.md, "Limits").
+"""Hostile clients at full scale (connection floods, slow bodies), against a running upload-service (docs/upload-service.md, "Limits").
 
   hostile-probe.py flood PORT CONNECTIONS [ADDRESSES] [SECONDS]
       CONNECTIONS connections from ADDRESSES loopback addresses (127.0.0.1 ...), each sending the start of a request

@@ -64,6 +64,8 @@ public final class UploadOutcomes {
      *
      * @param expected uploads the run should have made (users × uploads per user)
      * @param acceptedBy accepted uploads per strategy
+     * @param clientCpuSeconds CPU seconds the load generator's JVM used from the first user's start to the run's end
+     *                         (without its start-up and report writing); null where unknown
      */
     public record Summary(
             String strategy,
@@ -84,7 +86,8 @@ public final class UploadOutcomes {
             Double maxSeconds,
             Double p95Seconds,
             Double spanSeconds,
-            Double throughputMibPerSecond) {
+            Double throughputMibPerSecond,
+            Double clientCpuSeconds) {
 
         /** One line for the console. */
         public String toText() {
@@ -116,8 +119,11 @@ public final class UploadOutcomes {
         }
     }
 
-    /** Summarizes what was recorded; uploads that never reported count as failed. */
-    public Summary summarize(UploadSettings settings) {
+    /**
+     * Summarizes what was recorded; uploads that never reported count as failed. {@code clientCpuSeconds}: what the
+     * load generator used meanwhile (NaN: unknown).
+     */
+    public Summary summarize(UploadSettings settings, double clientCpuSeconds) {
         List<Outcome> all = snapshot();
         Map<String, Integer> acceptedBy = new TreeMap<>();
         Map<String, Integer> refusedBy = new TreeMap<>();
@@ -175,7 +181,8 @@ public final class UploadOutcomes {
                 max,
                 p95,
                 span,
-                throughput);
+                throughput,
+                Double.isNaN(clientCpuSeconds) ? null : clientCpuSeconds);
     }
 
     /** Writes the summary atomically (temp file + move), so a reader never sees half a file. */

@@ -1,5 +1,6 @@
 package dev.iolab.loadtest;
 
+import dev.iolab.stack.ClientAddresses;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,10 +17,14 @@ import java.util.Properties;
  * exist is the service's business: {@link #checkStrategies} holds them against the list the service publishes at
  * {@code /actuator/info}.
  *
- * @param baseUrl        service root, default {@code http://127.0.0.1:8080}
+ * @param baseUrl        where uploads go (the service, or HAProxy in front of replicas), default
+ *                       {@code http://127.0.0.1:8080}
+ * @param managementUrl  where the service's {@code /actuator/info} is (its management port), default the base URL's
+ *                       host and port + 1, as {@code scripts/dev-up.sh} and docker-compose lay them out
  * @param strategies     strategy IDs (property {@code strategy}, comma-separated): one for a burst; several for a
  *                       mixed run, where upload <i>k</i> of a user takes strategy <i>(user + k) mod n</i>;
- *                       {@value #VALET_KEY} drives the valet-key endpoints (grant, PUT to storage, complete)
+ *                       {@value #VALET_KEY} drives the valet-key endpoints (grant, PUT to storage, complete);
+ *                       {@value #SAS_PUT} PUTs straight to {@code storageUrl}, no service involved
  * @param fileSizeBytes  bytes per file: {@code fileSizeMb} MiB (default 1), or {@code fileSizeKb} KiB when given
  * @param users          virtual users started at once, default 125
  * @param uploadsPerUser uploads each user makes one after the other, default 1 (a soak sends many)
@@ -31,9 +36,16 @@ import java.util.Properties;
  * @param apiKey         sent as {@code Authorization: Bearer} when the service has {@code upload.api-key} set
  * @param outcomesFile   where to write the run's tally as JSON (the study reads it); null for none
  * @param seed           seed of the random file content, so that runs are repeatable
+ * @param clientAddresses each user's own source address (property {@code clients}: {@code distinct}, the default
+ *                       for a loopback base URL, binds user <i>i</i> to {@code 127.0.x.y} number <i>i</i>, so that
+ *                       the service sees as many clients as users; {@code shared}, the default otherwise, leaves the
+ *                       choice to the OS); empty when shared
+ * @param storageUrl     for {@value #SAS_PUT}: a container URL with a SAS allowing create and write, straight to
+ *                       storage or through a proxy in front of it; null otherwise
  */
 public record UploadSettings(
         URI baseUrl,
+        URI managementUrl,
         List<String> strategies,
         long fileSizeBytes,
         int users,
@@ -43,10 +55,18 @@ public record UploadSettings(
         Names names,
         String apiKey,
         Path outcomesFile,
-        long seed) {
+        long seed,
+        List<String> clientAddresses,
+        URI storageUrl) {
 
     /** The valet-key endpoints' pseudo-strategy: not one of the service's strategies, its own endpoint. */
     public static final String VALET_KEY = "valet-key";
+
+    /**
+     * Not the service's: the same clients PUT the same file straight to a storage URL with a SAS ({@code storageUrl}),
+     * as Put Blob — the study's ceilings (to Azurite itself, or through nginx in front of it).
+     */
+    public static final String SAS_PUT = "sas-put";
 
     /** How the file travels: as the raw request body or as the {@code file} part of a multipart form. */
     public enum Mode {
@@ -61,16 +81,9 @@ public record UploadSettings(
     }
 
     public static UploadSettings from(Properties props) {
-        String baseUrl = props.getProperty("baseUrl", "http://127.0.0.1:8080").strip();
-        URI uri;
-        try {
-            uri = URI.create(baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("baseUrl is not a URL: '" + baseUrl + "'", e);
-        }
-        if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-            throw new IllegalArgumentException("baseUrl must be an http(s) URL with a host, got '" + baseUrl + "'");
-        }
+        URI uri = httpUrl("baseUrl", props.getProperty("baseUrl", "http://127.0.0.1:8080"));
+        String management = props.getProperty("managementUrl", "").strip();
+        URI managementUri = management.isEmpty() ? nextPort(uri) : httpUrl("managementUrl", management);
         List<String> strategies = new ArrayList<>();
         for (String s : props.getProperty("strategy", "on-demand").split(",")) {
             if (!s.isBlank()) {
@@ -100,8 +113,37 @@ public record UploadSettings(
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("seed must be a whole number, got '" + props.getProperty("seed") + "'");
         }
+        String clients = props.getProperty("clients", "").strip();
+        boolean loopback = ClientAddresses.isLoopback(uri.getHost());
+        if (clients.isEmpty()) {
+            clients = loopback ? "distinct" : "shared";
+        }
+        List<String> addresses = switch (clients) {
+            case "distinct" -> {
+                if (!loopback) {
+                    throw new IllegalArgumentException(
+                            "clients=distinct needs a loopback baseUrl (each user gets its own"
+                                    + " 127.0.x.y address), got '" + uri + "'; use clients=shared");
+                }
+                if (users > ClientAddresses.MAX) {
+                    throw new IllegalArgumentException("clients=distinct gives at most " + ClientAddresses.MAX
+                            + " users their own address, not " + users + "; use clients=shared");
+                }
+                yield ClientAddresses.loopback(users);
+            }
+            case "shared" -> List.of();
+            default ->
+                throw new IllegalArgumentException("clients must be one of [distinct, shared], got '" + clients + "'");
+        };
+        String storage = props.getProperty("storageUrl", "").strip();
+        URI storageUri = storage.isEmpty() ? null : httpUrl("storageUrl", storage);
+        if (strategies.contains(SAS_PUT) && (storageUri == null || storageUri.getRawQuery() == null)) {
+            throw new IllegalArgumentException(
+                    "strategy " + SAS_PUT + " needs storageUrl: a container URL with a SAS (…/container?sv=…&sig=…)");
+        }
         return new UploadSettings(
                 uri,
+                managementUri,
                 List.copyOf(strategies),
                 fileSizeBytes,
                 users,
@@ -111,18 +153,46 @@ public record UploadSettings(
                 names,
                 apiKey.isEmpty() ? null : apiKey,
                 outcomes.isEmpty() ? null : Path.of(outcomes).toAbsolutePath(),
-                seed);
+                seed,
+                addresses,
+                storageUri);
+    }
+
+    private static URI httpUrl(String name, String raw) {
+        String value = raw.strip();
+        URI uri;
+        try {
+            uri = URI.create(value.endsWith("/") ? value.substring(0, value.length() - 1) : value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(name + " is not a URL: '" + value + "'", e);
+        }
+        if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+            throw new IllegalArgumentException(name + " must be an http(s) URL with a host, got '" + value + "'");
+        }
+        return uri;
+    }
+
+    /** The same scheme and host, port + 1: where dev-up and compose put the management port. */
+    private static URI nextPort(URI base) {
+        int port = base.getPort() > 0 ? base.getPort() : "https".equals(base.getScheme()) ? 443 : 80;
+        return URI.create(
+                base.getScheme() + "://" + base.getRawAuthority().replaceFirst(":\\d+$", "") + ":" + (port + 1));
+    }
+
+    /** True when some upload goes through the service (not only {@value #SAS_PUT} straight to storage). */
+    public boolean usesService() {
+        return strategies.stream().anyMatch(s -> !s.equals(SAS_PUT));
     }
 
     /**
-     * Fails unless every strategy is one the service offers ({@code offered}, from its {@code /actuator/info}) or
-     * {@value #VALET_KEY}.
+     * Fails unless every strategy is one the service offers ({@code offered}, from its {@code /actuator/info}),
+     * {@value #VALET_KEY} or {@value #SAS_PUT}.
      */
     public void checkStrategies(Collection<String> offered) {
         for (String s : strategies) {
-            if (!s.equals(VALET_KEY) && !offered.contains(s)) {
+            if (!s.equals(VALET_KEY) && !s.equals(SAS_PUT) && !offered.contains(s)) {
                 throw new IllegalArgumentException("strategy must be one of " + offered + " (the service's list at "
-                        + baseUrl + "/actuator/info) or " + VALET_KEY + ", got '" + s + "'");
+                        + managementUrl + "/actuator/info), " + VALET_KEY + " or " + SAS_PUT + ", got '" + s + "'");
             }
         }
     }

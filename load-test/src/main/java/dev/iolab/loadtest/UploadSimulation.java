@@ -3,6 +3,7 @@ package dev.iolab.loadtest;
 import static io.gatling.javaapi.core.CoreDsl.RawFileBody;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.bodyString;
+import static io.gatling.javaapi.core.CoreDsl.doIfOrElse;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.jsonPath;
@@ -14,6 +15,7 @@ import static io.gatling.javaapi.http.HttpDsl.status;
 
 import dev.iolab.loadtest.UploadOutcomes.Kind;
 import dev.iolab.loadtest.UploadOutcomes.Outcome;
+import dev.iolab.stack.ProcFs;
 import dev.iolab.stack.UploadServiceInfo;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
@@ -23,6 +25,7 @@ import io.gatling.javaapi.http.HttpProtocolBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.util.Locale;
 import java.util.Map;
 
@@ -35,10 +38,16 @@ import java.util.Map;
  * <pre>{@code ./mvnw -pl load-test gatling:test -Dstrategy=on-demand -DfileSizeMb=10 -Dusers=200}</pre>
  * Properties: {@link UploadSettings}. Strategy {@code valet-key} drives the valet-key contract instead: grant
  * ({@code POST /uploads/{name}/grant?size=N&md5=…}), the bytes straight to storage ({@code PUT uploadUrl} with the
- * granted headers), complete ({@code POST completeUrl}) — see {@link ValetKeyGrant}.
+ * granted headers), complete ({@code POST completeUrl}) — see {@link ValetKeyGrant}. Strategy {@code sas-put} sends the
+ * same file straight to a storage URL with a SAS ({@code storageUrl}) instead, no service involved: the study's
+ * ceilings.
  *
- * <p>Before the first request the simulation reads the service's strategy list from {@code /actuator/info} and stops
- * if a requested strategy is not on it. Assertions (a failure fails the build):
+ * <p>Users are distinct clients: with a loopback base URL each user connects from its own address
+ * ({@code 127.0.1.1}, {@code 127.0.1.2}, …; Gatling's {@code localAddresses}, handed out round robin as users start),
+ * so per-client limits of the service or of a balancer in front see as many clients as there are users.
+ *
+ * <p>Before the first request the simulation reads the service's strategy list from {@code /actuator/info} (on its
+ * management port) and stops if a requested strategy is not on it. Assertions (a failure fails the build):
  * <ul>
  *   <li>every upload sends its requests: all requests = uploads (× 3 for valet-key: grant, PUT, complete);</li>
  *   <li>no request fails: with {@code users ≤ capacity} every answer must be 201 with the file's size and MD5;
@@ -54,6 +63,8 @@ public class UploadSimulation extends Simulation {
     private final RandomUploadFile file = RandomUploadFile.create(settings.fileSizeBytes(), settings.seed());
     private final UploadOutcomes outcomes = new UploadOutcomes();
     private final String runId = Long.toString(System.currentTimeMillis(), 36);
+    /** This JVM's CPU seconds when the users start ({@link #before()}), NaN until then. */
+    private double cpuAtStart = Double.NaN;
 
     public UploadSimulation() {
         HttpProtocolBuilder protocol = http.baseUrl(settings.baseUrl().toString())
@@ -62,6 +73,9 @@ public class UploadSimulation extends Simulation {
                 .userAgentHeader("iolab-load-test");
         if (settings.apiKey() != null) {
             protocol = protocol.authorizationHeader("Bearer " + settings.apiKey());
+        }
+        if (!settings.clientAddresses().isEmpty()) {
+            protocol = protocol.localAddresses(settings.clientAddresses());
         }
 
         ChainBuilder oneUpload = exec(session -> session.removeAll(
@@ -80,7 +94,7 @@ public class UploadSimulation extends Simulation {
                         .set("startMs", System.currentTimeMillis()))
                 .doIfOrElse(session -> UploadSettings.VALET_KEY.equals(session.getString("strategy")))
                 .then(valetKey())
-                .orElse(exec(upload()))
+                .orElse(serviceOrStorageUpload())
                 .exec(session -> {
                     outcomes.record(outcomeOf(session));
                     return session.markAsSucceeded();
@@ -107,8 +121,11 @@ public class UploadSimulation extends Simulation {
     /** Checks the requested strategies against the service's own list before any upload. */
     @Override
     public void before() {
-        settings.checkStrategies(
-                UploadServiceInfo.fetch(settings.baseUrl(), settings.apiKey()).strategies());
+        cpuAtStart = ProcFs.selfCpuSeconds();
+        if (settings.usesService()) {
+            settings.checkStrategies(UploadServiceInfo.fetch(settings.managementUrl(), settings.apiKey())
+                    .strategies());
+        }
     }
 
     private long expectedRequests() {
@@ -197,6 +214,37 @@ public class UploadSimulation extends Simulation {
                                 .then(exec(complete))));
     }
 
+    /** One request: to the service, or with sas-put (when a storage URL is given) straight to storage. */
+    private ChainBuilder serviceOrStorageUpload() {
+        if (settings.storageUrl() == null) {
+            return exec(upload());
+        }
+        return doIfOrElse(session -> UploadSettings.SAS_PUT.equals(session.getString("strategy")))
+                .then(exec(sasPut()))
+                .orElse(exec(upload()));
+    }
+
+    /**
+     * The ceiling's upload: Put Blob of the file to {@code <storageUrl container>/<name>?<SAS>}; storage answers 201 with
+     * the MD5 of what it stored, which must be the file's.
+     */
+    private HttpRequestActionBuilder sasPut() {
+        URI storage = settings.storageUrl();
+        String container = storage.getScheme() + "://" + storage.getRawAuthority() + storage.getRawPath();
+        String sas = storage.getRawQuery();
+        return http("put to storage")
+                .put(session -> container + "/" + session.getString("uploadName") + "?" + sas)
+                // The service's headers (its API key above all) are not for the storage account.
+                .ignoreProtocolHeaders()
+                .header("x-ms-blob-type", "BlockBlob")
+                .header("Content-Type", "application/octet-stream")
+                .body(RawFileBody(file.path().toString()))
+                .check(status().saveAs("status"))
+                .checkIf((response, session) -> response.status().code() == 201)
+                .then(header("Content-MD5").is(file.md5Base64()))
+                .check(status().is(201));
+    }
+
     /** On a 503 the service names the refusal's problem type and says when to retry. */
     private static HttpRequestActionBuilder capacityChecks(HttpRequestActionBuilder request) {
         return request.checkIf((response, session) -> response.status().code() == 503)
@@ -277,7 +325,7 @@ public class UploadSimulation extends Simulation {
     @Override
     public void after() {
         try {
-            UploadOutcomes.Summary summary = outcomes.summarize(settings);
+            UploadOutcomes.Summary summary = outcomes.summarize(settings, ProcFs.selfCpuSeconds() - cpuAtStart);
             System.out.println("Upload outcomes: " + summary.toText());
             if (settings.outcomesFile() != null) {
                 UploadOutcomes.write(settings.outcomesFile(), summary);

@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The client's side of the valet-key contract (CONTRACTS.md, issue 13): the answer to
+ * The client's side of the valet-key contract (docs/upload-service.md, "Valet-key uploads"): the answer to
  * {@code POST /uploads/{name}/grant?size=N[&md5=BASE64]} is {@code 201} with
  * {@code {name, uploadUrl, headers, expiresAt, completeUrl}}; the client {@code PUT}s the bytes to {@code uploadUrl}
  * (absolute, carrying a SAS) with {@code headers}, then {@code POST}s {@code completeUrl}, which may be relative to the

@@ -6,6 +6,7 @@ import dev.iolab.stack.AzuriteAccount;
 import dev.iolab.stack.ExternalTool;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,44 @@ class ComposeFileTest {
 
     @Test
     void composeFileBuildsTheServiceFromTheRepositoryRootAndRunsItIn512MbBehindAHealthyAzurite() throws Exception {
+        String resolved = resolvedComposeFile();
+        assertThat(resolved)
+                .contains("context: " + RepoFiles.root())
+                .contains("dockerfile: upload-service/Dockerfile")
+                .contains("mem_limit: 512m")
+                .contains("--skipApiVersionCheck")
+                .contains("condition: service_healthy")
+                .contains("GF_AUTH_ANONYMOUS_ORG_ROLE: Viewer");
+        assertThat(RepoFiles.dockerfile()).as("the service's build file").isRegularFile();
+    }
+
+    @Test
+    void twoReplicasServeHealthOnTheirManagementPortBehindHaproxy() throws Exception {
+        String resolved = resolvedComposeFile();
+        for (String replica : List.of("upload-service-1", "upload-service-2")) {
+            assertThat(service(resolved, replica))
+                    .as(replica)
+                    .contains("mem_limit: 512m")
+                    .contains("MANAGEMENT_SERVER_PORT: '8081'")
+                    .contains("SERVER_PORT: '8080'")
+                    .contains("UPLOAD_OPEN: \"true\"")
+                    .contains("exec 3<>/dev/tcp/127.0.0.1/8081");
+        }
+        assertThat(service(resolved, "haproxy"))
+                .containsPattern("image: haproxy:[0-9.]+-alpine")
+                .contains("haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro")
+                .contains("127.0.0.1:8080:8080")
+                .contains("condition: service_healthy");
+        assertThat(service(resolved, "prometheus")).contains("ops/prometheus:/etc/prometheus:ro");
+        // The file HAProxy mounts names both replicas and checks their management port.
+        assertThat(RepoFiles.haproxyConfig())
+                .content()
+                .contains("server replica-1 upload-service-1:8080 port 8081")
+                .contains("server replica-2 upload-service-2:8080 port 8081")
+                .contains("http-check send meth GET uri /actuator/health");
+    }
+
+    private static String resolvedComposeFile() throws Exception {
         ExternalTool.Result result = Tools.run(
                 ExternalTool.DOCKER_COMPOSE,
                 RepoFiles.root(),
@@ -38,14 +77,17 @@ class ComposeFileTest {
                 RepoFiles.composeFile().toString(),
                 "config");
         assertThat(result.exitCode()).as(result.output()).isZero();
-        assertThat(result.output())
-                .contains("context: " + RepoFiles.root())
-                .contains("dockerfile: upload-service/Dockerfile")
-                .contains("mem_limit: 512m")
-                .contains("--skipApiVersionCheck")
-                .contains("condition: service_healthy")
-                .contains("GF_AUTH_ANONYMOUS_ORG_ROLE: Viewer");
-        assertThat(RepoFiles.dockerfile()).as("the service's build file").isRegularFile();
+        return result.output();
+    }
+
+    /** One service's block of the resolved file (its lines up to the next service at the same indentation). */
+    private static String service(String resolved, String name) {
+        Matcher block = Pattern.compile("(?ms)^  " + Pattern.quote(name) + ":\n(.*?)(?=^  \\S|^\\S|\\z)")
+                .matcher(resolved);
+        assertThat(block.find())
+                .as("service %s in the resolved compose file", name)
+                .isTrue();
+        return block.group(1);
     }
 
     /** The compose file cannot import the Java constant, so this holds its copy of the account against it. */

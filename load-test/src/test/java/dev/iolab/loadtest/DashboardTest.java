@@ -88,7 +88,29 @@ class DashboardTest {
                         "iolab_upload_memory_budget_used_bytes",
                         "iolab_upload_memory_budget_max_bytes");
         assertThat(all).contains("histogram_quantile(0.50", "histogram_quantile(0.95", "histogram_quantile(0.99");
-        assertThat(exprs).allSatisfy(expr -> assertThat(expr).contains("application=\"$application\""));
+        assertThat(all).contains("haproxy_server_current_sessions", "haproxy_server_status");
+        // The service's metrics are filtered by application; HAProxy's and Prometheus's own name their job or proxy.
+        assertThat(exprs)
+                .allSatisfy(expr -> assertThat(expr)
+                        .containsAnyOf(
+                                "application=\"$application\"", "proxy=\"upload-service\"", "job=\"upload-service\""));
+    }
+
+    /** With replicas behind a balancer, a sum alone hides a replica that is down or hot, one replica alone the load. */
+    @Test
+    void everyPanelShowsEachReplicaAndTheSumOverAll() throws Exception {
+        GrafanaDashboard dashboard = GrafanaDashboard.read(RepoFiles.dashboard());
+        for (JsonNode panel : dashboard.panels()) {
+            List<String> exprs = new ArrayList<>();
+            panel.path("targets").forEach(t -> exprs.add(t.path("expr").asText()));
+            String title = panel.path("title").asText();
+            assertThat(exprs).as("'%s' has a series per replica", title).anyMatch(DashboardTest::perReplica);
+            assertThat(exprs).as("'%s' has a series over all replicas", title).anyMatch(e -> !perReplica(e));
+        }
+    }
+
+    private static boolean perReplica(String expr) {
+        return expr.contains("by (replica") || expr.contains("by (le, replica)") || expr.contains("by (server)");
     }
 
     @Test

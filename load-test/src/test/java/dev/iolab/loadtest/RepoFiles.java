@@ -24,6 +24,10 @@ final class RepoFiles {
         return root().resolve("ops/prometheus/prometheus.yml");
     }
 
+    static Path haproxyConfig() {
+        return root().resolve("ops/haproxy/haproxy.cfg");
+    }
+
     static Path dashboard() {
         return root().resolve("ops/grafana/dashboards/upload-service.json");
     }

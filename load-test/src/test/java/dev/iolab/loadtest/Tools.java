@@ -12,11 +12,11 @@ import java.nio.file.Path;
  * package; under CI (environment variable {@code CI} set) the check fails instead, because a skipped check there would
  * hide a broken file. {@code .ci/run} installs the packages.
  */
-final class Tools {
+public final class Tools {
 
     private Tools() {}
 
-    static Path require(ExternalTool tool) {
+    public static Path require(ExternalTool tool) {
         return tool.find().orElseGet(() -> missing(tool));
     }
 
@@ -27,12 +27,9 @@ final class Tools {
     }
 
     private static <T> T missing(ExternalTool tool) {
-        String message =
-                "'" + tool.command() + "' is not on the PATH; install it with: apt-get install " + tool.debianPackage();
-        String ci = System.getenv("CI");
-        if (ci != null && !ci.isBlank() && !"false".equalsIgnoreCase(ci)) {
-            return fail(message + " (CI is set, so this check must not be skipped)");
+        if (ExternalTool.ciRequiresTools()) {
+            return fail(tool.missingMessage() + " (CI is set, so this check must not be skipped)");
         }
-        return abort(message + " — skipping this check on a developer machine");
+        return abort(tool.missingMessage() + " — skipping this check on a developer machine");
     }
 }

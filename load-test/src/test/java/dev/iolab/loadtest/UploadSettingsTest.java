@@ -28,6 +28,47 @@ class UploadSettingsTest {
         assertThat(s.totalUploads()).isEqualTo(125);
         assertThat(s.names()).isEqualTo(UploadSettings.Names.UNIQUE);
         assertThat(s.allMustSucceed()).isTrue();
+        assertThat(s.managementUrl()).hasToString("http://127.0.0.1:8081");
+        assertThat(s.usesService()).isTrue();
+    }
+
+    @Test
+    void usersOfALoopbackServiceAreDistinctClientsByDefault() {
+        UploadSettings loopback = settings("users", "300");
+        assertThat(loopback.clientAddresses())
+                .hasSize(300)
+                .doesNotHaveDuplicates()
+                .startsWith("127.0.1.1", "127.0.1.2")
+                .doesNotContain("127.0.0.1");
+
+        assertThat(settings("users", "3", "clients", "shared").clientAddresses())
+                .isEmpty();
+        assertThat(settings("baseUrl", "http://uploads.example.com:8080").clientAddresses())
+                .isEmpty();
+        assertThatThrownBy(() -> settings("baseUrl", "http://uploads.example.com", "clients", "distinct"))
+                .hasMessageContaining("clients=distinct needs a loopback baseUrl");
+        assertThatThrownBy(() -> settings("clients", "many")).hasMessageContaining("clients must be one of");
+    }
+
+    @Test
+    void theManagementUrlIsTheNextPortUnlessGiven() {
+        assertThat(settings("baseUrl", "http://127.0.0.1:9090/").managementUrl())
+                .hasToString("http://127.0.0.1:9091");
+        assertThat(settings("managementUrl", "http://127.0.0.1:7000").managementUrl())
+                .hasToString("http://127.0.0.1:7000");
+    }
+
+    @Test
+    void sasPutGoesStraightToAStorageUrlWithASas() {
+        UploadSettings s = settings(
+                "strategy", "sas-put", "storageUrl", "http://127.0.0.1:10000/devstoreaccount1/c?sv=2025&sig=x");
+
+        assertThat(s.usesService()).isFalse();
+        assertThat(s.storageUrl().getRawQuery()).isEqualTo("sv=2025&sig=x");
+        s.checkStrategies(List.of("on-demand"));
+        assertThatThrownBy(() -> settings("strategy", "sas-put")).hasMessageContaining("needs storageUrl");
+        assertThatThrownBy(() -> settings("strategy", "sas-put", "storageUrl", "http://127.0.0.1:10000/c"))
+                .hasMessageContaining("with a SAS");
     }
 
     @Test

@@ -22,9 +22,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The simulation's valet-key scenario against the contract (CONTRACTS.md), played by a stub that is both the service
- * (info, grant, complete) and the storage (the SAS URL): the real Gatling run grants, PUTs the bytes to the granted URL
- * with the granted headers and without the service's API key, and completes — and says so when the grant is 404.
+ * The simulation's valet-key scenario against the contract (docs/upload-service.md), played by a stub that is both the
+ * service (info, grant, complete) and the storage (the SAS URL): the real Gatling run grants, PUTs the bytes to the
+ * granted URL with the granted headers and without the service's API key, and completes — and says so when the grant
+ * is 404.
  */
 @Timeout(180)
 class ValetKeySimulationTest {
@@ -89,6 +90,9 @@ class ValetKeySimulationTest {
                 dir.resolve("gatling"),
                 Map.of(
                         "baseUrl",
+                        base,
+                        // The stub serves /actuator/info on its one port.
+                        "managementUrl",
                         base,
                         "strategy",
                         "valet-key",

@@ -3,74 +3,218 @@ package dev.iolab.stack;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
- * Azurite (in memory) and the upload-service jar in one command, no Docker: what {@code scripts/dev-up.sh} runs.
+ * The local stack in one command, no Docker: what {@code scripts/dev-up.sh} runs. Azurite (in memory), N upload-service
+ * jars and — with more than one — HAProxy in front of them, optionally Prometheus scraping every replica.
  *
  * <pre>{@code
- * scripts/dev-up.sh                                    # service on http://127.0.0.1:8080
- * PORT=9090 scripts/dev-up.sh --upload.default-strategy=buffer-4k    # other port; arguments go to the service
- * JAVA_OPTS="-Xmx1g" scripts/dev-up.sh                 # the service's JVM options (default -Xmx512m)
+ * scripts/dev-up.sh                                    # one service on http://127.0.0.1:8080, /actuator on :8081
+ * scripts/dev-up.sh --replicas 2                       # HAProxy on :8080 in front of 2 replicas (/actuator :8081, :8082)
+ * scripts/dev-up.sh --replicas 2 --prometheus          # and Prometheus scraping both and HAProxy
+ * scripts/dev-up.sh --port 9090 --upload.default-strategy=buffer-4k   # other port; --upload.* etc. go to the service
  * }</pre>
  *
- * Ctrl-C stops both (shutdown hooks); logs stay in a temporary directory the start-up message names.
+ * One replica is today's single service: no balancer, so that a first run needs nothing beyond a JDK and npm, and the
+ * address clients use is the service itself. Ctrl-C stops everything (shutdown hooks); logs stay in a temporary
+ * directory the start-up message names. The stack keeps running while at least one replica lives, so a replica can be
+ * killed to watch HAProxy take it out.
  */
-public final class DevStack {
+@Command(
+        name = "scripts/dev-up.sh",
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Starts Azurite (in memory), the upload-service jar and, with more than one replica, HAProxy in front of "
+                    + "them, on 127.0.0.1, no Docker. Health, metrics and info are on each replica's management port.",
+            ""
+        },
+        footer = {
+            "",
+            "Arguments starting with -- that are not options above go to every replica, e.g. "
+                    + "--upload.default-strategy=buffer-4k.",
+            "HAProxy (--replicas 2 or more) needs Debian's haproxy package; --prometheus its prometheus package."
+        })
+public final class DevStack implements Callable<Integer> {
 
-    private DevStack() {}
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "this help")
+    boolean help;
 
-    public static void main(String[] args) throws Exception {
-        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
-            System.out.println("""
-                    Usage: scripts/dev-up.sh [--<service property>=<value> ...]
-                      Starts Azurite (in memory) and the upload-service jar on 127.0.0.1, no Docker.
-                      Environment: PORT (default 8080), JAVA_OPTS (the service's JVM options, default -Xmx512m),
-                      UPLOAD_CONTAINER (default uploads). Arguments are passed to the service.""");
-            return;
-        }
-        int port = port(System.getenv("PORT"));
-        String javaOpts = System.getenv().getOrDefault("JAVA_OPTS", "").strip();
-        List<String> jvmOptions = javaOpts.isEmpty() ? List.of("-Xmx512m") : List.of(javaOpts.split("\\s+"));
+    @Option(
+            names = "--replicas",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "service jars to start; more than one are put behind HAProxy (default: ${DEFAULT-VALUE})")
+    int replicas;
+
+    @Option(
+            names = "--port",
+            paramLabel = "PORT",
+            defaultValue = "${env:PORT:-8080}",
+            description = "where clients send uploads: HAProxy's port, or the single service's "
+                    + "(environment PORT; default: ${DEFAULT-VALUE})")
+    int port;
+
+    @Option(
+            names = "--management-port",
+            paramLabel = "PORT",
+            defaultValue = "${env:MANAGEMENT_PORT:-0}",
+            description = "replica 1's management port (/actuator/*); replica i gets this + i - 1 "
+                    + "(environment MANAGEMENT_PORT; default: --port + 1)")
+    int managementPort;
+
+    @Option(
+            names = "--java-opts",
+            paramLabel = "OPTIONS",
+            defaultValue = "${env:JAVA_OPTS:--Xmx512m}",
+            description = "each replica's JVM options (environment JAVA_OPTS; default: ${DEFAULT-VALUE})")
+    String javaOpts;
+
+    @Option(
+            names = "--container",
+            paramLabel = "NAME",
+            defaultValue = "${env:UPLOAD_CONTAINER:-uploads}",
+            description = "blob container (environment UPLOAD_CONTAINER; default: ${DEFAULT-VALUE})")
+    String container;
+
+    @Option(
+            names = "--prometheus",
+            description = "also start Prometheus (Debian's prometheus) scraping every replica and HAProxy, "
+                    + "with the repository's scrape configuration")
+    boolean prometheus;
+
+    @Parameters(paramLabel = "--<service property>=<value>", description = "passed to every replica")
+    List<String> serviceArgs = new ArrayList<>();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        CommandLine commandLine = new CommandLine(new DevStack()).setUnmatchedOptionsArePositionalParams(true);
+        System.exit(commandLine.execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        validate();
+        int firstManagement = managementPort > 0 ? managementPort : port + 1;
+        List<String> jvmOptions = javaOpts.isBlank()
+                ? List.of("-Xmx512m")
+                : List.of(javaOpts.strip().split("\\s+"));
         Path logs = Files.createTempDirectory("iolab-dev-");
         UploadServiceProcess.Settings settings = UploadServiceProcess.Settings.defaults()
-                .withPort(port)
                 .withJvmOptions(jvmOptions)
-                .withArgs(new ArrayList<>(List.of(args)))
-                .withContainer(System.getenv().getOrDefault("UPLOAD_CONTAINER", "uploads"));
+                .withArgs(serviceArgs)
+                .withContainer(container);
 
         AzuriteProcess azurite = AzuriteProcess.start(logs);
         System.out.println("Azurite blob service on " + azurite.blobEndpoint() + " (in memory, log "
                 + azurite.process().log() + ")");
-        UploadServiceProcess service = UploadServiceProcess.start(settings, azurite, logs);
-        String base = service.baseUrl().toString();
-        System.out.println("upload-service on " + base + "  (" + String.join(" ", jvmOptions) + ", strategies "
-                + service.strategies() + ", log " + service.process().log() + ")");
+        UploadReplicas stack = UploadReplicas.start(
+                settings, new UploadReplicas.Layout(replicas, false, port, firstManagement), azurite, logs);
+        for (int i = 1; i <= replicas; i++) {
+            UploadServiceProcess r = stack.replica(i);
+            System.out.println(
+                    (replicas > 1 ? "replica " + i + ": uploads " + r.baseUrl() : "upload-service on " + r.baseUrl())
+                            + ", management " + r.managementUrl() + " (pid " + r.pid() + ", "
+                            + String.join(" ", jvmOptions)
+                            + ", log " + r.process().log() + ")");
+        }
+        System.out.println("  strategies " + stack.replica(1).strategies());
+        stack.balancer()
+                .ifPresent(h -> System.out.println("HAProxy on " + h.baseUrl() + " in front of " + replicas
+                        + " replicas (leastconn, health checks on their management ports); stats " + h.statsUrl()
+                        + ", log " + h.process().log()));
+        PrometheusProcess scraper = null;
+        if (prometheus) {
+            scraper = PrometheusProcess.start(
+                    logs.resolve("prometheus"), stack.scrapeTargets(), stack.balancerMetricsTarget(), 5);
+            System.out.println("Prometheus on " + scraper.baseUrl() + " scraping " + replicas + " replica(s)"
+                    + (stack.balancer().isPresent() ? " and HAProxy" : "") + ", log "
+                    + scraper.process().log());
+        }
+        String base = stack.baseUrl().toString();
+        String management = stack.replica(1).managementUrl().toString();
         System.out.println("  curl -T some.file '" + base + "/uploads/some.file?strategy=on-demand'");
         System.out.println("  curl -F file=@some.file '" + base + "/uploads?strategy=buffer-4k'");
         System.out.println("  curl -o copy.file '" + base + "/uploads/some.file'");
-        System.out.println("  curl -s " + base + "/actuator/prometheus | grep iolab_upload");
-        System.out.println("Ctrl-C stops Azurite and the service.");
-        int exit = service.process().waitFor();
+        System.out.println("  curl -s " + management + "/actuator/prometheus | grep iolab_upload");
+        if (replicas > 1) {
+            System.out.println("  kill -9 " + stack.replica(replicas).pid()
+                    + "    # a replica dies: HAProxy takes it out within about 2 s, the others go on");
+        }
+        System.out.println("Ctrl-C stops " + (replicas > 1 ? "everything." : "Azurite and the service."));
+
+        int exit = awaitReplicas(stack);
+        if (scraper != null) {
+            scraper.close();
+        }
+        stack.close();
         azurite.close();
-        System.err.println("upload-service exited with " + exit + "; log "
-                + service.process().log() + ":\n" + service.process().tail());
-        System.exit(exit == 0 ? 0 : 1);
+        return exit;
     }
 
-    private static int port(String value) {
-        if (value == null || value.isBlank()) {
-            return 8080;
-        }
-        try {
-            int port = Integer.parseInt(value.strip());
-            if (port < 1 || port > 65535) {
-                throw new NumberFormatException();
+    /** Waits while at least one replica lives, reporting each that exits; 1 once none is left. */
+    private static int awaitReplicas(UploadReplicas stack) {
+        List<UploadServiceProcess> alive = new ArrayList<>(stack.replicas());
+        while (!alive.isEmpty()) {
+            CompletableFuture<?>[] exits =
+                    alive.stream().map(r -> r.process().process().onExit()).toArray(CompletableFuture[]::new);
+            CompletableFuture.anyOf(exits).join();
+            for (UploadServiceProcess r : List.copyOf(alive)) {
+                if (!r.process().isAlive()) {
+                    alive.remove(r);
+                    int number = stack.replicas().indexOf(r) + 1;
+                    System.err.println("upload-service" + (stack.replicas().size() > 1 ? " replica " + number : "")
+                            + " exited with " + r.process().process().exitValue() + "; log "
+                            + r.process().log()
+                            + ":\n" + r.process().tail());
+                }
             }
-            return port;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("PORT must be a TCP port (1-65535), got '" + value + "'");
+            if (!alive.isEmpty()) {
+                System.err.println(alive.size() + " replica(s) still running behind HAProxy.");
+            }
+        }
+        return 1;
+    }
+
+    private void validate() {
+        if (replicas < 1 || replicas > 16) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--replicas takes 1 to 16, got " + replicas);
+        }
+        checkPort("--port (or PORT)", port);
+        if (managementPort != 0) {
+            checkPort("--management-port (or MANAGEMENT_PORT)", managementPort);
+        }
+        int firstManagement = managementPort > 0 ? managementPort : port + 1;
+        if (port >= firstManagement && port < firstManagement + replicas || firstManagement + replicas - 1 > 65535) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "the management ports " + firstManagement + "-" + (firstManagement + replicas - 1)
+                            + " must be TCP ports and must not include --port " + port);
+        }
+        for (String arg : serviceArgs) {
+            if (!arg.startsWith("--")) {
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(), "'" + arg + "' is neither an option nor a service property (--name=value)");
+            }
+        }
+    }
+
+    private void checkPort(String name, int value) {
+        if (value < 1 || value > 65535) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), name + " must be a TCP port (1-65535), got " + value);
         }
     }
 }

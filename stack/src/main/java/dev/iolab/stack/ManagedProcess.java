@@ -7,7 +7,6 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -25,9 +24,6 @@ import java.util.function.BooleanSupplier;
  * this JVM exit first (Ctrl-C, a killed test fork), from a shutdown hook. Stopping ends the process's descendants too.
  */
 public final class ManagedProcess implements AutoCloseable {
-
-    private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final String name;
     private final Process process;
@@ -102,7 +98,7 @@ public final class ManagedProcess implements AutoCloseable {
     public static BooleanSupplier httpOk(URI uri) {
         return () -> {
             try {
-                HttpResponse<Void> response = HTTP.send(
+                HttpResponse<Void> response = LocalHttp.CLIENT.send(
                         HttpRequest.newBuilder(uri)
                                 .timeout(Duration.ofSeconds(2))
                                 .GET()

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -20,8 +19,6 @@ import java.util.List;
 public record UploadServiceInfo(List<String> strategies, String defaultStrategy) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     /** Parses the info document; fails with a clear message when it has no strategy list. */
     public static UploadServiceInfo parse(String body) {
@@ -51,7 +48,8 @@ public record UploadServiceInfo(List<String> strategies, String defaultStrategy)
             request.header("Authorization", "Bearer " + apiKey);
         }
         try {
-            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response =
+                    LocalHttp.CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
                 throw new IllegalStateException("GET " + baseUrl.resolve("/actuator/info") + " answered "
                         + response.statusCode() + ": " + response.body());

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.DoubleSupplier;
 
 /**
  * The study's ceiling: the Azure SDK alone — {@code BlobClient.uploadFromFile} with the SDK's defaults — uploading one
@@ -20,10 +21,19 @@ final class DirectUpload {
 
     /**
      * Uploads and times; one untimed upload first (class loading, the connection pool). Each stored blob's size is
-     * checked; the container is deleted afterwards so that Azurite's memory is free for the next cells.
+     * checked; the container is deleted afterwards so that Azurite's memory is free for the next cells. CPU seconds of
+     * this JVM (the client) and of Azurite ({@code storageCpu}) are counted over the timed uploads.
      */
-    static StudyResult.Direct run(
-            String connectionString, String container, Path file, int fileSizeMb, int users, int uploads, int threads)
+    static StudyResult.Ceiling run(
+            String connectionString,
+            String container,
+            Path file,
+            int fileSizeMb,
+            int users,
+            int uploads,
+            int threads,
+            DoubleSupplier clientCpu,
+            DoubleSupplier storageCpu)
             throws Exception {
         BlobContainerClient blobs = new BlobServiceClientBuilder()
                 .connectionString(connectionString)
@@ -35,6 +45,7 @@ final class DirectUpload {
             blobs.getBlobClient("warm-up").uploadFromFile(file.toString(), true);
             ExecutorService pool = Executors.newFixedThreadPool(threads);
             List<Future<long[]>> futures = new ArrayList<>();
+            CpuWindow cpu = CpuWindow.start(clientCpu, null, storageCpu);
             try {
                 for (int i = 0; i < uploads; i++) {
                     String name = "direct-" + i;
@@ -48,9 +59,22 @@ final class DirectUpload {
                 long first = Long.MAX_VALUE;
                 long last = Long.MIN_VALUE;
                 int failed = 0;
-                for (int i = 0; i < futures.size(); i++) {
+                List<long[]> times = new ArrayList<>();
+                for (Future<long[]> f : futures) {
                     try {
-                        long[] t = futures.get(i).get();
+                        times.add(f.get());
+                    } catch (java.util.concurrent.ExecutionException e) {
+                        times.add(null);
+                    }
+                }
+                StudyResult.Cpu used = cpu.stop();
+                for (int i = 0; i < times.size(); i++) {
+                    long[] t = times.get(i);
+                    if (t == null) {
+                        failed++;
+                        continue;
+                    }
+                    try {
                         first = Math.min(first, t[0]);
                         last = Math.max(last, t[1]);
                         if (blobs.getBlobClient("direct-" + i).getProperties().getBlobSize() != size) {
@@ -58,7 +82,7 @@ final class DirectUpload {
                         } else {
                             millis.add((t[1] - t[0]) / 1_000_000);
                         }
-                    } catch (java.util.concurrent.ExecutionException e) {
+                    } catch (RuntimeException e) {
                         failed++;
                     }
                 }
@@ -71,7 +95,18 @@ final class DirectUpload {
                         ? null
                         : millis.get(Math.max(0, (int) Math.ceil(0.95 * millis.size()) - 1)) / 1000.0;
                 double throughput = millis.size() * (size / 1048576.0) / span;
-                return new StudyResult.Direct(fileSizeMb, users, uploads, threads, failed, mean, p95, span, throughput);
+                return new StudyResult.Ceiling(
+                        StudyResult.Ceiling.DIRECT,
+                        fileSizeMb,
+                        users,
+                        uploads,
+                        threads + " SDK threads",
+                        failed,
+                        mean,
+                        p95,
+                        span,
+                        throughput,
+                        used);
             } finally {
                 pool.shutdownNow();
             }

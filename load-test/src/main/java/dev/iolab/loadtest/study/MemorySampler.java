@@ -1,18 +1,17 @@
 package dev.iolab.loadtest.study;
 
 import dev.iolab.stack.HeapProbe;
+import dev.iolab.stack.ProcFs;
 import dev.iolab.stack.PrometheusText;
 import dev.iolab.stack.UploadServiceProcess;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
  * Watches the service during one Gatling run, on a thread of its own: every 0.5 s its metrics
  * ({@code /actuator/prometheus} through the stack's {@link PrometheusText}: heap used, JDK direct buffers, the upload
- * executor's active threads) and its resident set size ({@code /proc/<pid>/status}); and a few times per run its live
+ * executor's active threads) and its resident set size ({@code /proc/<pid>/status}, through the stack's {@link ProcFs}); and a few times per run its live
  * heap — a forced full GC through {@link HeapProbe} while uploads are in flight.
  *
  * <p>When to force a GC: with {@code inFlightTarget > 0}, when at least that many uploads run on the executor (the
@@ -77,7 +76,7 @@ final class MemorySampler implements AutoCloseable {
                     if (direct.isPresent()) {
                         peakDirect = max(peakDirect, direct.getAsDouble());
                     }
-                    peakRss = max(peakRss, rss(service.pid()));
+                    peakRss = max(peakRss, ProcFs.rssBytes(service.pid()));
                     samples++;
                 }
                 boolean due = probes < maxProbes && now - lastProbe >= probeEveryMillis;
@@ -139,20 +138,6 @@ final class MemorySampler implements AutoCloseable {
             thread.interrupt();
             thread.join(10_000);
         }
-    }
-
-    /** Resident set size of process {@code pid} in bytes, NaN when unreadable. */
-    static double rss(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    return Double.parseDouble(line.substring(6).strip().split("\\s+")[0]) * 1024;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux, or the process is gone
-        }
-        return Double.NaN;
     }
 
     private static double max(double current, double value) {

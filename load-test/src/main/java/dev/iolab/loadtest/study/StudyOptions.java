@@ -1,235 +1,346 @@
 package dev.iolab.loadtest.study;
 
+import dev.iolab.loadtest.OnOff;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * The study's command line ({@code scripts/upload-study.sh --help}). Bad values stop the study before anything starts,
- * with a message naming the option.
- *
- * @param strategies  strategy IDs to run; empty: every strategy the service lists at {@code /actuator/info}
- * @param sizesMb     file sizes of the budget-on pass, MiB
- * @param users       simultaneous uploads per cell, budget-on pass
- * @param budgets     passes to run: {@code true} memory budget on, {@code false} off
- * @param offSizesMb  sizes of the budget-off pass
- * @param offUsers    users of the budget-off pass
- * @param mode        {@code raw} or {@code multipart}
- * @param heap        the service's {@code -Xmx} value, e.g. {@code 512m}
- * @param output      the report to write (charts and CSV beside it)
- * @param direct      measure the {@code direct} row (the Azure SDK alone) beside the strategies
- * @param valetKey    measure the {@code valet-key} row (skipped with a message when the service has no grant endpoint)
- * @param soak        soak mode instead of the matrix: {@code soakUploads} uploads with mixed strategies
- * @param soakUploads uploads the soak sends in all
- * @param soakUsers   concurrent users of the soak (its bound on concurrency)
- * @param soakSizeKb  file size of the soak's uploads, KiB
- * @param serviceArgs extra Spring arguments for the service, e.g. {@code --upload.azure.http-client=jdk}
- * @param cellTimeoutSeconds how long one Gatling run may take before it is killed
+ * The study's command line ({@code scripts/upload-study.sh --help}), parsed by picocli: help with every default shown,
+ * values checked before anything starts, a message naming the option when one is wrong.
  */
-record StudyOptions(
-        List<String> strategies,
-        List<Integer> sizesMb,
-        List<Integer> users,
-        List<Boolean> budgets,
-        List<Integer> offSizesMb,
-        List<Integer> offUsers,
-        String mode,
-        String heap,
-        Path output,
-        boolean direct,
-        boolean valetKey,
-        boolean soak,
-        int soakUploads,
-        int soakUsers,
-        int soakSizeKb,
-        List<String> serviceArgs,
-        int cellTimeoutSeconds) {
+@Command(
+        name = "scripts/upload-study.sh",
+        sortOptions = false,
+        showDefaultValues = true,
+        usageHelpAutoWidth = true,
+        description = {
+            "The upload study: every strategy x size x simultaneous users x memory budget against the upload-service "
+                    + "jar (-Xmx512m) storing into a fresh in-memory Azurite, each beside three ceilings measured in "
+                    + "the same run with the same files: direct (the Azure SDK alone), storage (the same clients PUT "
+                    + "straight to Azurite with a SAS) and nginx (the same clients through nginx in front of Azurite); "
+                    + "CPU seconds per process; the valet-key row. Writes docs/results/upload-study.md.",
+            ""
+        },
+        footer = {
+            "",
+            "One small cell (about a minute): --strategies on-demand --sizes 1 --users 10 --budget on --valet-key off",
+            "The nginx row needs Debian's nginx-light (or --nginx off)."
+        })
+final class StudyOptions {
 
-    static final String USAGE = """
-            Usage: scripts/upload-study.sh [options]
-              --strategies LIST   strategy IDs (default: every strategy the service lists at /actuator/info)
-              --sizes LIST        file sizes in MiB (default: 1,10)
-              --users LIST        simultaneous uploads per cell (default: 125,200)
-              --budget LIST       memory budget: on, off or on,off (default: on,off; the off pass shows what it prevents)
-              --off-sizes LIST    sizes of the budget-off pass (default: as --sizes)
-              --off-users LIST    users of the budget-off pass (default: as --users)
-              --mode MODE         raw (PUT body, default) or multipart (POST form)
-              --heap SIZE         the service's -Xmx (default 512m, the original's container)
-              --direct on|off     the direct row, the Azure SDK alone on the same files and Azurite (default on)
-              --valet-key on|off  the valet-key row: grant, PUT to storage, complete (default on; skipped with a
-                                  message when the service answers the grant with 404)
-              --soak              soak mode: --soak-uploads uploads with mixed strategies, then the heap after GC
-              --soak-uploads N    uploads in all (default 10000)
-              --soak-users N      concurrent users, the bound on concurrency (default 50)
-              --soak-size-kb N    size of each soak upload in KiB (default 256)
-              --service-arg ARG   an extra argument for the service (repeatable), e.g. --service-arg=--upload.azure.http-client=jdk
-              --cell-timeout S    seconds one Gatling run may take (default 900)
-              --output FILE       the report (default docs/results/upload-study.md; docs/results/upload-study-soak.md
-                                  with --soak); charts and CSV go beside it
-              -h, --help          this help
-            """;
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "this help")
+    private boolean help;
 
+    @Option(
+            names = "--strategies",
+            split = ",",
+            paramLabel = "LIST",
+            hideParamSyntax = true,
+            description = "strategy IDs (default: every strategy the service lists at /actuator/info)")
+    private List<String> strategies;
+
+    @Option(
+            names = "--sizes",
+            split = ",",
+            paramLabel = "LIST",
+            hideParamSyntax = true,
+            defaultValue = "1,10",
+            description = "file sizes in MiB")
+    private List<Integer> sizesMb;
+
+    @Option(
+            names = "--users",
+            split = ",",
+            paramLabel = "LIST",
+            hideParamSyntax = true,
+            defaultValue = "125,200",
+            description = "simultaneous uploads per cell, each from its own client address")
+    private List<Integer> users;
+
+    @Option(
+            names = "--budget",
+            split = ",",
+            paramLabel = "LIST",
+            hideParamSyntax = true,
+            arity = "1",
+            defaultValue = "on,off",
+            converter = OnOff.class,
+            description = "memory budget passes: on, off or on,off (the off pass shows what the budget prevents)")
+    private List<Boolean> budgets;
+
+    @Option(
+            names = "--off-sizes",
+            split = ",",
+            paramLabel = "LIST",
+            hideParamSyntax = true,
+            description = "sizes of the budget-off pass (default: as --sizes)")
+    private List<Integer> offSizesMb;
+
+    @Option(
+            names = "--off-users",
+            split = ",",
+            paramLabel = "LIST",
+            hideParamSyntax = true,
+            description = "users of the budget-off pass (default: as --users)")
+    private List<Integer> offUsers;
+
+    @Option(
+            names = "--mode",
+            paramLabel = "MODE",
+            defaultValue = "raw",
+            description = "raw (PUT body) or multipart (POST form)")
+    private String mode;
+
+    @Option(
+            names = "--heap",
+            paramLabel = "SIZE",
+            defaultValue = "512m",
+            description = "the service's -Xmx (the original's container)")
+    private String heap;
+
+    @Option(
+            names = "--direct",
+            paramLabel = "on|off",
+            arity = "1",
+            defaultValue = "on",
+            converter = OnOff.class,
+            description = "the direct row: the Azure SDK alone on the same files and Azurite")
+    private boolean direct;
+
+    @Option(
+            names = "--storage",
+            paramLabel = "on|off",
+            arity = "1",
+            defaultValue = "on",
+            converter = OnOff.class,
+            description = "the storage row: the same clients PUT the same files straight to Azurite with a SAS")
+    private boolean storage;
+
+    @Option(
+            names = "--nginx",
+            paramLabel = "on|off",
+            arity = "1",
+            defaultValue = "on",
+            converter = OnOff.class,
+            description = "the nginx row: the same clients PUT the same files through nginx in front of Azurite")
+    private boolean nginx;
+
+    @Option(
+            names = "--valet-key",
+            paramLabel = "on|off",
+            arity = "1",
+            defaultValue = "on",
+            converter = OnOff.class,
+            description = "the valet-key row: grant, PUT to storage, complete (skipped with a message when the "
+                    + "service has no grant endpoint)")
+    private boolean valetKey;
+
+    @Option(
+            names = "--soak",
+            description = "soak mode: --soak-uploads uploads with mixed strategies, then the heap after GC")
+    private boolean soak;
+
+    @Option(names = "--soak-uploads", paramLabel = "N", defaultValue = "10000", description = "uploads in all")
+    private int soakUploads;
+
+    @Option(
+            names = "--soak-users",
+            paramLabel = "N",
+            defaultValue = "50",
+            description = "concurrent users, the bound on concurrency")
+    private int soakUsers;
+
+    @Option(
+            names = "--soak-size-kb",
+            paramLabel = "N",
+            defaultValue = "256",
+            description = "size of each soak upload in KiB")
+    private int soakSizeKb;
+
+    @Option(
+            names = "--service-arg",
+            paramLabel = "ARG",
+            description = "an extra argument for the service (repeatable), e.g. "
+                    + "--service-arg=--upload.azure.http-client=jdk")
+    private List<String> serviceArgs;
+
+    @Option(
+            names = "--cell-timeout",
+            paramLabel = "S",
+            defaultValue = "900",
+            description = "seconds one Gatling run may take before it is killed")
+    private int cellTimeoutSeconds;
+
+    @Option(
+            names = "--output",
+            paramLabel = "FILE",
+            description = "the report (default docs/results/upload-study.md, docs/results/upload-study-soak.md with "
+                    + "--soak); charts and CSV go beside it")
+    private Path output;
+
+    /** Parses and checks {@code args}; {@link CommandLine.ParameterException} names the option that is wrong. */
     static StudyOptions parse(String... args) {
-        List<String> strategies = List.of();
-        List<Integer> sizes = List.of(1, 10);
-        List<Integer> users = List.of(125, 200);
-        List<Boolean> budgets = List.of(true, false);
-        List<Integer> offSizes = null;
-        List<Integer> offUsers = null;
-        String mode = "raw";
-        String heap = "512m";
-        Path output = null;
-        boolean direct = true;
-        boolean valetKey = true;
-        boolean soak = false;
-        int soakUploads = 10_000;
-        int soakUsers = 50;
-        int soakSizeKb = 256;
-        List<String> serviceArgs = new ArrayList<>();
-        int cellTimeout = 900;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            String name = arg;
-            String value = null;
-            int eq = arg.indexOf('=');
-            if (arg.startsWith("--") && eq > 0) {
-                name = arg.substring(0, eq);
-                value = arg.substring(eq + 1);
-            }
-            switch (name) {
-                case "--soak" -> soak = true;
-                case "-h", "--help" -> throw new HelpRequested();
-                default -> {
-                    if (value == null) {
-                        if (i + 1 >= args.length) {
-                            throw new IllegalArgumentException(name + " needs a value");
-                        }
-                        value = args[++i];
-                    }
-                    switch (name) {
-                        case "--strategies" -> strategies = words(name, value);
-                        case "--sizes" -> sizes = numbers(name, value, 2047);
-                        case "--users" -> users = numbers(name, value, 100_000);
-                        case "--budget" -> budgets = budgets(value);
-                        case "--off-sizes" -> offSizes = numbers(name, value, 2047);
-                        case "--off-users" -> offUsers = numbers(name, value, 100_000);
-                        case "--mode" -> {
-                            if (!value.equals("raw") && !value.equals("multipart")) {
-                                throw new IllegalArgumentException(
-                                        "--mode takes raw or multipart, got '" + value + "'");
-                            }
-                            mode = value;
-                        }
-                        case "--heap" -> {
-                            if (!value.matches("[1-9][0-9]*[mMgG]")) {
-                                throw new IllegalArgumentException(
-                                        "--heap takes a size like 512m or 1g, got '" + value + "'");
-                            }
-                            heap = value;
-                        }
-                        case "--direct" -> direct = onOff(name, value);
-                        case "--valet-key" -> valetKey = onOff(name, value);
-                        case "--soak-uploads" ->
-                            soakUploads = numbers(name, value, 10_000_000).getFirst();
-                        case "--soak-users" ->
-                            soakUsers = numbers(name, value, 10_000).getFirst();
-                        case "--soak-size-kb" ->
-                            soakSizeKb = numbers(name, value, 2047 * 1024).getFirst();
-                        case "--service-arg" -> serviceArgs.add(value);
-                        case "--cell-timeout" ->
-                            cellTimeout = numbers(name, value, 86_400).getFirst();
-                        case "--output" -> output = Path.of(value);
-                        default -> throw new IllegalArgumentException("unknown option '" + name + "'");
-                    }
-                }
-            }
+        CommandLine commandLine = commandLine();
+        commandLine.parseArgs(args);
+        StudyOptions options = commandLine.getCommand();
+        options.validate(commandLine);
+        return options;
+    }
+
+    /** A command line for these options (its usage help is the script's {@code --help}). */
+    static CommandLine commandLine() {
+        return new CommandLine(new StudyOptions()).setCaseInsensitiveEnumValuesAllowed(true);
+    }
+
+    private void validate(CommandLine commandLine) {
+        range(commandLine, "--sizes", sizesMb, 2047);
+        range(commandLine, "--users", users, 100_000);
+        range(commandLine, "--off-sizes", offSizesMb, 2047);
+        range(commandLine, "--off-users", offUsers, 100_000);
+        range(commandLine, "--soak-uploads", List.of(soakUploads), 10_000_000);
+        range(commandLine, "--soak-users", List.of(soakUsers), 10_000);
+        range(commandLine, "--soak-size-kb", List.of(soakSizeKb), 2047 * 1024);
+        range(commandLine, "--cell-timeout", List.of(cellTimeoutSeconds), 86_400);
+        if (!mode.equals("raw") && !mode.equals("multipart")) {
+            throw new CommandLine.ParameterException(commandLine, "--mode takes raw or multipart, got '" + mode + "'");
+        }
+        if (!heap.matches("[1-9][0-9]*[mMgG]")) {
+            throw new CommandLine.ParameterException(
+                    commandLine, "--heap takes a size like 512m or 1g, got '" + heap + "'");
+        }
+        if (strategies != null && strategies.stream().anyMatch(String::isBlank)) {
+            throw new CommandLine.ParameterException(commandLine, "--strategies has an empty strategy ID");
         }
         if (soak && soakUploads < soakUsers) {
-            throw new IllegalArgumentException(
+            throw new CommandLine.ParameterException(
+                    commandLine,
                     "--soak-uploads (" + soakUploads + ") must be at least --soak-users (" + soakUsers + ")");
         }
-        if (output == null) {
-            output = Path.of(soak ? "docs/results/upload-study-soak.md" : "docs/results/upload-study.md");
-        }
-        return new StudyOptions(
-                strategies,
-                sizes,
-                users,
-                budgets,
-                offSizes != null ? offSizes : sizes,
-                offUsers != null ? offUsers : users,
-                mode,
-                heap,
-                output,
-                direct,
-                valetKey,
-                soak,
-                soakUploads,
-                soakUsers,
-                soakSizeKb,
-                List.copyOf(serviceArgs),
-                cellTimeout);
     }
 
-    /** Thrown for {@code --help}: the caller prints {@link #USAGE}. */
-    static final class HelpRequested extends RuntimeException {
-        HelpRequested() {
-            super("help", null, false, false);
+    private static void range(CommandLine commandLine, String name, List<Integer> values, int max) {
+        if (values == null) {
+            return;
+        }
+        if (values.isEmpty()) {
+            throw new CommandLine.ParameterException(commandLine, name + " needs at least one value");
+        }
+        for (int n : values) {
+            if (n < 1 || n > max) {
+                throw new CommandLine.ParameterException(
+                        commandLine, name + " takes whole numbers from 1 to " + max + ", got '" + n + "'");
+            }
         }
     }
 
-    /** Sizes and users of the pass with the budget on ({@code true}) or off. */
+    /** Strategy IDs to run; empty: every strategy the service lists at {@code /actuator/info}. */
+    List<String> strategies() {
+        return strategies == null ? List.of() : List.copyOf(strategies);
+    }
+
+    /** File sizes of the budget-on pass, MiB. */
+    List<Integer> sizesMb() {
+        return List.copyOf(sizesMb);
+    }
+
+    /** Simultaneous uploads per cell, budget-on pass. */
+    List<Integer> users() {
+        return List.copyOf(users);
+    }
+
+    /** Passes to run: {@code true} memory budget on, {@code false} off. */
+    List<Boolean> budgets() {
+        return List.copyOf(budgets);
+    }
+
+    /** Sizes of the pass with the budget on ({@code true}) or off. */
     List<Integer> sizesOf(boolean budget) {
-        return budget ? sizesMb : offSizesMb;
+        return budget || offSizesMb == null ? sizesMb() : List.copyOf(offSizesMb);
     }
 
+    /** Users of the pass with the budget on ({@code true}) or off. */
     List<Integer> usersOf(boolean budget) {
-        return budget ? users : offUsers;
+        return budget || offUsers == null ? users() : List.copyOf(offUsers);
     }
 
-    private static List<String> words(String name, String value) {
-        List<String> out = new ArrayList<>();
-        for (String s : value.split(",")) {
-            if (!s.isBlank()) {
-                out.add(s.strip());
-            }
-        }
-        if (out.isEmpty()) {
-            throw new IllegalArgumentException(name + " needs at least one value");
-        }
-        return List.copyOf(out);
+    /** {@code raw} or {@code multipart}. */
+    String mode() {
+        return mode;
     }
 
-    private static List<Integer> numbers(String name, String value, int max) {
-        List<Integer> out = new ArrayList<>();
-        for (String s : words(name, value)) {
-            try {
-                int n = Integer.parseInt(s);
-                if (n < 1 || n > max) {
-                    throw new NumberFormatException();
+    /** The service's {@code -Xmx} value, e.g. {@code 512m}. */
+    String heap() {
+        return heap;
+    }
+
+    /** The report to write (charts and CSV beside it). */
+    Path output() {
+        return output != null
+                ? output
+                : Path.of(soak ? "docs/results/upload-study-soak.md" : "docs/results/upload-study.md");
+    }
+
+    boolean direct() {
+        return direct;
+    }
+
+    boolean storage() {
+        return storage;
+    }
+
+    boolean nginx() {
+        return nginx;
+    }
+
+    boolean valetKey() {
+        return valetKey;
+    }
+
+    boolean soak() {
+        return soak;
+    }
+
+    int soakUploads() {
+        return soakUploads;
+    }
+
+    int soakUsers() {
+        return soakUsers;
+    }
+
+    int soakSizeKb() {
+        return soakSizeKb;
+    }
+
+    /** Extra Spring arguments for the service, e.g. {@code --upload.azure.http-client=jdk}. */
+    List<String> serviceArgs() {
+        return serviceArgs == null ? List.of() : List.copyOf(serviceArgs);
+    }
+
+    /** How long one Gatling run may take before it is killed. */
+    int cellTimeoutSeconds() {
+        return cellTimeoutSeconds;
+    }
+
+    /** Every (size, users) load of the passes to run, in order, without repeats. */
+    List<List<Integer>> loads() {
+        List<List<Integer>> loads = new ArrayList<>();
+        for (boolean budget : budgets()) {
+            for (int size : sizesOf(budget)) {
+                for (int u : usersOf(budget)) {
+                    if (!loads.contains(List.of(size, u))) {
+                        loads.add(List.of(size, u));
+                    }
                 }
-                out.add(n);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(
-                        name + " takes whole numbers from 1 to " + max + ", got '" + s + "'");
             }
         }
-        return List.copyOf(out);
-    }
-
-    private static List<Boolean> budgets(String value) {
-        List<Boolean> out = new ArrayList<>();
-        for (String s : words("--budget", value)) {
-            out.add(onOff("--budget", s));
-        }
-        return List.copyOf(out);
-    }
-
-    private static boolean onOff(String name, String value) {
-        return switch (value) {
-            case "on" -> true;
-            case "off" -> false;
-            default -> throw new IllegalArgumentException(name + " takes on or off, got '" + value + "'");
-        };
+        return loads;
     }
 }

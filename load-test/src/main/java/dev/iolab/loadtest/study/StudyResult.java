@@ -15,7 +15,8 @@ import java.util.Optional;
  * @param run             what ran where, when, under what load
  * @param strategies      the strategy IDs in the service's order (from its {@code /actuator/info})
  * @param cells           one per strategy × size × users × budget (and {@code valet-key} × size × users)
- * @param direct          the ceiling: the Azure SDK alone per size × users
+ * @param ceilings        the same files without the service, per size × users: {@link Ceiling#DIRECT},
+ *                        {@link Ceiling#STORAGE}, {@link Ceiling#NGINX}
  * @param valetKeySkipped why the valet-key row was not measured, or null
  * @param soak            the soak, in soak mode
  */
@@ -23,7 +24,7 @@ record StudyResult(
         RunInfo run,
         List<String> strategies,
         List<Cell> cells,
-        List<Direct> direct,
+        List<Ceiling> ceilings,
         String valetKeySkipped,
         Soak soak) {
 
@@ -95,6 +96,35 @@ record StudyResult(
     }
 
     /**
+     * CPU seconds (user + system) each process used during one burst, from {@code /proc}; null where there is no such
+     * process (the direct row has no hop).
+     *
+     * @param client  the load generator: the Gatling JVM, or the study's own JVM for the direct row (the SDK)
+     * @param hop     what sits between clients and storage: the service JVM, or nginx's master and workers
+     * @param storage Azurite (its node process)
+     */
+    record Cpu(Double client, Double hop, Double storage) {
+
+        /** All processes together; null when nothing was measured. */
+        Double total() {
+            if (client == null && hop == null && storage == null) {
+                return null;
+            }
+            return (client == null ? 0 : client) + (hop == null ? 0 : hop) + (storage == null ? 0 : storage);
+        }
+    }
+
+    /**
+     * Bytes the service read per stored upload during a burst.
+     *
+     * @param bytesPerUpload bytes ÷ uploads stored
+     * @param source         {@code rchar} ({@code /proc/PID/io}: every byte the service read — client bodies,
+     *                       storage answers, spool files — an upper bound) or the name of the service metric that
+     *                       counts what a valet-key completion read back from storage
+     */
+    record ServiceReads(double bytesPerUpload, String source) {}
+
+    /**
      * One Gatling burst against the service.
      *
      * @param strategy    strategy ID, or {@code valet-key}
@@ -104,6 +134,10 @@ record StudyResult(
      * @param oomErrors   OutOfMemoryError lines the service logged during the run
      * @param report      Gatling's HTML report, relative to the run directory
      * @param outcomes    the simulation's tally; null when Gatling crashed before writing it
+     * @param cpu         CPU seconds of Gatling, the service and Azurite during the burst
+     * @param reads       bytes the service read per stored upload; null when nothing was stored
+     * @param verifyReads for valet-key: what completions read back from storage per upload, from the service's own
+     *                    metric; null when the service has no such metric (see {@code reads}, an upper bound)
      */
     record Cell(
             String strategy,
@@ -116,7 +150,10 @@ record StudyResult(
             String report,
             UploadOutcomes.Summary outcomes,
             Memory memory,
-            long seconds) {
+            long seconds,
+            Cpu cpu,
+            ServiceReads reads,
+            ServiceReads verifyReads) {
 
         String load() {
             return fileSizeMb + " MB × " + users;
@@ -136,25 +173,41 @@ record StudyResult(
     }
 
     /**
-     * The ceiling: the Azure SDK alone ({@code BlobClient.uploadFromFile}, defaults) uploading the cell's file
-     * {@code uploads} times from {@code threads} threads — as many as the service's executor has — to the same Azurite.
+     * A ceiling: the cell's file uploaded without the service, to the same Azurite, in the same run.
      *
-     * @param uploads min(users, the service's capacity): what the service stores of such a burst at most
-     * @param failed  uploads that threw or stored the wrong size
+     * @param row       {@link #DIRECT}: the Azure SDK alone ({@code BlobClient.uploadFromFile}, defaults) from as many
+     *                  threads as the service's executor has, min(users, capacity) uploads — what the service could do
+     *                  if it added nothing; {@link #STORAGE}: the cell's Gatling users, each from its own address, PUT
+     *                  the file straight to Azurite with a SAS (Put Blob); {@link #NGINX}: the same users through
+     *                  nginx in front of Azurite — the cheapest possible hop
+     * @param uploads   uploads made
+     * @param clients   what uploaded: "25 SDK threads", "125 Gatling users"
+     * @param failed    uploads that failed or stored other bytes (size for direct, MD5 for storage and nginx)
+     * @param cpu       CPU seconds of the client, the hop (nginx) and Azurite during the uploads
      */
-    record Direct(
+    record Ceiling(
+            String row,
             int fileSizeMb,
             int users,
             int uploads,
-            int threads,
+            String clients,
             int failed,
             Double meanSeconds,
             Double p95Seconds,
             double spanSeconds,
-            double throughputMibPerSecond) {
+            Double throughputMibPerSecond,
+            Cpu cpu) {
+
+        static final String DIRECT = "direct";
+        static final String STORAGE = "storage";
+        static final String NGINX = "nginx";
 
         String load() {
             return fileSizeMb + " MB × " + users;
+        }
+
+        int stored() {
+            return uploads - failed;
         }
     }
 
@@ -180,9 +233,10 @@ record StudyResult(
             Long maxLiveHeapBytes,
             long seconds) {}
 
-    Optional<Direct> directFor(int fileSizeMb, int users) {
-        return direct.stream()
-                .filter(d -> d.fileSizeMb() == fileSizeMb && d.users() == users)
+    /** The ceiling {@code row} measured at this size and users. */
+    Optional<Ceiling> ceiling(String row, int fileSizeMb, int users) {
+        return ceilings.stream()
+                .filter(c -> c.row().equals(row) && c.fileSizeMb() == fileSizeMb && c.users() == users)
                 .findFirst();
     }
 

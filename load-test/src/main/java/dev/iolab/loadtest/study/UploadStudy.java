@@ -2,12 +2,16 @@ package dev.iolab.loadtest.study;
 
 import dev.iolab.loadtest.GatlingRun;
 import dev.iolab.loadtest.RandomUploadFile;
+import dev.iolab.loadtest.StudyLaunch;
 import dev.iolab.loadtest.UploadOutcomes;
 import dev.iolab.loadtest.UploadSettings;
+import dev.iolab.stack.AzuriteAccount;
 import dev.iolab.stack.AzuriteProcess;
+import dev.iolab.stack.ExternalTool;
 import dev.iolab.stack.HeapProbe;
+import dev.iolab.stack.NginxProcess;
+import dev.iolab.stack.ProcFs;
 import dev.iolab.stack.PrometheusText;
-import dev.iolab.stack.Repository;
 import dev.iolab.stack.UploadServiceProcess;
 import java.io.IOException;
 import java.net.http.HttpClient;
@@ -16,31 +20,31 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
  * The upload study in one command, no Docker ({@code scripts/upload-study.sh}, which only passes its arguments here).
- * For every strategy × file size × users × memory budget it starts that many simultaneous uploads with Gatling against
- * the upload-service jar at {@code -Xmx512m} (the original's container; {@code --heap} changes it) storing into a
- * fresh in-memory Azurite, while it samples the service's metrics and forces a few GCs to measure the live heap with
- * the uploads in flight. Beside the strategies: the {@code direct} row (the Azure SDK alone on the same files, same
- * Azurite, as many threads as the service's executor: the ceiling every strategy is shown as a ratio of) and the
- * {@code valet-key} row (grant, PUT to storage, complete). {@code --soak} instead sends 10,000 uploads with mixed
- * strategies and shows the heap after GC against its baseline. The strategy IDs come from the service's
- * {@code /actuator/info}.
+ * For every strategy × file size × users × memory budget it starts that many simultaneous uploads with Gatling — each
+ * user from its own loopback address — against the upload-service jar at {@code -Xmx512m} (the original's container;
+ * {@code --heap} changes it) storing into a fresh in-memory Azurite, while it samples the service's metrics and forces a
+ * few GCs to measure the live heap with the uploads in flight, and counts the CPU seconds of Gatling, the service and
+ * Azurite ({@code /proc}) and the bytes the service read.
+ *
+ * <p>Beside the strategies, three ceilings measured in the same run with the same file and Azurite: {@code direct}
+ * (the Azure SDK alone, as many threads as the service's executor), {@code storage} (the same Gatling users PUT the
+ * file straight to Azurite with a SAS) and {@code nginx} (the same users through nginx in front of Azurite, the
+ * cheapest possible hop); every cell is shown as a ratio of each. Then the {@code valet-key} row (grant, PUT to storage,
+ * complete). {@code --soak} instead sends 10,000 uploads with mixed strategies and shows the heap after GC against its
+ * baseline. The strategy IDs come from the service's {@code /actuator/info}.
  *
  * <p>Writes {@code docs/results/upload-study.md} (tables, charts, CSV); everything else — Gatling's HTML reports, logs,
  * {@code study.json} with every figure — stays in {@code load-test/target/upload-study/<UTC time>/}. Ctrl-C stops
@@ -49,6 +53,10 @@ import java.util.stream.Stream;
 public final class UploadStudy {
 
     private static final long MIB = 1024 * 1024;
+
+    /** The service's counter of bytes valet-key completions read back from storage, when it has one. */
+    static final String VERIFY_READ_METRIC = "iolab_upload_valet_verify_read_bytes_total";
+
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
@@ -57,14 +65,14 @@ public final class UploadStudy {
     private final Path runDir;
     private final String command;
     private final Instant started = Instant.now();
-    private final String loadBefore = loadAverage();
-    private double loadMax = oneMinuteLoad();
+    private final String loadBefore = ProcFs.loadAverage();
+    private double loadMax = ProcFs.oneMinuteLoad();
 
     private List<String> strategies = List.of();
     private int executorThreads;
     private int capacity;
     private final List<StudyResult.Cell> cells = new ArrayList<>();
-    private final List<StudyResult.Direct> direct = new ArrayList<>();
+    private final List<StudyResult.Ceiling> ceilings = new ArrayList<>();
     private String valetKeySkipped;
     private Boolean valetKeyAvailable;
     private int total;
@@ -79,30 +87,16 @@ public final class UploadStudy {
     }
 
     public static void main(String[] args) throws Exception {
-        StudyOptions options;
-        try {
-            options = StudyOptions.parse(args);
-        } catch (StudyOptions.HelpRequested help) {
-            System.out.print(StudyOptions.USAGE);
-            return;
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            System.err.print(StudyOptions.USAGE);
-            System.exit(2);
+        Optional<StudyOptions> parsed = StudyLaunch.options(StudyOptions.commandLine(), args, StudyOptions::parse);
+        if (parsed.isEmpty()) {
             return;
         }
+        StudyOptions options = parsed.get();
         System.setProperty("java.awt.headless", "true");
-        Path root = Repository.root();
-        Path output = options.output().isAbsolute() ? options.output() : root.resolve(options.output());
-        Path runDir = root.resolve("load-test/target/upload-study")
-                .resolve(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
-                        .withZone(ZoneOffset.UTC)
-                        .format(Instant.now()));
-        Files.createDirectories(runDir.resolve("bin"));
-        // Run from a copy, so that a build during the study (target/ rewritten) cannot pull the jar from under it.
-        Path jar = Files.copy(
-                Repository.serviceJar(), runDir.resolve("bin/upload-service.jar"), StandardCopyOption.REPLACE_EXISTING);
-        String command = "scripts/upload-study.sh" + (args.length == 0 ? "" : " " + String.join(" ", args));
+        Path output = StudyLaunch.inRepository(options.output());
+        Path runDir = StudyLaunch.runDirectory("upload-study");
+        Path jar = StudyLaunch.serviceJar(runDir);
+        String command = StudyLaunch.command("upload-study.sh", args);
         UploadStudy study = new UploadStudy(options, jar, runDir, command);
         System.out.println("Upload study: results in " + runDir);
         StudyResult result = options.soak() ? study.runSoak() : study.runMatrix();
@@ -114,8 +108,11 @@ public final class UploadStudy {
     // ------------------------------------------------------------------------------------------------- the matrix
 
     private StudyResult runMatrix() throws Exception {
-        // A first stack for what the service itself says: its strategies, its executor; and the direct row against
-        // the same Azurite, with nothing else running.
+        // A first stack for what the service itself says: its strategies, its executor; and the ceilings against the
+        // same Azurite, with nothing else running.
+        if (options.nginx()) {
+            ExternalTool.NGINX.require();
+        }
         try (Stack stack = Stack.start(this, true, "stack-first")) {
             learnFrom(stack);
             boolean valetKey = options.valetKey() && options.budgets().contains(true) && valetKeyAvailable(stack);
@@ -133,9 +130,7 @@ public final class UploadStudy {
                     capacity,
                     total,
                     valetKeySkipped == null ? "" : "; valet-key skipped: " + valetKeySkipped);
-            if (options.direct()) {
-                measureDirect(stack);
-            }
+            measureCeilings(stack);
             this.total = total;
         }
         for (boolean budget : options.budgets()) {
@@ -182,44 +177,92 @@ public final class UploadStudy {
         capacity = executorThreads + (int) queue;
     }
 
-    private void measureDirect(Stack stack) throws Exception {
-        Set<List<Integer>> loads = new LinkedHashSet<>();
-        for (boolean budget : options.budgets()) {
-            for (int size : options.sizesOf(budget)) {
-                for (int users : options.usersOf(budget)) {
-                    loads.add(List.of(size, users));
+    /** The direct, storage and nginx rows (those asked for) per size × users, against the first stack's Azurite. */
+    private void measureCeilings(Stack stack) throws Exception {
+        if (!options.direct() && !options.storage() && !options.nginx()) {
+            return;
+        }
+        NginxProcess nginx = options.nginx()
+                ? NginxProcess.start(runDir.resolve("nginx"), "127.0.0.1:" + stack.azurite.port())
+                : null;
+        try {
+            for (List<Integer> load : options.loads()) {
+                int size = load.get(0);
+                int users = load.get(1);
+                if (options.direct()) {
+                    int uploads = Math.min(users, capacity);
+                    progress(
+                            StudyResult.Ceiling.DIRECT,
+                            size,
+                            users,
+                            uploads + " uploads, the SDK alone from " + executorThreads + " threads");
+                    try (RandomUploadFile file = RandomUploadFile.create(size * MIB, 20251122L)) {
+                        done(DirectUpload.run(
+                                stack.azurite.connectionString(),
+                                "study-direct",
+                                file.path(),
+                                size,
+                                users,
+                                uploads,
+                                executorThreads,
+                                ProcFs::selfCpuSeconds,
+                                stack::azuriteCpuSeconds));
+                    }
+                }
+                if (options.storage()) {
+                    progress(StudyResult.Ceiling.STORAGE, size, users, users + " users PUT straight to Azurite");
+                    done(SasPutCeiling.run(
+                            StudyResult.Ceiling.STORAGE,
+                            stack.azurite.connectionString(),
+                            stack.azurite.blobEndpoint(),
+                            size,
+                            users,
+                            null,
+                            stack::azuriteCpuSeconds,
+                            runDir.resolve("ceilings/storage-" + size + "m-" + users + "u"),
+                            Duration.ofSeconds(options.cellTimeoutSeconds())));
+                }
+                if (nginx != null) {
+                    progress(StudyResult.Ceiling.NGINX, size, users, users + " users PUT through nginx");
+                    done(SasPutCeiling.run(
+                            StudyResult.Ceiling.NGINX,
+                            stack.azurite.connectionString(),
+                            AzuriteAccount.blobEndpoint("127.0.0.1", nginx.port()),
+                            size,
+                            users,
+                            nginx::cpuSeconds,
+                            stack::azuriteCpuSeconds,
+                            runDir.resolve("ceilings/nginx-" + size + "m-" + users + "u"),
+                            Duration.ofSeconds(options.cellTimeoutSeconds())));
                 }
             }
-        }
-        for (List<Integer> load : loads) {
-            int size = load.get(0);
-            int users = load.get(1);
-            int uploads = Math.min(users, capacity);
-            System.out.printf(
-                    Locale.ROOT,
-                    "[direct] %3d MB x %3d users: the SDK alone, %d uploads from %d threads ... ",
-                    size,
-                    users,
-                    uploads,
-                    executorThreads);
-            try (RandomUploadFile file = RandomUploadFile.create(size * MIB, 20251122L)) {
-                StudyResult.Direct d = DirectUpload.run(
-                        stack.azurite.connectionString(),
-                        "study-direct",
-                        file.path(),
-                        size,
-                        users,
-                        uploads,
-                        executorThreads);
-                direct.add(d);
-                System.out.printf(
-                        Locale.ROOT,
-                        "%.1f s, %.1f MiB/s, %d failed%n",
-                        d.spanSeconds(),
-                        d.throughputMibPerSecond(),
-                        d.failed());
+        } finally {
+            if (nginx != null) {
+                nginx.close();
             }
         }
+    }
+
+    private static void progress(String row, int size, int users, String what) {
+        System.out.printf(Locale.ROOT, "[%-7s] %4d MB x %3d users: %s ... ", row, size, users, what);
+    }
+
+    private void done(StudyResult.Ceiling c) throws IOException {
+        ceilings.add(c);
+        System.out.printf(
+                Locale.ROOT,
+                "%.1f s, %.1f MiB/s, %d failed; CPU s client %s, hop %s, Azurite %s%n",
+                c.spanSeconds(),
+                c.throughputMibPerSecond() == null ? Double.NaN : c.throughputMibPerSecond(),
+                c.failed(),
+                seconds(c.cpu().client()),
+                seconds(c.cpu().hop()),
+                seconds(c.cpu().storage()));
+        result().write(runDir.resolve("study.json"));
+    }
+
+    private static String seconds(Double s) {
+        return s == null ? "–" : String.format(Locale.ROOT, "%.1f", s);
     }
 
     private boolean valetKeyAvailable(Stack stack) throws IOException, InterruptedException {
@@ -235,7 +278,7 @@ public final class UploadStudy {
             valetKeyAvailable = grant.statusCode() != 404 && grant.statusCode() != 405;
             if (!valetKeyAvailable) {
                 valetKeySkipped = "the service answered POST /uploads/{name}/grant with " + grant.statusCode()
-                        + ": this build has no valet-key endpoint (issue 13.4)";
+                        + ": this build has no valet-key endpoint";
             }
         }
         return valetKeyAvailable;
@@ -264,6 +307,7 @@ public final class UploadStudy {
         Path outcomesFile = cellDir.resolve("outcomes.json");
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("baseUrl", stack.service.baseUrl().toString());
+        properties.put("managementUrl", stack.service.managementUrl().toString());
         properties.put("strategy", strategy);
         properties.put("fileSizeMb", Integer.toString(size));
         properties.put("users", Integer.toString(users));
@@ -274,6 +318,12 @@ public final class UploadStudy {
         GatlingRun.Result run;
         StudyResult.Memory memory;
         MemorySampler sampler = MemorySampler.start(stack.service, stack.probe, target, 3, 2_000);
+        long readBefore = ProcFs.readChars(stack.service.pid());
+        double verifyBefore = verifyReadBytes(stack.service.metrics());
+        CpuWindow cpuWindow = CpuWindow.start(
+                ProcFs::reapedChildrenCpuSeconds,
+                () -> ProcFs.cpuSeconds(stack.service.pid()),
+                stack::azuriteCpuSeconds);
         try {
             run = GatlingRun.run(
                     cellDir.resolve("gatling"), properties, Duration.ofSeconds(options.cellTimeoutSeconds()), true);
@@ -281,15 +331,39 @@ public final class UploadStudy {
             sampler.close();
             memory = sampler.result();
         }
+        StudyResult.Cpu cpu = cpuWindow.stop();
+        long readAfter = ProcFs.readChars(stack.service.pid());
+        double verifyAfter = stack.service.healthy() ? verifyReadBytes(stack.service.metrics()) : Double.NaN;
         long seconds = (System.currentTimeMillis() - start + 500) / 1000;
         boolean up = stack.service.healthy();
         int oom = oomErrors(stack.service.process().log(), logOffset);
         UploadOutcomes.Summary outcomes =
                 Files.isRegularFile(outcomesFile) ? UploadOutcomes.Summary.read(outcomesFile) : null;
+        cpu = withGatlingsOwnCpu(cpu, outcomes);
+        int stored = outcomes == null ? 0 : outcomes.accepted();
+        StudyResult.ServiceReads reads = stored > 0 && readBefore >= 0 && readAfter >= readBefore
+                ? new StudyResult.ServiceReads((readAfter - readBefore) / (double) stored, "rchar")
+                : null;
+        StudyResult.ServiceReads verifyReads = stored > 0 && !Double.isNaN(verifyBefore) && !Double.isNaN(verifyAfter)
+                ? new StudyResult.ServiceReads((verifyAfter - verifyBefore) / stored, VERIFY_READ_METRIC)
+                : null;
         StudyResult.Cell cell = new StudyResult.Cell(
-                strategy, budget, size, users, run.exitCode(), up, oom, htmlReport(cellDir), outcomes, memory, seconds);
+                strategy,
+                budget,
+                size,
+                users,
+                run.exitCode(),
+                up,
+                oom,
+                htmlReport(cellDir),
+                outcomes,
+                memory,
+                seconds,
+                cpu,
+                reads,
+                verifyReads);
         cells.add(cell);
-        loadMax = Math.max(loadMax, oneMinuteLoad());
+        loadMax = Math.max(loadMax, ProcFs.oneMinuteLoad());
         System.out.printf(
                 Locale.ROOT,
                 "%d s, exit %d, service up: %s, peak heap %s MiB, live %s MiB above idle%s%s, load %.2f%n",
@@ -302,24 +376,46 @@ public final class UploadStudy {
                         : mib(memory.liveAboveIdleBytes().doubleValue()),
                 memory.inFlight() == null ? "" : " (" + memory.inFlight() + " in flight)",
                 ratioText(cell),
-                oneMinuteLoad());
+                ProcFs.oneMinuteLoad());
         System.out.println(
                 "        " + (outcomes != null ? outcomes.toText() : "no outcome tally (see " + run.log() + ")"));
         result().write(runDir.resolve("study.json"));
     }
 
     private String ratioText(StudyResult.Cell cell) {
-        return findDirect(cell)
-                .filter(d -> cell.outcomes() != null && cell.outcomes().spanSeconds() != null)
-                .map(d -> String.format(
-                        Locale.ROOT, ", %.2f x direct's time", cell.outcomes().spanSeconds() / d.spanSeconds()))
-                .orElse("");
+        StringBuilder text = new StringBuilder();
+        for (String row : List.of(StudyResult.Ceiling.STORAGE, StudyResult.Ceiling.NGINX)) {
+            Double ratio = UploadStudyReport.timeRatio(result(), cell, row);
+            if (ratio != null) {
+                text.append(String.format(Locale.ROOT, ", %.2f x %s's time", ratio, row));
+            }
+        }
+        return text.toString();
     }
 
-    private java.util.Optional<StudyResult.Direct> findDirect(StudyResult.Cell cell) {
-        return direct.stream()
-                .filter(d -> d.fileSizeMb() == cell.fileSizeMb() && d.users() == cell.users())
-                .findFirst();
+    /**
+     * The client's CPU as the Gatling JVM measured it itself from the first user to the end of the run (its start-up and
+     * its HTML report left out), when its tally has it; else what {@code /proc} counted for the whole child process.
+     */
+    static StudyResult.Cpu withGatlingsOwnCpu(StudyResult.Cpu cpu, UploadOutcomes.Summary outcomes) {
+        if (outcomes == null || outcomes.clientCpuSeconds() == null) {
+            return cpu;
+        }
+        return new StudyResult.Cpu(outcomes.clientCpuSeconds(), cpu.hop(), cpu.storage());
+    }
+
+    /**
+     * The counter of bytes valet-key completions read back from storage to verify an upload, when the service has one
+     * (summed over its samples); NaN when it has none.
+     */
+    static double verifyReadBytes(PrometheusText metrics) {
+        double sum = Double.NaN;
+        for (PrometheusText.Sample sample : metrics.samples()) {
+            if (sample.name().equals(VERIFY_READ_METRIC)) {
+                sum = (Double.isNaN(sum) ? 0 : sum) + sample.value();
+            }
+        }
+        return sum;
     }
 
     // ------------------------------------------------------------------------------------------------- the soak
@@ -356,6 +452,7 @@ public final class UploadStudy {
             Path outcomesFile = soakDir.resolve("outcomes.json");
             Map<String, String> properties = new LinkedHashMap<>();
             properties.put("baseUrl", stack.service.baseUrl().toString());
+            properties.put("managementUrl", stack.service.managementUrl().toString());
             properties.put("strategy", String.join(",", mix));
             properties.put("fileSizeKb", Integer.toString(options.soakSizeKb()));
             properties.put("users", Integer.toString(users));
@@ -402,7 +499,7 @@ public final class UploadStudy {
                     after,
                     sampler.maxLive(),
                     seconds);
-            loadMax = Math.max(loadMax, oneMinuteLoad());
+            loadMax = Math.max(loadMax, ProcFs.oneMinuteLoad());
             System.out.printf(
                     Locale.ROOT,
                     "Soak: %d s, exit %d, service up: %s; live heap %s MiB before, %s MiB after, at most %s MiB during%n",
@@ -429,16 +526,15 @@ public final class UploadStudy {
                 started.truncatedTo(ChronoUnit.SECONDS).toString(),
                 now.truncatedTo(ChronoUnit.SECONDS).toString(),
                 Duration.between(started, now).toSeconds(),
-                Runtime.getRuntime().availableProcessors() + " cores, " + memoryGiB() + " GiB RAM, Linux "
-                        + System.getProperty("os.version"),
+                ProcFs.machine(),
                 System.getProperty("java.runtime.name") + " " + System.getProperty("java.runtime.version"),
                 loadBefore,
-                loadAverage(),
+                ProcFs.loadAverage(),
                 loadMax,
                 String.join(" ", serviceJvmOptions()),
                 executorThreads,
                 capacity);
-        return new StudyResult(info, strategies, List.copyOf(cells), List.copyOf(direct), valetKeySkipped, soak);
+        return new StudyResult(info, strategies, List.copyOf(cells), List.copyOf(ceilings), valetKeySkipped, soak);
     }
 
     private List<String> serviceJvmOptions() {
@@ -467,7 +563,7 @@ public final class UploadStudy {
                 List<String> args = new ArrayList<>(List.of("--upload.memory-budget.enabled=" + budget));
                 args.addAll(study.options.serviceArgs());
                 stack.service = UploadServiceProcess.start(
-                        new UploadServiceProcess.Settings(study.jar, 0, study.serviceJvmOptions(), args, "study"),
+                        new UploadServiceProcess.Settings(study.jar, 0, 0, study.serviceJvmOptions(), args, "study"),
                         stack.azurite,
                         stack.dir);
                 stack.probe = HeapProbe.attach(stack.service.pid());
@@ -490,6 +586,11 @@ public final class UploadStudy {
             service = fresh.service;
             probe = fresh.probe;
             return this;
+        }
+
+        /** CPU seconds Azurite (its node process and any child) has used so far. */
+        double azuriteCpuSeconds() {
+            return ProcFs.treeCpuSeconds(azurite.process().process().toHandle());
         }
 
         /** One 1 MiB upload with {@code strategy}, so that class loading and JIT warm-up are not in the first cell. */
@@ -573,35 +674,5 @@ public final class UploadStudy {
 
     static String duration(long seconds) {
         return String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
-    }
-
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");
-            return f[0] + ", " + f[1] + ", " + f[2];
-        } catch (IOException | RuntimeException e) {
-            return "?";
-        }
-    }
-
-    private static double oneMinuteLoad() {
-        try {
-            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
-        } catch (IOException | RuntimeException e) {
-            return Double.NaN;
-        }
-    }
-
-    private static long memoryGiB() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
-                if (line.startsWith("MemTotal:")) {
-                    return Math.round(Long.parseLong(line.replaceAll("\\D", "")) / 1048576.0);
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux
-        }
-        return 0;
     }
 }

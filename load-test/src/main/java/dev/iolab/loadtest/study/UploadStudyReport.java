@@ -1,11 +1,13 @@
 package dev.iolab.loadtest.study;
 
+import static dev.iolab.loadtest.report.MarkdownTable.number;
+
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.iolab.loadtest.UploadSettings;
-import java.awt.BasicStroke;
-import java.awt.Color;
+import dev.iolab.loadtest.report.ChartStyle;
+import dev.iolab.loadtest.report.MarkdownTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,25 +15,32 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.jfree.chart.ChartFactory;
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.CategoryLabelPositions;
+import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
-import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.CombinedDomainCategoryPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
-import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.category.StackedBarRenderer;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
- * Writes the study's report from a {@link StudyResult}: {@code upload-study.md} (tables with every strategy beside the
- * {@code direct} row as ratios, memory columns, the original study's figures, the soak), two charts and
- * {@code upload-study.csv} beside it. Every file is written to a temp file and moved into place, so a failed run leaves
- * the previous report whole.
+ * Writes the study's report from a {@link StudyResult}: {@code upload-study.md} — the ceilings, every strategy as a
+ * ratio of each ceiling with the CPU seconds of each process, memory, the valet-key row, the original study's figures,
+ * the soak — three charts and {@code upload-study.csv} beside it. Every file is written to a temp file and moved into
+ * place, so a failed run leaves the previous report whole.
  *
  * <p>Regenerate a report from a run's {@code study.json}:
  * {@code java -cp <load-test classpath> dev.iolab.loadtest.study.UploadStudyReport <study.json> <report.md>}.
@@ -40,8 +49,8 @@ public final class UploadStudyReport {
 
     /**
      * The original study's published mean seconds per file (1 MB, 10 MB), 125 simultaneous uploads to real Azure Blob
-     * Storage from a 512 MB container (issue 5), and what it reported about each strategy: reference figures, keyed by
-     * the original's strategy names.
+     * Storage from a 512 MB container, and what it reported about each strategy: reference figures, keyed by the
+     * original's strategy names.
      */
     static final Map<String, double[]> ORIGINAL_MEANS = Map.of(
             "in-memory", new double[] {1.16, 8.82},
@@ -62,6 +71,13 @@ public final class UploadStudyReport {
     /** A soak's live heap after counts as "back at its baseline" within this many bytes (GC noise, caches). */
     static final long SOAK_TOLERANCE_BYTES = 8L * 1024 * 1024;
 
+    /** The valet-key goal: at 10 MB × 125 it takes at most this many times the storage row's time. */
+    static final double VALET_KEY_GOAL = 1.10;
+
+    /** The ceilings in report order. */
+    static final List<String> CEILINGS =
+            List.of(StudyResult.Ceiling.DIRECT, StudyResult.Ceiling.STORAGE, StudyResult.Ceiling.NGINX);
+
     private static final double MIB = 1024.0 * 1024.0;
 
     private UploadStudyReport() {}
@@ -79,15 +95,18 @@ public final class UploadStudyReport {
 
     /** Writes the report, its charts and CSV; {@code runDir} is where Gatling's reports are (for links). */
     static void write(StudyResult result, Path reportFile, Path runDir) throws IOException {
-        if (result.cells().isEmpty() && result.soak() == null) {
-            throw new IllegalArgumentException("the study measured nothing: no cells and no soak");
+        if (result.cells().isEmpty() && result.ceilings().isEmpty() && result.soak() == null) {
+            throw new IllegalArgumentException("the study measured nothing: no cells, no ceilings and no soak");
         }
         Path outDir = reportFile.toAbsolutePath().getParent();
         Files.createDirectories(outDir);
         String base = baseName(reportFile);
-        if (!result.cells().isEmpty()) {
-            writeAtomically(outDir.resolve(base + "-memory.png"), tmp -> memoryChart(result, tmp));
+        if (!result.cells().isEmpty() || !result.ceilings().isEmpty()) {
             writeAtomically(outDir.resolve(base + "-time.png"), tmp -> timeChart(result, tmp));
+            writeAtomically(outDir.resolve(base + "-cpu.png"), tmp -> cpuChart(result, tmp));
+            if (!result.cells().isEmpty()) {
+                writeAtomically(outDir.resolve(base + "-memory.png"), tmp -> memoryChart(result, tmp));
+            }
             writeAtomically(outDir.resolve(base + ".csv"), tmp -> Files.writeString(tmp, csv(result)));
         }
         writeAtomically(
@@ -116,21 +135,43 @@ public final class UploadStudyReport {
         return i < 0 ? result.strategies().size() : i;
     }
 
-    /** The cell's burst time ÷ the direct row's (same size and users); null without both or without an upload. */
-    static Double timeRatio(StudyResult result, StudyResult.Cell c) {
-        return result.directFor(c.fileSizeMb(), c.users())
+    /** The (size, users) loads measured, in order: by size, then users. */
+    static List<List<Integer>> loads(StudyResult result) {
+        Set<List<Integer>> loads = new LinkedHashSet<>();
+        result.ceilings().forEach(c -> loads.add(List.of(c.fileSizeMb(), c.users())));
+        result.cells().forEach(c -> loads.add(List.of(c.fileSizeMb(), c.users())));
+        return loads.stream()
+                .sorted(Comparator.comparing((List<Integer> l) -> l.get(0)).thenComparing(l -> l.get(1)))
+                .toList();
+    }
+
+    /**
+     * The cell's burst time (first request to last answer) ÷ the ceiling {@code row}'s at the same size and users; null
+     * without both or without a stored upload.
+     */
+    static Double timeRatio(StudyResult result, StudyResult.Cell c, String row) {
+        return result.ceiling(row, c.fileSizeMb(), c.users())
                 .filter(d -> c.accepted() > 0 && c.outcomes().spanSeconds() != null && d.spanSeconds() > 0)
                 .map(d -> c.outcomes().spanSeconds() / d.spanSeconds())
                 .orElse(null);
     }
 
-    /** The cell's MiB/s ÷ the direct row's; null without both. */
-    static Double throughputRatio(StudyResult result, StudyResult.Cell c) {
-        return result.directFor(c.fileSizeMb(), c.users())
+    /** The cell's stored MiB/s ÷ the ceiling {@code row}'s; null without both. */
+    static Double throughputRatio(StudyResult result, StudyResult.Cell c, String row) {
+        return result.ceiling(row, c.fileSizeMb(), c.users())
                 .filter(d -> c.outcomes() != null
                         && c.outcomes().throughputMibPerSecond() != null
+                        && d.throughputMibPerSecond() != null
                         && d.throughputMibPerSecond() > 0)
                 .map(d -> c.outcomes().throughputMibPerSecond() / d.throughputMibPerSecond())
+                .orElse(null);
+    }
+
+    /** A ceiling's time ÷ another ceiling's ({@code nginx} ÷ {@code storage}: what the cheapest hop costs). */
+    static Double ceilingRatio(StudyResult result, StudyResult.Ceiling c, String row) {
+        return result.ceiling(row, c.fileSizeMb(), c.users())
+                .filter(d -> d.spanSeconds() > 0 && c.spanSeconds() > 0)
+                .map(d -> c.spanSeconds() / d.spanSeconds())
                 .orElse(null);
     }
 
@@ -142,33 +183,33 @@ public final class UploadStudyReport {
         md.append(result.soak() != null ? "# The upload study: soak\n\n" : "# The upload study, re-run\n\n");
         md.append("Generated by `scripts/upload-study.sh` (`dev.iolab.loadtest.study.UploadStudy`; see "
                 + "[docs/load-test.md](../load-test.md)); do not edit by hand, re-run the script.\n\n");
-        md.append("| | |\n|---|---|\n");
-        row(md, "Command", "`" + run.command() + "`");
-        row(
-                md,
-                "Run",
-                run.startedUtc() + " → " + run.finishedUtc() + " (" + UploadStudy.duration(run.durationSeconds())
-                        + ")");
-        row(md, "Machine", run.machine() + ", " + run.java());
-        row(
-                md,
-                "Load average (1/5/15 min)",
-                "before: " + run.loadBefore() + "; after: " + run.loadAfter()
-                        + "; highest 1-min value seen between cells: " + fmt(run.loadMax(), 2)
-                        + " (Gatling, Azurite and the service share the machine; anything else running adds to it)");
-        row(
-                md,
-                "Service",
-                "upload-service jar, `" + run.serviceOpts() + "`, executor " + run.executorThreads()
-                        + " threads, capacity " + run.capacity() + " (threads + queue), strategies "
-                        + String.join(", ", result.strategies()) + " (from its `/actuator/info`)");
-        md.append('\n');
-        if (!result.cells().isEmpty()) {
+        md.append(MarkdownTable.keyValue()
+                .row("Command", "`" + run.command() + "`")
+                .row(
+                        "Run",
+                        run.startedUtc() + " → " + run.finishedUtc() + " ("
+                                + UploadStudy.duration(run.durationSeconds()) + ")")
+                .row("Machine", run.machine() + ", " + run.java())
+                .row(
+                        "Load average (1/5/15 min)",
+                        "before: " + run.loadBefore() + "; after: " + run.loadAfter()
+                                + "; highest 1-min value seen between cells: " + number(run.loadMax(), 2)
+                                + " (Gatling, nginx, Azurite and the service share the machine; anything else running"
+                                + " adds to it)")
+                .row(
+                        "Service",
+                        "upload-service jar, `" + run.serviceOpts() + "`, executor " + run.executorThreads()
+                                + " threads, capacity " + run.capacity() + " (threads + queue), strategies "
+                                + String.join(", ", result.strategies()) + " (from its `/actuator/info`)"));
+        if (!result.cells().isEmpty() || !result.ceilings().isEmpty()) {
             method(md);
+            ceilings(md, result);
             cellTables(md, result);
             valetKey(md, result);
-            charts(md, reportFile);
-            original(md, result);
+            charts(md, reportFile, !result.cells().isEmpty());
+            if (!result.cells().isEmpty()) {
+                original(md, result);
+            }
             facts(md, result);
             gatlingReports(md, result, reportFile, runDir);
         }
@@ -180,15 +221,29 @@ public final class UploadStudyReport {
 
     private static void method(StringBuilder md) {
         md.append("""
-                Each cell: Gatling starts *users* virtual users at once, each uploading one file of random bytes with one
-                strategy to the service jar, which stores into a fresh in-memory Azurite (restarted with the service for each
+                Each cell: Gatling starts *users* virtual users at once, each from its own loopback address (127.0.1.1,
+                127.0.1.2, …: distinct clients to the service), each uploading one file of random bytes with one strategy
+                to the service jar, which stores into a fresh in-memory Azurite (restarted with the service for each
                 strategy) — not real Azure, so absolute times are not comparable with the original's, only the relations
                 between rows.
 
-                **The ceiling, `direct`:** the Azure SDK alone (`BlobClient.uploadFromFile`, defaults) uploading the same
-                file, min(users, capacity) times, from as many threads as the service's executor has, to the same Azurite,
-                in the same run. *÷ direct* columns: the cell's burst time (first request to last answer) and MiB/s
-                divided by the direct row's at the same size and users — 1.00 is the SDK's own speed.
+                **Three ceilings, measured in the same run with the same file and the same Azurite:** `direct` — the
+                Azure SDK alone (`BlobClient.uploadFromFile`, defaults) uploading the file min(users, capacity) times from
+                as many threads as the service's executor has: what the service could do if it added nothing; `storage` —
+                the cell's Gatling users PUT the file straight to Azurite with a SAS (one Put Blob each): the clients and
+                the blob store alone; `nginx` — the same users through nginx (Debian's, `proxy_request_buffering off`,
+                keep-alive upstream) in front of Azurite: the cheapest possible hop. *÷ direct*, *÷ storage* and *÷ nginx*
+                are the cell's burst time (first request to last answer) divided by the ceiling's at the same size and
+                users — 1.00 is the ceiling's own speed. Above the service's capacity the service stores only capacity
+                uploads and refuses the rest before their bodies, while `storage` and `nginx` store all: there the time
+                ratios flatter the service; the CSV has MiB/s ratios too.
+
+                **CPU seconds** (user + system, from `/proc/PID/stat`) of each process during the burst: *client* (the
+                Gatling JVM from its first user's start to the end of the run, without its start-up and HTML report; the
+                study's own JVM for `direct`), *hop* (the service JVM; nginx's master and workers),
+                *Azurite* (its node process). All share the machine's cores, so a hop's CPU is taken from the clients' and
+                Azurite's. *Service read per upload* is what the service read (`rchar` of `/proc/PID/io`: client bodies,
+                storage answers, spool files alike — an upper bound) divided by the uploads stored.
 
                 **Memory:** *peak heap* is heap used (`jvm_memory_used_bytes{area="heap"}`, garbage included) sampled every
                 0.5 s; *live in flight* is the heap right after a forced full GC (JMX `MemoryMXBean.gc()` through the attach
@@ -196,13 +251,59 @@ public final class UploadStudyReport {
                 GC just before the cell (idle); *per upload* divides it by the uploads running at that GC. At most three
                 such GCs per cell, each a pause the cell's times include. RSS is the process's resident memory.
 
-                """.replace("\n", " ").replace("  ", "\n\n").strip() + "\n\n");
+                """.replace("\n\n", "\u0000")
+                        .replace("\n", " ")
+                        .replace("\u0000", "\n\n")
+                        .strip() + "\n\n");
+    }
+
+    private static void ceilings(StringBuilder md, StudyResult result) {
+        if (result.ceilings().isEmpty()) {
+            return;
+        }
+        md.append("## Ceilings: the same files without the service\n\n");
+        MarkdownTable t = new MarkdownTable()
+                .left("row")
+                .left("load")
+                .left("clients")
+                .right("stored")
+                .right("failed")
+                .right("mean s")
+                .right("p95 s")
+                .right("burst s")
+                .right("MiB/s")
+                .right("÷ storage")
+                .right("CPU s client")
+                .right("CPU s hop")
+                .right("CPU s Azurite");
+        List<StudyResult.Ceiling> rows = new ArrayList<>(result.ceilings());
+        rows.sort(Comparator.comparingInt(StudyResult.Ceiling::fileSizeMb)
+                .thenComparingInt(StudyResult.Ceiling::users)
+                .thenComparingInt(c -> CEILINGS.indexOf(c.row())));
+        for (StudyResult.Ceiling c : rows) {
+            t.row(
+                    "**" + c.row() + "**",
+                    c.load(),
+                    c.clients(),
+                    c.stored(),
+                    c.failed(),
+                    number(c.meanSeconds(), 2),
+                    number(c.p95Seconds(), 2),
+                    number(c.spanSeconds(), 2),
+                    number(c.throughputMibPerSecond(), 1),
+                    number(ceilingRatio(result, c, StudyResult.Ceiling.STORAGE), 2),
+                    number(c.cpu().client(), 1),
+                    number(c.cpu().hop(), 1),
+                    number(c.cpu().storage(), 1));
+        }
+        md.append(t);
     }
 
     private static void cellTables(StringBuilder md, StudyResult result) {
         for (boolean budget : new boolean[] {true, false}) {
-            List<StudyResult.Cell> part =
-                    ordered(result).stream().filter(c -> c.budget() == budget).toList();
+            List<StudyResult.Cell> part = ordered(result).stream()
+                    .filter(c -> c.budget() == budget && !c.strategy().equals(UploadSettings.VALET_KEY))
+                    .toList();
             if (part.isEmpty()) {
                 continue;
             }
@@ -213,80 +314,80 @@ public final class UploadStudyReport {
                                     + " heap); over budget it answers 503 `memory-budget` before reading the body.\n\n"
                             : "No admission by memory (`--upload.memory-budget.enabled=false`): the original service's"
                                     + " behaviour, kept to show the failure the budget prevents.\n\n");
-            md.append("| strategy | load | accepted | refused | failed | mean s | p95 s | burst s | MiB/s"
-                    + " | time ÷ direct | MiB/s ÷ direct | peak heap MiB | live in flight MiB | per upload MiB"
-                    + " | peak RSS MiB | service up | assertions |\n");
-            md.append("|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
-            if (budget) {
-                for (StudyResult.Direct d : result.direct()) {
-                    md.append("| **direct** (SDK alone, ")
-                            .append(d.threads())
-                            .append(" threads) | ")
-                            .append(d.load())
-                            .append(" | ")
-                            .append(d.uploads() - d.failed())
-                            .append(" | – | ")
-                            .append(d.failed())
-                            .append(" | ")
-                            .append(fmt(d.meanSeconds(), 2))
-                            .append(" | ")
-                            .append(fmt(d.p95Seconds(), 2))
-                            .append(" | ")
-                            .append(fmt(d.spanSeconds(), 2))
-                            .append(" | ")
-                            .append(fmt(d.throughputMibPerSecond(), 1))
-                            .append(" | 1.00 | 1.00 | – | – | – | – | – | – |\n");
-                }
-            }
+            md.append("Time and CPU:\n\n");
+            MarkdownTable time = new MarkdownTable()
+                    .left("strategy")
+                    .left("load")
+                    .right("accepted")
+                    .left("refused")
+                    .left("failed")
+                    .right("mean s")
+                    .right("p95 s")
+                    .right("burst s")
+                    .right("÷ direct")
+                    .right("÷ storage")
+                    .right("÷ nginx")
+                    .right("CPU s client")
+                    .right("CPU s service")
+                    .right("CPU s Azurite")
+                    .right("service read MiB / upload");
             for (StudyResult.Cell c : part) {
                 var o = c.outcomes();
-                var m = c.memory();
-                md.append("| ")
-                        .append(c.strategy())
-                        .append(" | ")
-                        .append(c.load())
-                        .append(" | ")
-                        .append(c.accepted())
-                        .append(" | ")
-                        .append(o == null ? "–" : o.refused() + breakdown(shortKeys(o.refusedBy())))
-                        .append(" | ")
-                        .append(o == null ? c.users() + " (Gatling crashed)" : o.failed() + breakdown(o.failedBy()))
-                        .append(" | ")
-                        .append(o == null ? "–" : fmt(o.meanSeconds(), 2))
-                        .append(" | ")
-                        .append(o == null ? "–" : fmt(o.p95Seconds(), 2))
-                        .append(" | ")
-                        .append(o == null ? "–" : fmt(o.spanSeconds(), 2))
-                        .append(" | ")
-                        .append(o == null ? "–" : fmt(o.throughputMibPerSecond(), 1))
-                        .append(" | ")
-                        .append(fmt(timeRatio(result, c), 2))
-                        .append(" | ")
-                        .append(fmt(throughputRatio(result, c), 2))
-                        .append(" | ")
-                        .append(fmtMib(m.peakHeapUsedBytes()))
-                        .append(" | ")
-                        .append(
-                                m.liveAboveIdleBytes() == null
-                                        ? "–"
-                                        : fmtMib(m.liveAboveIdleBytes().doubleValue()))
-                        .append(m.inFlight() == null ? "" : " (" + m.inFlight() + ")")
-                        .append(" | ")
-                        .append(m.livePerUploadBytes() == null ? "–" : fmt(m.livePerUploadBytes() / MIB, 2))
-                        .append(" | ")
-                        .append(fmtMib(m.peakRssBytes()))
-                        .append(" | ")
-                        .append(c.serviceUp() ? "yes" : "**no**")
-                        .append(c.oomErrors() > 0 ? " (OutOfMemoryError)" : "")
-                        .append(" | ")
-                        .append(c.assertionsPassed() ? "pass" : "**fail** (exit " + c.gatlingExit() + ")")
-                        .append(" |\n");
+                time.row(
+                        c.strategy(),
+                        c.load(),
+                        c.accepted(),
+                        o == null ? null : o.refused() + breakdown(shortKeys(o.refusedBy())),
+                        o == null ? c.users() + " (Gatling crashed)" : o.failed() + breakdown(o.failedBy()),
+                        o == null ? null : number(o.meanSeconds(), 2),
+                        o == null ? null : number(o.p95Seconds(), 2),
+                        o == null ? null : number(o.spanSeconds(), 2),
+                        number(timeRatio(result, c, StudyResult.Ceiling.DIRECT), 2),
+                        number(timeRatio(result, c, StudyResult.Ceiling.STORAGE), 2),
+                        number(timeRatio(result, c, StudyResult.Ceiling.NGINX), 2),
+                        cpu(c, StudyResult.Cpu::client),
+                        cpu(c, StudyResult.Cpu::hop),
+                        cpu(c, StudyResult.Cpu::storage),
+                        c.reads() == null ? null : number(c.reads().bytesPerUpload() / MIB, 1));
             }
-            md.append('\n');
+            md.append(time);
+            md.append("Memory:\n\n");
+            MarkdownTable memory = new MarkdownTable()
+                    .left("strategy")
+                    .left("load")
+                    .right("peak heap MiB")
+                    .right("live in flight MiB")
+                    .right("per upload MiB")
+                    .right("peak RSS MiB")
+                    .left("service up")
+                    .left("assertions");
+            for (StudyResult.Cell c : part) {
+                var m = c.memory();
+                memory.row(
+                        c.strategy(),
+                        c.load(),
+                        MarkdownTable.mib(m.peakHeapUsedBytes()),
+                        m.liveAboveIdleBytes() == null
+                                ? null
+                                : MarkdownTable.mib(m.liveAboveIdleBytes().doubleValue())
+                                        + (m.inFlight() == null ? "" : " (" + m.inFlight() + ")"),
+                        m.livePerUploadBytes() == null ? null : number(m.livePerUploadBytes() / MIB, 2),
+                        MarkdownTable.mib(m.peakRssBytes()),
+                        (c.serviceUp() ? "yes" : "**no**") + (c.oomErrors() > 0 ? " (OutOfMemoryError)" : ""),
+                        c.assertionsPassed() ? "pass" : "**fail** (exit " + c.gatlingExit() + ")");
+            }
+            md.append(memory);
         }
     }
 
+    private static String cpu(StudyResult.Cell c, Function<StudyResult.Cpu, Double> part) {
+        return c.cpu() == null ? null : number(part.apply(c.cpu()), 1);
+    }
+
     private static void valetKey(StringBuilder md, StudyResult result) {
+        if (result.cells().isEmpty()) {
+            return;
+        }
         md.append("## valet-key\n\n");
         if (result.valetKeySkipped() != null) {
             md.append("Not measured: ").append(result.valetKeySkipped()).append(".\n\n");
@@ -301,49 +402,77 @@ public final class UploadStudyReport {
         }
         md.append("Each client asks the service for a grant, sends the bytes straight to storage with it and asks the"
                 + " service to complete; the service's heap should stay at its idle baseline however many clients"
-                + " upload. Live heap: forced GCs at least 2 s apart from the first second of the burst on.\n\n");
-        md.append("| load | accepted | failed | burst s | time ÷ direct | idle live heap MiB | live heap during MiB"
-                + " | above idle MiB |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+                + " upload. Live heap: forced GCs at least 2 s apart from the first second of the burst on."
+                + " *Read from storage per upload*: what the service's completions read back to verify an upload, from"
+                + " its own metric (`" + UploadStudy.VERIFY_READ_METRIC + "`) when it has one, else everything the"
+                + " service read (`rchar`, an upper bound).\n\n");
+        MarkdownTable t = new MarkdownTable()
+                .left("load")
+                .right("accepted")
+                .right("failed")
+                .right("burst s")
+                .right("÷ storage")
+                .right("÷ nginx")
+                .right("CPU s client")
+                .right("CPU s service")
+                .right("CPU s Azurite")
+                .right("read from storage MiB / upload")
+                .right("idle live heap MiB")
+                .right("live heap during MiB")
+                .right("above idle MiB");
         for (StudyResult.Cell c : rows) {
             var m = c.memory();
-            md.append("| ")
-                    .append(c.load())
-                    .append(" | ")
-                    .append(c.accepted())
-                    .append(" | ")
-                    .append(c.failed())
-                    .append(" | ")
-                    .append(c.outcomes() == null ? "–" : fmt(c.outcomes().spanSeconds(), 2))
-                    .append(" | ")
-                    .append(fmt(timeRatio(result, c), 2))
-                    .append(" | ")
-                    .append(
-                            m.idleLiveHeapBytes() == null
-                                    ? "–"
-                                    : fmtMib(m.idleLiveHeapBytes().doubleValue()))
-                    .append(" | ")
-                    .append(
-                            m.liveHeapBytes() == null
-                                    ? "–"
-                                    : fmtMib(m.liveHeapBytes().doubleValue()))
-                    .append(" | ")
-                    .append(
-                            m.liveAboveIdleBytes() == null
-                                    ? "–"
-                                    : fmtMib(m.liveAboveIdleBytes().doubleValue()))
-                    .append(" |\n");
+            StudyResult.ServiceReads reads = c.verifyReads() != null ? c.verifyReads() : c.reads();
+            t.row(
+                    c.load(),
+                    c.accepted(),
+                    c.failed(),
+                    c.outcomes() == null ? null : number(c.outcomes().spanSeconds(), 2),
+                    number(timeRatio(result, c, StudyResult.Ceiling.STORAGE), 2),
+                    number(timeRatio(result, c, StudyResult.Ceiling.NGINX), 2),
+                    cpu(c, StudyResult.Cpu::client),
+                    cpu(c, StudyResult.Cpu::hop),
+                    cpu(c, StudyResult.Cpu::storage),
+                    reads == null
+                            ? null
+                            : number(reads.bytesPerUpload() / MIB, 2)
+                                    + (reads.source().equals("rchar") ? " (rchar, upper bound)" : ""),
+                    m.idleLiveHeapBytes() == null
+                            ? null
+                            : MarkdownTable.mib(m.idleLiveHeapBytes().doubleValue()),
+                    m.liveHeapBytes() == null
+                            ? null
+                            : MarkdownTable.mib(m.liveHeapBytes().doubleValue()),
+                    m.liveAboveIdleBytes() == null
+                            ? null
+                            : MarkdownTable.mib(m.liveAboveIdleBytes().doubleValue()));
         }
-        md.append('\n');
+        md.append(t);
+        find(result, UploadSettings.VALET_KEY, 10, 125, true)
+                .map(c -> timeRatio(result, c, StudyResult.Ceiling.STORAGE))
+                .ifPresent(ratio -> md.append("**Goal:** at 10 MB × 125, valet-key uploads take at most ")
+                        .append(number(VALET_KEY_GOAL, 2))
+                        .append(" × the storage row's time. This run: ")
+                        .append(number(ratio, 2))
+                        .append(" × — ")
+                        .append(ratio <= VALET_KEY_GOAL ? "met" : "**not met**")
+                        .append(".\n\n"));
     }
 
-    private static void charts(StringBuilder md, Path reportFile) {
+    private static void charts(StringBuilder md, Path reportFile, boolean cells) {
         String base = baseName(reportFile);
         md.append("## Charts\n\n")
-                .append("![peak heap used and live heap in flight per strategy](")
+                .append("![burst time per strategy, the ceilings as reference lines](")
                 .append(base)
-                .append("-memory.png)\n\n![burst time per strategy beside direct](")
+                .append("-time.png)\n\n![CPU seconds per process and row](")
                 .append(base)
-                .append("-time.png)\n\nEvery figure: [`")
+                .append("-cpu.png)\n\n");
+        if (cells) {
+            md.append("![peak heap used and live heap in flight per strategy](")
+                    .append(base)
+                    .append("-memory.png)\n\n");
+        }
+        md.append("Every figure: [`")
                 .append(base)
                 .append(".csv`](")
                 .append(base)
@@ -354,42 +483,50 @@ public final class UploadStudyReport {
         md.append("## Beside the original study\n\n"
                 + "The original: 125 simultaneous uploads per strategy to real Azure Blob Storage from a 512 MB container"
                 + " (published mean seconds per file); ours: the same burst into a local Azurite, budget on.\n\n");
-        md.append(
-                "| strategy | original 1 MB | ours 1 MB | original 10 MB | ours 10 MB | original finding | ours (10 MB × 125,"
-                        + " budget off) |\n|---|---:|---:|---:|---:|---|---|\n");
+        MarkdownTable t = new MarkdownTable()
+                .left("strategy")
+                .right("original 1 MB")
+                .right("ours 1 MB")
+                .right("original 10 MB")
+                .right("ours 10 MB")
+                .left("original finding")
+                .left("ours (10 MB × 125, budget off)");
         for (String s : result.strategies()) {
             double[] published = ORIGINAL_MEANS.get(s);
-            md.append("| ")
-                    .append(s)
-                    .append(" | ")
-                    .append(published == null ? "–" : fmt(published[0], 2))
-                    .append(" | ")
-                    .append(mean(result, s, 1))
-                    .append(" | ")
-                    .append(published == null ? "–" : fmt(published[1], 2))
-                    .append(" | ")
-                    .append(mean(result, s, 10))
-                    .append(" | ")
-                    .append(ORIGINAL_FINDINGS.getOrDefault(s, "(not in the original)"))
-                    .append(" | ")
-                    .append(find(result, s, 10, 125, false)
+            t.row(
+                    s,
+                    published == null ? null : number(published[0], 2),
+                    mean(result, s, 1),
+                    published == null ? null : number(published[1], 2),
+                    mean(result, s, 10),
+                    ORIGINAL_FINDINGS.getOrDefault(s, "(not in the original)"),
+                    find(result, s, 10, 125, false)
                             .map(UploadStudyReport::verdict)
-                            .orElse("not run"))
-                    .append(" |\n");
+                            .orElse("not run"));
         }
-        md.append('\n');
+        md.append(t);
     }
 
     private static String mean(StudyResult result, String strategy, int size) {
         return find(result, strategy, size, 125, true)
                 .filter(c -> c.outcomes() != null)
-                .map(c -> fmt(c.outcomes().meanSeconds(), 2))
+                .map(c -> number(c.outcomes().meanSeconds(), 2))
                 .orElse("not run");
     }
 
     private static void facts(StringBuilder md, StudyResult result) {
         md.append("## What this run established\n\n");
         List<String> facts = new ArrayList<>();
+        for (StudyResult.Ceiling c : result.ceilings()) {
+            if (c.row().equals(StudyResult.Ceiling.NGINX)) {
+                Double hop = ceilingRatio(result, c, StudyResult.Ceiling.STORAGE);
+                if (hop != null) {
+                    facts.add("At " + c.load() + ", nginx in front of Azurite took " + number(hop, 2)
+                            + " × the time of the same clients PUTting straight to it (nginx used "
+                            + number(c.cpu().hop(), 1) + " CPU s).");
+                }
+            }
+        }
         for (boolean budget : new boolean[] {true, false}) {
             List<StudyResult.Cell> part =
                     result.cells().stream().filter(c -> c.budget() == budget).toList();
@@ -409,16 +546,20 @@ public final class UploadStudyReport {
                     .toList();
             facts.add(mode + ", uploads failed (reset, timeout, 5xx or wrong MD5) in "
                     + (failed.isEmpty() ? "no cell" : String.join("; ", failed)) + ".");
-            part.stream()
-                    .filter(c -> timeRatio(result, c) != null && !c.strategy().equals(UploadSettings.VALET_KEY))
-                    .min(Comparator.comparingDouble(c -> timeRatio(result, c)))
-                    .ifPresent(c -> facts.add(mode + ", the fastest strategy relative to direct was " + c.strategy()
-                            + " at " + c.load() + " (" + fmt(timeRatio(result, c), 2) + " × direct's time)."));
+            for (String row : List.of(StudyResult.Ceiling.STORAGE, StudyResult.Ceiling.NGINX)) {
+                part.stream()
+                        .filter(c -> timeRatio(result, c, row) != null
+                                && !c.strategy().equals(UploadSettings.VALET_KEY))
+                        .min(Comparator.comparingDouble(c -> timeRatio(result, c, row)))
+                        .ifPresent(c -> facts.add(mode + ", the fastest strategy relative to " + row + " was "
+                                + c.strategy() + " at " + c.load() + " (" + number(timeRatio(result, c, row), 2)
+                                + " × " + row + "'s time)."));
+            }
             part.stream()
                     .filter(c -> c.memory().livePerUploadBytes() != null)
                     .max(Comparator.comparingDouble(c -> c.memory().livePerUploadBytes()))
                     .ifPresent(c -> facts.add(mode + ", the most live heap per upload in flight: " + c.strategy()
-                            + " at " + c.load() + " (" + fmt(c.memory().livePerUploadBytes() / MIB, 2) + " MiB)."));
+                            + " at " + c.load() + " (" + number(c.memory().livePerUploadBytes() / MIB, 2) + " MiB)."));
         }
         for (String f : facts) {
             md.append("- ").append(f).append('\n');
@@ -427,6 +568,9 @@ public final class UploadStudyReport {
     }
 
     private static void gatlingReports(StringBuilder md, StudyResult result, Path reportFile, Path runDir) {
+        if (result.cells().isEmpty()) {
+            return;
+        }
         md.append("## Gatling reports\n\nIn the run's directory (not in git): `")
                 .append(relativeOrAbsolute(reportFile, runDir))
                 .append("/`, one HTML report per cell:\n\n");
@@ -449,7 +593,7 @@ public final class UploadStudyReport {
     private static void soak(StringBuilder md, StudyResult.Soak s) {
         md.append("## Soak: ").append(s.uploads()).append(" uploads, mixed strategies\n\n");
         md.append(s.users())
-                .append(" users at once, each sending ")
+                .append(" users at once, each from its own address and sending ")
                 .append(s.uploads() / Math.max(1, s.users()))
                 .append(" uploads of ")
                 .append(s.fileSizeKb())
@@ -459,42 +603,45 @@ public final class UploadStudyReport {
                         + " forced GCs at least 15 s apart during it; and twice again once it was over and the"
                         + " executor idle.\n\n");
         var o = s.outcomes();
-        md.append("| | |\n|---|---|\n");
-        row(md, "Duration", UploadStudy.duration(s.seconds()));
-        row(
-                md,
-                "Outcomes",
-                o == null
-                        ? "no tally (Gatling exit " + s.gatlingExit() + ")"
-                        : o.accepted() + " accepted " + o.acceptedBy() + ", " + o.refused() + " refused"
-                                + breakdown(shortKeys(o.refusedBy())) + ", " + o.failed() + " failed"
-                                + breakdown(o.failedBy()));
-        row(md, "Throughput", o == null ? "–" : fmt(o.throughputMibPerSecond(), 1) + " MiB/s");
-        row(md, "Service", (s.serviceUp() ? "up" : "**down**") + (s.oomErrors() > 0 ? ", OutOfMemoryError" : ""));
-        row(md, "Live heap before (idle, after GC)", fmtMib(s.baselineLiveHeapBytes()) + " MiB");
-        row(
-                md,
-                "Live heap during (highest after a forced GC)",
-                s.maxLiveHeapBytes() == null ? "–" : fmtMib(s.maxLiveHeapBytes().doubleValue()) + " MiB");
-        row(md, "Peak heap used during (garbage included)", fmtMib(s.memory().peakHeapUsedBytes()) + " MiB");
-        row(
-                md,
-                "Live heap after (idle, after GC)",
-                s.afterLiveHeapBytes() < 0 ? "– (service down)" : fmtMib(s.afterLiveHeapBytes()) + " MiB");
         long delta = s.afterLiveHeapBytes() - s.baselineLiveHeapBytes();
         boolean back = s.afterLiveHeapBytes() >= 0 && delta <= SOAK_TOLERANCE_BYTES;
-        row(
-                md,
-                "After − before",
-                s.afterLiveHeapBytes() < 0
-                        ? "–"
-                        : String.format(Locale.ROOT, "%+.1f MiB", delta / MIB) + " — "
-                                + (back
-                                        ? "back at its baseline (within " + SOAK_TOLERANCE_BYTES / (1024 * 1024)
-                                                + " MiB)"
-                                        : "**not** back at its baseline (more than "
-                                                + SOAK_TOLERANCE_BYTES / (1024 * 1024) + " MiB above)"));
-        md.append('\n');
+        md.append(MarkdownTable.keyValue()
+                .row("Duration", UploadStudy.duration(s.seconds()))
+                .row(
+                        "Outcomes",
+                        o == null
+                                ? "no tally (Gatling exit " + s.gatlingExit() + ")"
+                                : o.accepted() + " accepted " + o.acceptedBy() + ", " + o.refused() + " refused"
+                                        + breakdown(shortKeys(o.refusedBy())) + ", " + o.failed() + " failed"
+                                        + breakdown(o.failedBy()))
+                .row("Throughput", o == null ? null : number(o.throughputMibPerSecond(), 1) + " MiB/s")
+                .row("Service", (s.serviceUp() ? "up" : "**down**") + (s.oomErrors() > 0 ? ", OutOfMemoryError" : ""))
+                .row(
+                        "Live heap before (idle, after GC)",
+                        MarkdownTable.mib((double) s.baselineLiveHeapBytes()) + " MiB")
+                .row(
+                        "Live heap during (highest after a forced GC)",
+                        s.maxLiveHeapBytes() == null
+                                ? null
+                                : MarkdownTable.mib(s.maxLiveHeapBytes().doubleValue()) + " MiB")
+                .row(
+                        "Peak heap used during (garbage included)",
+                        MarkdownTable.mib(s.memory().peakHeapUsedBytes()) + " MiB")
+                .row(
+                        "Live heap after (idle, after GC)",
+                        s.afterLiveHeapBytes() < 0
+                                ? "– (service down)"
+                                : MarkdownTable.mib((double) s.afterLiveHeapBytes()) + " MiB")
+                .row(
+                        "After − before",
+                        s.afterLiveHeapBytes() < 0
+                                ? null
+                                : String.format(Locale.ROOT, "%+.1f MiB", delta / MIB) + " — "
+                                        + (back
+                                                ? "back at its baseline (within " + SOAK_TOLERANCE_BYTES / (1024 * 1024)
+                                                        + " MiB)"
+                                                : "**not** back at its baseline (more than "
+                                                        + SOAK_TOLERANCE_BYTES / (1024 * 1024) + " MiB above)")));
     }
 
     static String verdict(StudyResult.Cell c) {
@@ -506,7 +653,7 @@ public final class UploadStudyReport {
             return c.failed() + " of " + c.users() + " failed";
         }
         return "held (" + c.accepted() + " accepted, peak heap "
-                + fmtMib(c.memory().peakHeapUsedBytes()) + " MiB)";
+                + MarkdownTable.mib(c.memory().peakHeapUsedBytes()) + " MiB)";
     }
 
     private static Optional<StudyResult.Cell> find(StudyResult result, String s, int size, int users, boolean budget) {
@@ -527,7 +674,7 @@ public final class UploadStudyReport {
                         },
                         Map.Entry::getValue,
                         Integer::sum,
-                        java.util.TreeMap::new));
+                        TreeMap::new));
     }
 
     private static String breakdown(Map<String, Integer> by) {
@@ -539,22 +686,6 @@ public final class UploadStudyReport {
                         .map(e -> e.getKey() + " " + e.getValue())
                         .collect(Collectors.joining(", "))
                 + ")";
-    }
-
-    private static void row(StringBuilder md, String k, String v) {
-        md.append("| ").append(k).append(" | ").append(v).append(" |\n");
-    }
-
-    static String fmt(Double v, int decimals) {
-        return v != null && Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "–";
-    }
-
-    private static String fmtMib(Double bytes) {
-        return bytes == null ? "–" : fmt(bytes / MIB, 0);
-    }
-
-    private static String fmtMib(long bytes) {
-        return fmt(bytes / MIB, 0);
     }
 
     private static String relativeOrAbsolute(Path reportFile, Path target) {
@@ -569,6 +700,90 @@ public final class UploadStudyReport {
 
     // ---------------------------------------------------------------------------------------------- charts and csv
 
+    /**
+     * Burst seconds per row, one panel per load: the strategies' bars (budget on, valet-key last) with the three
+     * ceilings as reference lines.
+     */
+    private static void timeChart(StudyResult result, Path file) throws IOException {
+        CombinedDomainCategoryPlot combined = new CombinedDomainCategoryPlot(axis("strategy"));
+        for (List<Integer> load : loads(result)) {
+            int size = load.get(0);
+            int users = load.get(1);
+            DefaultCategoryDataset data = new DefaultCategoryDataset();
+            for (StudyResult.Cell c : ordered(result)) {
+                if (c.budget()
+                        && c.fileSizeMb() == size
+                        && c.users() == users
+                        && c.outcomes() != null
+                        && c.outcomes().spanSeconds() != null) {
+                    data.addValue(c.outcomes().spanSeconds(), "burst s", c.strategy());
+                }
+            }
+            if (data.getColumnCount() == 0) {
+                data.addValue(null, "burst s", "(no cell)");
+            }
+            CategoryPlot plot = ChartStyle.bars(
+                    new CategoryPlot(data, null, new NumberAxis(size + " MB × " + users + ", s"), new BarRenderer()));
+            int line = 0;
+            for (String row : CEILINGS) {
+                Optional<StudyResult.Ceiling> c = result.ceiling(row, size, users);
+                if (c.isPresent() && Double.isFinite(c.get().spanSeconds())) {
+                    ChartStyle.referenceLine(
+                            plot,
+                            c.get().spanSeconds(),
+                            row + " " + number(c.get().spanSeconds(), 1) + " s",
+                            line++);
+                }
+            }
+            combined.add(plot, 1);
+        }
+        JFreeChart chart = new JFreeChart(
+                "Burst time (first request to last answer), budget on; dashed: the ceilings",
+                JFreeChart.DEFAULT_TITLE_FONT,
+                combined,
+                false);
+        ChartStyle.save(chart, file, 1100, 260 + 240 * loads(result).size());
+    }
+
+    /** CPU seconds of client, hop and Azurite, stacked, per row (ceilings, then strategies), one panel per load. */
+    private static void cpuChart(StudyResult result, Path file) throws IOException {
+        CombinedDomainCategoryPlot combined = new CombinedDomainCategoryPlot(axis("row"));
+        for (List<Integer> load : loads(result)) {
+            int size = load.get(0);
+            int users = load.get(1);
+            DefaultCategoryDataset data = new DefaultCategoryDataset();
+            for (String row : CEILINGS) {
+                result.ceiling(row, size, users).ifPresent(c -> addCpu(data, row, c.cpu()));
+            }
+            for (StudyResult.Cell c : ordered(result)) {
+                if (c.budget() && c.fileSizeMb() == size && c.users() == users && c.cpu() != null) {
+                    addCpu(data, c.strategy(), c.cpu());
+                }
+            }
+            CategoryPlot plot = ChartStyle.bars(new CategoryPlot(
+                    data, null, new NumberAxis(size + " MB × " + users + ", CPU s"), new StackedBarRenderer()));
+            combined.add(plot, 1);
+        }
+        JFreeChart chart = new JFreeChart(
+                "CPU seconds per process: client (Gatling or the SDK), hop (service or nginx), Azurite; budget on",
+                JFreeChart.DEFAULT_TITLE_FONT,
+                combined,
+                true);
+        ChartStyle.save(chart, file, 1100, 300 + 240 * loads(result).size());
+    }
+
+    private static void addCpu(DefaultCategoryDataset data, String row, StudyResult.Cpu cpu) {
+        data.addValue(cpu.client(), "client", row);
+        data.addValue(cpu.hop(), "hop", row);
+        data.addValue(cpu.storage(), "Azurite", row);
+    }
+
+    private static CategoryAxis axis(String label) {
+        CategoryAxis axis = new CategoryAxis(label);
+        axis.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        return axis;
+    }
+
     private static void memoryChart(StudyResult result, Path file) throws IOException {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (StudyResult.Cell c : ordered(result)) {
@@ -582,47 +797,24 @@ public final class UploadStudyReport {
                 data.addValue(c.memory().liveAboveIdleBytes() / MIB, "live in flight, " + c.load(), c.strategy());
             }
         }
-        JFreeChart chart = ChartFactory.createBarChart(
-                "upload-service heap per strategy, budget on ("
-                        + result.run().serviceOpts().split(" ")[0] + "; local Azurite)",
-                "strategy",
-                "MiB",
-                data);
-        CategoryPlot plot = style(chart);
+        CategoryPlot plot =
+                ChartStyle.bars(new CategoryPlot(data, axis("strategy"), new NumberAxis("MiB"), new BarRenderer()));
         double heap = heapMib(result.run().serviceOpts().split(" ")[0]);
         if (!Double.isNaN(heap)) {
-            ValueMarker max = new ValueMarker(heap, Color.RED, new BasicStroke(1.5f));
-            max.setLabel("-Xmx");
-            plot.addRangeMarker(max);
-            plot.getRangeAxis()
-                    .setUpperBound(Math.max(heap * 1.1, plot.getRangeAxis().getUpperBound()));
+            ChartStyle.referenceLine(plot, heap, "-Xmx " + number(heap, 0) + " MiB", 0);
         }
-        ChartUtils.saveChartAsPNG(file.toFile(), chart, 1100, 560);
-    }
-
-    private static void timeChart(StudyResult result, Path file) throws IOException {
-        DefaultCategoryDataset data = new DefaultCategoryDataset();
-        for (StudyResult.Direct d : result.direct()) {
-            data.addValue(d.spanSeconds(), d.load(), "direct");
-        }
-        for (StudyResult.Cell c : ordered(result)) {
-            if (c.budget() && c.outcomes() != null && c.outcomes().spanSeconds() != null) {
-                data.addValue(c.outcomes().spanSeconds(), c.load(), c.strategy());
-            }
-        }
-        JFreeChart chart = ChartFactory.createBarChart(
-                "Burst time (first request to last answer), budget on, beside the SDK alone",
-                "strategy",
-                "seconds",
-                data);
-        style(chart);
-        ChartUtils.saveChartAsPNG(file.toFile(), chart, 1100, 560);
+        JFreeChart chart = new JFreeChart(
+                "upload-service heap per strategy, budget on ("
+                        + result.run().serviceOpts().split(" ")[0] + "; local Azurite)",
+                JFreeChart.DEFAULT_TITLE_FONT,
+                plot,
+                true);
+        ChartStyle.save(chart, file, 1100, 560);
     }
 
     /** Megabytes of an -Xmx option (512 for -Xmx512m, 1024 for -Xmx1g); NaN if it is not one. */
     static double heapMib(String xmx) {
-        java.util.regex.Matcher m =
-                java.util.regex.Pattern.compile("-Xmx(\\d+)([mMgG])").matcher(xmx);
+        Matcher m = Pattern.compile("-Xmx(\\d+)([mMgG])").matcher(xmx);
         if (!m.matches()) {
             return Double.NaN;
         }
@@ -630,24 +822,13 @@ public final class UploadStudyReport {
         return m.group(2).equalsIgnoreCase("g") ? v * 1024 : v;
     }
 
-    private static CategoryPlot style(JFreeChart chart) {
-        chart.setBackgroundPaint(Color.WHITE);
-        CategoryPlot plot = chart.getCategoryPlot();
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        BarRenderer renderer = (BarRenderer) plot.getRenderer();
-        renderer.setBarPainter(new StandardBarPainter());
-        renderer.setShadowVisible(false);
-        renderer.setItemMargin(0.02);
-        return plot;
-    }
-
-    /** One CSV row per cell (and per direct row): every figure of the report, for other tools. */
+    /** One CSV row per cell and per ceiling: every figure of the report, for other tools. */
     @JsonPropertyOrder({
         "budget",
-        "strategy",
+        "row",
         "fileSizeMb",
         "users",
+        "clients",
         "accepted",
         "refused",
         "failed",
@@ -658,7 +839,16 @@ public final class UploadStudyReport {
         "burstSeconds",
         "throughputMibPerSecond",
         "timeRatioToDirect",
+        "timeRatioToStorage",
+        "timeRatioToNginx",
         "throughputRatioToDirect",
+        "throughputRatioToStorage",
+        "throughputRatioToNginx",
+        "cpuClientSeconds",
+        "cpuHopSeconds",
+        "cpuAzuriteSeconds",
+        "serviceReadMiBPerUpload",
+        "verifyReadMiBPerUpload",
         "peakHeapMiB",
         "idleLiveHeapMiB",
         "liveInFlightMiB",
@@ -672,9 +862,10 @@ public final class UploadStudyReport {
     })
     record CsvRow(
             String budget,
-            String strategy,
+            String row,
             int fileSizeMb,
             int users,
+            String clients,
             Integer accepted,
             Integer refused,
             Integer failed,
@@ -685,7 +876,16 @@ public final class UploadStudyReport {
             Double burstSeconds,
             Double throughputMibPerSecond,
             Double timeRatioToDirect,
+            Double timeRatioToStorage,
+            Double timeRatioToNginx,
             Double throughputRatioToDirect,
+            Double throughputRatioToStorage,
+            Double throughputRatioToNginx,
+            Double cpuClientSeconds,
+            Double cpuHopSeconds,
+            Double cpuAzuriteSeconds,
+            Double serviceReadMiBPerUpload,
+            Double verifyReadMiBPerUpload,
             Double peakHeapMiB,
             Double idleLiveHeapMiB,
             Double liveInFlightMiB,
@@ -699,23 +899,33 @@ public final class UploadStudyReport {
 
     static String csv(StudyResult result) throws IOException {
         List<CsvRow> rows = new ArrayList<>();
-        for (StudyResult.Direct d : result.direct()) {
+        for (StudyResult.Ceiling c : result.ceilings()) {
             rows.add(new CsvRow(
                     "",
-                    "direct",
-                    d.fileSizeMb(),
-                    d.users(),
-                    d.uploads() - d.failed(),
+                    c.row(),
+                    c.fileSizeMb(),
+                    c.users(),
+                    c.clients(),
+                    c.stored(),
                     0,
-                    d.failed(),
+                    c.failed(),
                     "",
                     "",
-                    d.meanSeconds(),
-                    d.p95Seconds(),
-                    d.spanSeconds(),
-                    d.throughputMibPerSecond(),
-                    1.0,
-                    1.0,
+                    c.meanSeconds(),
+                    c.p95Seconds(),
+                    c.spanSeconds(),
+                    c.throughputMibPerSecond(),
+                    ceilingRatio(result, c, StudyResult.Ceiling.DIRECT),
+                    ceilingRatio(result, c, StudyResult.Ceiling.STORAGE),
+                    ceilingRatio(result, c, StudyResult.Ceiling.NGINX),
+                    null,
+                    null,
+                    null,
+                    c.cpu().client(),
+                    c.cpu().hop(),
+                    c.cpu().storage(),
+                    null,
+                    null,
                     null,
                     null,
                     null,
@@ -735,6 +945,7 @@ public final class UploadStudyReport {
                     c.strategy(),
                     c.fileSizeMb(),
                     c.users(),
+                    c.users() + " Gatling users",
                     c.accepted(),
                     o == null ? null : o.refused(),
                     c.failed(),
@@ -744,8 +955,17 @@ public final class UploadStudyReport {
                     o == null ? null : o.p95Seconds(),
                     o == null ? null : o.spanSeconds(),
                     o == null ? null : o.throughputMibPerSecond(),
-                    timeRatio(result, c),
-                    throughputRatio(result, c),
+                    timeRatio(result, c, StudyResult.Ceiling.DIRECT),
+                    timeRatio(result, c, StudyResult.Ceiling.STORAGE),
+                    timeRatio(result, c, StudyResult.Ceiling.NGINX),
+                    throughputRatio(result, c, StudyResult.Ceiling.DIRECT),
+                    throughputRatio(result, c, StudyResult.Ceiling.STORAGE),
+                    throughputRatio(result, c, StudyResult.Ceiling.NGINX),
+                    c.cpu() == null ? null : c.cpu().client(),
+                    c.cpu() == null ? null : c.cpu().hop(),
+                    c.cpu() == null ? null : c.cpu().storage(),
+                    c.reads() == null ? null : mib(c.reads().bytesPerUpload()),
+                    c.verifyReads() == null ? null : mib(c.verifyReads().bytesPerUpload()),
                     mib(m.peakHeapUsedBytes()),
                     m.idleLiveHeapBytes() == null
                             ? null

@@ -3,13 +3,17 @@ package dev.iolab.loadtest.study;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 class StudyOptionsTest {
 
     @Test
-    void defaultsAreTheWholeStudyWithEveryStrategyTheServiceLists() {
+    void defaultsAreTheWholeStudyWithEveryStrategyTheServiceListsAndEveryCeiling() {
         StudyOptions o = StudyOptions.parse();
 
         assertThat(o.strategies()).isEmpty();
@@ -18,10 +22,13 @@ class StudyOptionsTest {
         assertThat(o.budgets()).containsExactly(true, false);
         assertThat(o.sizesOf(false)).containsExactly(1, 10);
         assertThat(o.direct()).isTrue();
+        assertThat(o.storage()).isTrue();
+        assertThat(o.nginx()).isTrue();
         assertThat(o.valetKey()).isTrue();
         assertThat(o.soak()).isFalse();
         assertThat(o.heap()).isEqualTo("512m");
         assertThat(o.output()).isEqualTo(Path.of("docs/results/upload-study.md"));
+        assertThat(o.loads()).containsExactly(List.of(1, 125), List.of(1, 200), List.of(10, 125), List.of(10, 200));
     }
 
     @Test
@@ -38,7 +45,10 @@ class StudyOptionsTest {
                 "50",
                 "--direct",
                 "off",
+                "--nginx=off",
                 "--service-arg=--upload.azure.http-client=jdk",
+                "--service-arg",
+                "--upload.executor.max-size=10",
                 "--heap",
                 "1g");
 
@@ -47,7 +57,9 @@ class StudyOptionsTest {
         assertThat(o.budgets()).containsExactly(true);
         assertThat(o.usersOf(false)).containsExactly(50);
         assertThat(o.direct()).isFalse();
-        assertThat(o.serviceArgs()).containsExactly("--upload.azure.http-client=jdk");
+        assertThat(o.nginx()).isFalse();
+        assertThat(o.storage()).isTrue();
+        assertThat(o.serviceArgs()).containsExactly("--upload.azure.http-client=jdk", "--upload.executor.max-size=10");
         assertThat(o.heap()).isEqualTo("1g");
     }
 
@@ -65,15 +77,31 @@ class StudyOptionsTest {
     @Test
     void badValuesAreRefusedWithTheOptionsName() {
         assertThatThrownBy(() -> StudyOptions.parse("--sizes", "ten"))
+                .isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessageContaining("--sizes");
+        assertThatThrownBy(() -> StudyOptions.parse("--sizes", "0"))
                 .hasMessageContaining("--sizes takes whole numbers");
         assertThatThrownBy(() -> StudyOptions.parse("--budget", "maybe"))
-                .hasMessageContaining("--budget takes on or off");
+                .hasMessageContaining("--budget")
+                .hasMessageContaining("takes on or off, got 'maybe'");
+        assertThatThrownBy(() -> StudyOptions.parse("--nginx", "yes")).hasMessageContaining("--nginx");
         assertThatThrownBy(() -> StudyOptions.parse("--heap", "lots")).hasMessageContaining("--heap takes a size");
         assertThatThrownBy(() -> StudyOptions.parse("--mode", "carrier-pigeon")).hasMessageContaining("--mode");
-        assertThatThrownBy(() -> StudyOptions.parse("--users")).hasMessageContaining("--users needs a value");
-        assertThatThrownBy(() -> StudyOptions.parse("--frobnicate", "1")).hasMessageContaining("unknown option");
+        assertThatThrownBy(() -> StudyOptions.parse("--users")).hasMessageContaining("--users");
+        assertThatThrownBy(() -> StudyOptions.parse("--frobnicate", "1")).hasMessageContaining("--frobnicate");
         assertThatThrownBy(() -> StudyOptions.parse("--soak", "--soak-uploads", "10", "--soak-users", "50"))
                 .hasMessageContaining("--soak-uploads (10) must be at least --soak-users (50)");
-        assertThatThrownBy(() -> StudyOptions.parse("--help")).isInstanceOf(StudyOptions.HelpRequested.class);
+    }
+
+    @Test
+    void helpShowsEveryOptionWithItsDefaultAndHowToRunOneSmallCell() {
+        StringWriter out = new StringWriter();
+        CommandLine commandLine = StudyOptions.commandLine();
+        commandLine.setOut(new PrintWriter(out));
+
+        assertThat(commandLine.execute("--help")).isZero();
+        assertThat(out.toString().replaceAll("\\s+", " "))
+                .contains("--sizes=LIST", "Default: 1,10", "--nginx=on|off", "--storage=on|off", "nginx-light")
+                .contains("--strategies on-demand --sizes 1 --users 10 --budget on --valet-key off");
     }
 }

@@ -2,6 +2,8 @@ package dev.iolab.loadtest.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.iolab.loadtest.Tools;
+import dev.iolab.stack.ExternalTool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -11,16 +13,18 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The study end to end at the smallest scale, as {@code scripts/upload-study.sh} runs it: real Azurite, the real
- * service jar, Gatling, the direct row, live-heap probes over JMX, the report; then a tiny soak.
+ * service jar, Debian's nginx, Gatling from distinct client addresses, the three ceilings, CPU seconds per process,
+ * live-heap probes over JMX, the valet-key row, the report; then a tiny soak.
  */
-@Timeout(value = 8, unit = TimeUnit.MINUTES)
+@Timeout(value = 12, unit = TimeUnit.MINUTES)
 class UploadStudyIT {
 
     @TempDir
     Path dir;
 
     @Test
-    void aSmallStudyMeasuresTheStrategyBesideDirectAndWritesTheReport() throws Exception {
+    void aSmallStudyMeasuresTheStrategyBesideTheThreeCeilingsAndWritesTheReport() throws Exception {
+        Tools.require(ExternalTool.NGINX);
         Path report = dir.resolve("upload-study.md");
 
         UploadStudy.main(new String[] {
@@ -28,12 +32,21 @@ class UploadStudyIT {
         });
 
         String md = Files.readString(report);
+        String number = " [0-9.]+ \\|";
         assertThat(md)
-                .contains("| **direct** (SDK alone, 25 threads) | 1 MB × 3 | 3 | – | 0 |")
-                .containsPattern("\\| on-demand \\| 1 MB × 3 \\| 3 \\| 0 \\| 0 \\|.*\\| yes \\| pass \\|")
-                .contains("## valet-key");
+                .contains("| **direct** | 1 MB × 3 | 25 SDK threads | 3 | 0 |")
+                .contains("| **storage** | 1 MB × 3 | 3 Gatling users | 3 | 0 |")
+                .contains("| **nginx** | 1 MB × 3 | 3 Gatling users | 3 | 0 |")
+                // mean, p95, burst, ÷ direct, ÷ storage, ÷ nginx, CPU s of Gatling, service, Azurite, MiB read
+                .containsPattern("\\| on-demand \\| 1 MB × 3 \\| 3 \\| 0 \\| 0 \\|" + number.repeat(10) + "\n")
+                .containsPattern("\\| on-demand \\| 1 MB × 3 \\|.*\\| yes \\| pass \\|")
+                .contains("## valet-key")
+                // burst, ÷ storage, ÷ nginx, CPU s of Gatling, service, Azurite, then what the service read back
+                .containsPattern(
+                        "\\| 1 MB × 3 \\| 3 \\| 0 \\|" + number.repeat(6) + " [0-9.]+( \\(rchar, upper bound\\))? \\|");
         assertThat(report.resolveSibling("upload-study.csv")).isRegularFile();
         assertThat(report.resolveSibling("upload-study-memory.png")).isRegularFile();
+        assertThat(report.resolveSibling("upload-study-cpu.png")).isRegularFile();
     }
 
     @Test

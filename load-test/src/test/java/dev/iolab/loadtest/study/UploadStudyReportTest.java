@@ -55,11 +55,27 @@ class UploadStudyReportTest {
                 9.0,
                 8.0,
                 span,
-                mibPerSecond);
+                mibPerSecond,
+                null);
     }
 
     static StudyResult.Memory memory(double peakMib, Long idle, Long live, Integer inFlight) {
         return new StudyResult.Memory(peakMib * MIB, 1.0 * MIB, 400.0 * MIB, 20, idle, live, inFlight, 3);
+    }
+
+    static StudyResult.Cpu cpu(Double client, Double hop, Double storage) {
+        return new StudyResult.Cpu(client, hop, storage);
+    }
+
+    static StudyResult.Ceiling ceiling(
+            String row,
+            String clients,
+            double mean,
+            double p95,
+            double span,
+            double mibPerSecond,
+            StudyResult.Cpu cpu) {
+        return new StudyResult.Ceiling(row, 10, 125, 125, clients, 0, mean, p95, span, mibPerSecond, cpu);
     }
 
     static StudyResult result() {
@@ -78,7 +94,10 @@ class UploadStudyReportTest {
                                 "cells/02/gatling/x/index.html",
                                 outcomes("on-demand", 125, 125, 0, 0, 20.0, 62.5),
                                 memory(200, 40 * MIB, 90 * MIB, 25),
-                                21),
+                                21,
+                                cpu(3.0, 9.0, 6.5),
+                                new StudyResult.ServiceReads(10.5 * MIB, "rchar"),
+                                null),
                         new StudyResult.Cell(
                                 "in-memory",
                                 false,
@@ -90,7 +109,10 @@ class UploadStudyReportTest {
                                 null,
                                 outcomes("in-memory", 125, 40, 0, 85, 30.0, 13.3),
                                 memory(510, 40 * MIB, null, null),
-                                31),
+                                31,
+                                cpu(2.0, 4.0, 2.0),
+                                null,
+                                null),
                         new StudyResult.Cell(
                                 "valet-key",
                                 true,
@@ -102,42 +124,62 @@ class UploadStudyReportTest {
                                 null,
                                 outcomes("valet-key", 125, 125, 0, 0, 11.0, 113.6),
                                 memory(90, 40 * MIB, 41 * MIB, null),
-                                12)),
-                List.of(new StudyResult.Direct(10, 125, 125, 25, 0, 2.0, 3.0, 10.0, 125.0)),
+                                12,
+                                cpu(2.0, 1.0, 6.0),
+                                new StudyResult.ServiceReads(10.2 * MIB, "rchar"),
+                                new StudyResult.ServiceReads(10.0 * MIB, UploadStudy.VERIFY_READ_METRIC))),
+                List.of(
+                        ceiling("direct", "25 SDK threads", 2.0, 3.0, 10.0, 125.0, cpu(5.0, null, 6.0)),
+                        ceiling("storage", "125 Gatling users", 4.0, 6.0, 8.0, 156.25, cpu(3.0, null, 6.0)),
+                        ceiling("nginx", "125 Gatling users", 5.0, 7.0, 10.0, 125.0, cpu(3.5, 1.8, 6.2))),
                 null,
                 null);
     }
 
     @Test
-    void setsEveryStrategyBesideTheDirectRowWithHonestMemoryColumns() throws Exception {
+    void setsEveryStrategyBesideTheThreeCeilingsWithCpuAndHonestMemoryColumns() throws Exception {
         Path report = dir.resolve("docs/results/upload-study.md");
 
         UploadStudyReport.write(result(), report, dir.resolve("run"));
 
         String md = Files.readString(report);
         assertThat(md)
-                .contains("| **direct** (SDK alone, 25 threads) | 10 MB × 125 | 125 | – | 0 | 2.00 | 3.00 | 10.00"
-                        + " | 125.0 | 1.00 | 1.00 |")
-                // 20 s against direct's 10 s; 62.5 MiB/s against 125; live 90 - 40 = 50 MiB over 25 uploads.
-                .contains("| on-demand | 10 MB × 125 | 125 | 0 | 0 | 4.50 | 8.00 | 20.00 | 62.5 | 2.00 | 0.50 | 200"
-                        + " | 50 (25) | 2.00 | 400 | yes | pass |")
+                .contains("| **direct** | 10 MB × 125 | 25 SDK threads | 125 | 0 | 2.00 | 3.00 | 10.00 | 125.0 | 1.25"
+                        + " | 5.0 | – | 6.0 |")
+                .contains(
+                        "| **storage** | 10 MB × 125 | 125 Gatling users | 125 | 0 | 4.00 | 6.00 | 8.00 | 156.3 | 1.00"
+                                + " | 3.0 | – | 6.0 |")
+                .contains("| **nginx** | 10 MB × 125 | 125 Gatling users | 125 | 0 | 5.00 | 7.00 | 10.00 | 125.0 | 1.25"
+                        + " | 3.5 | 1.8 | 6.2 |")
+                // 20 s against direct's 10, storage's 8, nginx's 10; CPU of Gatling, service, Azurite; 10.5 MiB read.
+                .contains("| on-demand | 10 MB × 125 | 125 | 0 | 0 | 4.50 | 8.00 | 20.00 | 2.00 | 2.50 | 2.00 | 3.0"
+                        + " | 9.0 | 6.5 | 10.5 |")
+                // live 90 - 40 = 50 MiB over 25 uploads.
+                .contains("| on-demand | 10 MB × 125 | 200 | 50 (25) | 2.00 | 400 | yes | pass |")
                 .contains("| in-memory | 10 MB × 125 | 40 | 0 | 85 (no response (reset or timeout) 85) |")
                 .contains("**no** (OutOfMemoryError)")
                 .contains("| in-memory | 1.16 | not run | 8.82 | not run | whole file in memory blew the memory limit"
                         + " | **service down** (40 accepted, 85 failed, OutOfMemoryError) |")
-                // valet-key: the service's live heap stays at idle (1 MiB above it here).
-                .contains("| 10 MB × 125 | 125 | 0 | 11.00 | 1.10 | 40 | 41 | 1 |")
+                // valet-key: the service's live heap stays at idle (1 MiB above it here); its own metric of verify
+                // reads wins over rchar; 11 s against storage's 8 misses the goal.
+                .contains("| 10 MB × 125 | 125 | 0 | 11.00 | 1.38 | 1.10 | 2.0 | 1.0 | 6.0 | 10.00 | 40 | 41 | 1 |")
+                .contains("**Goal:** at 10 MB × 125, valet-key uploads take at most 1.10 × the storage row's time."
+                        + " This run: 1.38 × — **not met**.")
                 .contains("2 cores, 24 GiB RAM")
                 .contains("10 min 00 s")
+                .contains("At 10 MB × 125, nginx in front of Azurite took 1.25 × the time of the same clients PUTting"
+                        + " straight to it (nginx used 1.8 CPU s).")
                 .contains("Budget off, the service went down (or hit OutOfMemoryError) in in-memory 10 MB × 125.")
                 .contains("the most live heap per upload in flight: on-demand at 10 MB × 125 (2.00 MiB)");
-        for (String png : new String[] {"upload-study-memory.png", "upload-study-time.png"}) {
+        for (String png : new String[] {"upload-study-memory.png", "upload-study-time.png", "upload-study-cpu.png"}) {
             assertThat(Files.readAllBytes(report.resolveSibling(png))).as(png).startsWith(0x89, 'P', 'N', 'G');
         }
         assertThat(Files.readString(report.resolveSibling("upload-study.csv")))
-                .startsWith("budget,strategy,fileSizeMb,users,accepted,")
-                .contains(",direct,10,125,125,0,0,")
-                .contains("on,on-demand,10,125,125,0,0,,,4.5,8.0,20.0,62.5,2.0,0.5,200.0,40.0,50.0,25,2.0,");
+                .startsWith("budget,row,fileSizeMb,users,clients,accepted,")
+                .contains(",storage,10,125,\"125 Gatling users\",125,0,0,")
+                .contains(
+                        "on,on-demand,10,125,\"125 Gatling users\",125,0,0,,,4.5,8.0,20.0,62.5,2.0,2.5,2.0,0.5,0.4,0.5,"
+                                + "3.0,9.0,6.5,10.5,,200.0,40.0,50.0,25,2.0,");
         try (var files = Files.list(report.getParent())) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
         }
@@ -150,7 +192,7 @@ class UploadStudyReportTest {
                 r.run(),
                 r.strategies(),
                 r.cells().subList(0, 2),
-                r.direct(),
+                r.ceilings(),
                 "the service answered POST /uploads/{name}/grant with 404",
                 null);
         Path report = dir.resolve("upload-study.md");

@@ -1,6 +1,5 @@
 package dev.iolab.upload.download;
 
-import dev.iolab.upload.system.UploadProperties;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -20,8 +19,8 @@ class DownloadAdmission {
     private final Semaphore free;
     private final Counter rejected;
 
-    DownloadAdmission(UploadProperties properties, MeterRegistry registry) {
-        this.slots = properties.download().maxConcurrent();
+    DownloadAdmission(DownloadProperties properties, MeterRegistry registry) {
+        this.slots = properties.maxConcurrent();
         this.free = new Semaphore(slots);
         Gauge.builder("iolab.download.active", free, s -> slots - s.availablePermits())
                 .description("Downloads streaming now")

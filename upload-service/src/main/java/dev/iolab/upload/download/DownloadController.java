@@ -1,13 +1,12 @@
 package dev.iolab.upload.download;
 
+import dev.iolab.upload.connection.MinimumRate;
+import dev.iolab.upload.connection.TomcatConnections;
 import dev.iolab.upload.storage.BlobChangedException;
 import dev.iolab.upload.storage.BlobInfo;
 import dev.iolab.upload.storage.BlobStorage;
 import dev.iolab.upload.storage.StorageException;
-import dev.iolab.upload.system.MinimumRate;
-import dev.iolab.upload.system.TomcatConnections;
-import dev.iolab.upload.system.UploadProperties;
-import dev.iolab.upload.upload.BlobNames;
+import dev.iolab.upload.web.BlobNames;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;
@@ -38,7 +37,7 @@ import org.springframework.web.bind.annotation.RestController;
  *       ({@link ByteRange}: one range → 206 with {@code Content-Range}, unsatisfiable → 416), {@code Accept-Ranges:
  *       bytes} always.
  * </ul>
- * The name is read from the raw request path ({@link BlobNames#fromRawPath}), as uploads read it. The first chunk is
+ * The name is read from the raw request path ({@link BlobNames#fromRequest}), as uploads read it. The first chunk is
  * read before the answer is committed, so a store failure or a missing blob is still a problem answer; a failure after
  * that can only cut the connection, which the client sees as a body shorter than its {@code Content-Length}.
  */
@@ -59,14 +58,14 @@ class DownloadController {
             BlobStorage storage,
             DownloadAdmission admission,
             TomcatConnections connections,
-            UploadProperties properties,
+            DownloadProperties properties,
             MeterRegistry registry) {
         this.storage = storage;
         this.admission = admission;
         this.connections = connections;
-        this.rate = MinimumRate.of(properties.download());
-        this.chunkSize = (int) Math.min(
-                Integer.MAX_VALUE - 8, properties.download().chunkSize().toBytes());
+        this.rate = properties.minimumRate();
+        this.chunkSize =
+                (int) Math.min(Integer.MAX_VALUE - 8, properties.chunkSize().toBytes());
         this.cutOff = Counter.builder("iolab.download.cut.off")
                 .description("Downloads cut off because their reader took the body slower than the minimum rate")
                 .baseUnit("downloads")
@@ -168,7 +167,6 @@ class DownloadController {
     }
 
     private static String name(HttpServletRequest request) {
-        return BlobNames.validate(
-                BlobNames.fromRawPath(request.getRequestURI(), request.getContextPath() + BlobNames.PREFIX));
+        return BlobNames.validate(BlobNames.fromRequest(request));
     }
 }

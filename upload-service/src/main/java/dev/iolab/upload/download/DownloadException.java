@@ -1,34 +1,47 @@
 package dev.iolab.upload.download;
 
-/** Root of the download feature's refusals, answered as problems by the web layer's problem handler. */
-public abstract sealed class DownloadException extends RuntimeException
+import dev.iolab.upload.web.ProblemException;
+import org.springframework.http.HttpHeaders;
+
+/** Root of the download feature's refusals, each answered with its {@link DownloadProblem}. */
+abstract sealed class DownloadException extends ProblemException
         permits DownloadException.Busy, DownloadException.RangeNotSatisfiable {
 
-    DownloadException(String detail) {
-        super(detail);
+    DownloadException(DownloadProblem problem, String detail) {
+        super(problem, detail);
     }
 
     /** Every download slot is taken: 503 {@code downloads-busy} with {@code Retry-After}. */
-    public static final class Busy extends DownloadException {
+    static final class Busy extends DownloadException {
 
         Busy(int slots) {
-            super("all " + slots + " download slots are in use");
+            super(DownloadProblem.DOWNLOADS_BUSY, "all " + slots + " download slots are in use");
         }
     }
 
     /** The one range asked for starts at or past the end of the blob: 416 with {@code Content-Range: bytes *}/size. */
-    public static final class RangeNotSatisfiable extends DownloadException {
+    static final class RangeNotSatisfiable extends DownloadException {
 
         private final long size;
 
         RangeNotSatisfiable(String range, long size) {
-            super("the blob has " + size + " bytes; no byte of " + range + " exists");
+            super(
+                    DownloadProblem.RANGE_NOT_SATISFIABLE,
+                    "the blob has " + size + " bytes; no byte of " + range + " exists");
             this.size = size;
         }
 
         /** The blob's size, for {@code Content-Range: bytes *}/size. */
         public long size() {
             return size;
+        }
+
+        @Override
+        public HttpHeaders headers() {
+            HttpHeaders headers = new HttpHeaders();
+            headers.set(HttpHeaders.CONTENT_RANGE, "bytes */" + size);
+            headers.set(HttpHeaders.ACCEPT_RANGES, "bytes");
+            return headers;
         }
     }
 }

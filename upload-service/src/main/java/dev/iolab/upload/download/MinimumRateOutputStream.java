@@ -1,7 +1,7 @@
 package dev.iolab.upload.download;
 
-import dev.iolab.upload.system.MinimumRate;
-import dev.iolab.upload.system.RequestSocket;
+import dev.iolab.upload.connection.MinimumRate;
+import dev.iolab.upload.connection.RequestSocket;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.SocketTimeoutException;

@@ -1,6 +1,5 @@
 package dev.iolab.upload.storage;
 
-import dev.iolab.upload.system.UploadProperties;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -35,7 +34,7 @@ class BlobStorageHealthIndicator extends AbstractHealthIndicator implements Disp
     });
     private Probe probe;
 
-    BlobStorageHealthIndicator(BlobStorage storage, UploadProperties properties) {
+    BlobStorageHealthIndicator(BlobStorage storage, StorageProperties properties) {
         super("blob storage is not reachable");
         this.storage = storage;
         this.timeoutNanos = properties.health().timeout().toNanos();

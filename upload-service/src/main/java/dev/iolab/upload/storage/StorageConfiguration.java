@@ -11,7 +11,6 @@ import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
 import com.azure.storage.common.policy.RequestRetryOptions;
 import com.azure.storage.common.policy.RetryPolicyType;
-import dev.iolab.upload.system.UploadProperties;
 import java.time.Clock;
 import java.time.Duration;
 import org.slf4j.Logger;
@@ -32,8 +31,8 @@ class StorageConfiguration {
     private static final Logger log = LoggerFactory.getLogger(StorageConfiguration.class);
 
     @Bean
-    AzureContainers azureContainers(UploadProperties properties) {
-        UploadProperties.Azure azure = properties.azure();
+    AzureContainers azureContainers(StorageProperties properties) {
+        StorageProperties.Azure azure = properties.azure();
         HttpClient http = httpClient(azure.httpClient());
         BlobServiceClient service = authorised(azure)
                 .httpClient(http)
@@ -88,8 +87,8 @@ class StorageConfiguration {
     }
 
     @Bean
-    BlobStorage blobStorage(AzureContainers containers, UploadProperties properties) {
-        UploadProperties.Azure azure = properties.azure();
+    BlobStorage blobStorage(AzureContainers containers, StorageProperties properties) {
+        StorageProperties.Azure azure = properties.azure();
         return new AzureBlobStorage(
                 containers,
                 new AzureStagingArea(containers),
@@ -99,12 +98,12 @@ class StorageConfiguration {
     }
 
     @Bean
-    StagingSweeper stagingSweeper(StagingArea staging, UploadProperties properties) {
+    StagingSweeper stagingSweeper(StagingArea staging, StorageProperties properties) {
         return new StagingSweeper(staging, properties.azure().stagingMaxAge(), Clock.systemUTC());
     }
 
     /** A client builder authorised by the connection string, else by the service's Azure identity. */
-    static BlobServiceClientBuilder authorised(UploadProperties.Azure azure) {
+    static BlobServiceClientBuilder authorised(StorageProperties.Azure azure) {
         if (StringUtils.hasText(azure.connectionString())) {
             return new BlobServiceClientBuilder().connectionString(azure.connectionString());
         }
@@ -121,7 +120,7 @@ class StorageConfiguration {
      * Account-key SAS when the connection string carries the key (Azurite, shared key); user delegation SAS when the
      * service runs with an Azure identity; none with a connection string that holds only a SAS of its own.
      */
-    static SasSigner sasSigner(UploadProperties.Azure azure, BlobServiceClient service) {
+    static SasSigner sasSigner(StorageProperties.Azure azure, BlobServiceClient service) {
         if (StringUtils.hasText(azure.connectionString())) {
             if (azure.connectionString().contains("AccountKey=")) {
                 return new AccountKeySasSigner();

@@ -1,5 +1,6 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.upload.body.IncomingBody;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Set;

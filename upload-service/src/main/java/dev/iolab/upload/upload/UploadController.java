@@ -1,5 +1,7 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.upload.body.RequestBodyGuard;
+import dev.iolab.upload.web.BlobNames;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -10,7 +12,7 @@ import org.springframework.web.context.request.async.DeferredResult;
 
 /**
  * The upload routes: {@code PUT /uploads/{name}?strategy=ID} (raw body) and {@code POST /uploads} (multipart, part
- * {@code file}). A request is turned into an {@link UploadRequest} by {@link UploadRequests} and handed to the
+ * {@code file}). A request is turned into an {@link UploadRequest} from its head and handed to the
  * {@link UploadService}; its body is read later, on a worker thread. Downloads are the {@code download} feature's.
  */
 @RestController
@@ -25,14 +27,14 @@ class UploadController {
         this.guard = guard;
     }
 
-    /** The name is read from the raw request path ({@link BlobNames#fromRawPath}), not from the pattern's match. */
+    /** The name is read from the raw request path ({@link BlobNames#fromRequest}), not from the pattern's match. */
     @PutMapping("/**")
-    DeferredResult<ResponseEntity<UploadResult>> put(HttpServletRequest request) {
-        return uploads.accept(UploadRequests.raw(request, guard));
+    DeferredResult<ResponseEntity<StoredUpload>> put(HttpServletRequest request) {
+        return uploads.accept(UploadRequest.raw(request, guard));
     }
 
     @PostMapping
-    DeferredResult<ResponseEntity<UploadResult>> post(HttpServletRequest request) {
-        return uploads.accept(UploadRequests.multipart(request, guard));
+    DeferredResult<ResponseEntity<StoredUpload>> post(HttpServletRequest request) {
+        return uploads.accept(UploadRequest.multipart(request, guard));
     }
 }

@@ -1,8 +1,20 @@
 package dev.iolab.upload.upload;
 
+import dev.iolab.upload.upload.body.BodySource;
+import dev.iolab.upload.upload.body.MultipartBody;
+import dev.iolab.upload.upload.body.RequestBodyGuard;
+import dev.iolab.upload.web.BlobNames;
+import dev.iolab.upload.web.QueryParameters;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.HttpHeaders;
+
 /**
- * An upload as its HTTP request states it, before anything is checked or read: built by {@link UploadRequests} from
- * the request head alone. Values are the client's, unvalidated; {@link UploadService} decides what they mean.
+ * An upload as its HTTP request states it, before anything is checked or read. Values are the client's, unvalidated;
+ * {@link UploadService} decides what they mean. {@link #raw} and {@link #multipart} read them from the servlet
+ * request's head, the only upload code that does: the body is handed on unopened, behind the minimum rate ({@link
+ * RequestBodyGuard}), so nothing here consumes a byte of it or makes Tomcat send {@code 100 Continue}. Query
+ * parameters come from the query string alone ({@link QueryParameters}), names as the client sent them ({@link
+ * BlobNames#fromRequest}), never from what Tomcat made of the path.
  *
  * @param name the blob name: for a raw body the path after {@code /uploads/}, for multipart the {@code ?name=}
  *     query parameter (a {@code name} form field or the file's filename may replace it); null when absent
@@ -22,5 +34,35 @@ record UploadRequest(
         long contentLength,
         String contentMd5,
         boolean expectsContinue,
-        UploadBody body,
-        String accept) {}
+        BodySource body,
+        String accept) {
+
+    /** {@code PUT /uploads/{name}?strategy=ID}: the body is the file. */
+    static UploadRequest raw(HttpServletRequest request, RequestBodyGuard guard) {
+        return new UploadRequest(
+                BlobNames.fromRequest(request),
+                QueryParameters.of(request).first("strategy"),
+                request.getContentLengthLong(),
+                request.getHeader("Content-MD5"),
+                expectsContinue(request),
+                new BodySource.Raw(guard.raw(request)),
+                request.getHeader(HttpHeaders.ACCEPT));
+    }
+
+    /** {@code POST /uploads?strategy=ID&name=NAME}: the file is the multipart part named {@code file}. */
+    static UploadRequest multipart(HttpServletRequest request, RequestBodyGuard guard) {
+        QueryParameters query = QueryParameters.of(request);
+        return new UploadRequest(
+                query.first("name"),
+                query.first("strategy"),
+                request.getContentLengthLong(),
+                null,
+                expectsContinue(request),
+                new MultipartBody(guard.multipart(request)),
+                request.getHeader(HttpHeaders.ACCEPT));
+    }
+
+    private static boolean expectsContinue(HttpServletRequest request) {
+        return "100-continue".equalsIgnoreCase(request.getHeader(HttpHeaders.EXPECT));
+    }
+}

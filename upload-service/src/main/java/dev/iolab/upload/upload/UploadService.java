@@ -1,18 +1,24 @@
 package dev.iolab.upload.upload;
 
-import dev.iolab.upload.metrics.UploadMetrics;
-import dev.iolab.upload.system.UploadProperties;
+import dev.iolab.upload.upload.admission.Admission;
+import dev.iolab.upload.upload.body.BodySource;
+import dev.iolab.upload.upload.body.ContentMd5;
+import dev.iolab.upload.upload.body.MultipartBody;
+import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.upload.strategy.UploadStrategies;
+import dev.iolab.upload.upload.strategy.UploadStrategy;
+import dev.iolab.upload.web.BlobNames;
+import dev.iolab.upload.web.JsonOnly;
+import dev.iolab.upload.web.ProblemException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import org.apache.commons.io.function.IOSupplier;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Service;
 import org.springframework.web.context.request.async.DeferredResult;
-import org.springframework.web.util.UriUtils;
 
 /**
  * What happens to an upload between the controller and its answer. Everything its head allows to refuse (an
@@ -20,7 +26,7 @@ import org.springframework.web.util.UriUtils;
  * refused on the container thread, before
  * a worker or a body byte is spent on it. The rest runs on a worker through {@link Admission}: a multipart body's
  * fields before the file part are read and checked the same way, then {@link UploadTransfer} stores the file. Every
- * request's outcome is recorded once, whichever way it ends ({@link UploadAttempt}).
+ * request's outcome is recorded once, whichever way it ends ({@link OutcomeRecorder}).
  */
 @Service
 class UploadService {
@@ -48,49 +54,51 @@ class UploadService {
     }
 
     /**
-     * Checks and admits an upload; the result is answered {@code 201} with the {@link UploadResult} once it is
+     * Checks and admits an upload; the result is answered {@code 201} with the {@link StoredUpload} once it is
      * stored, or with the problem that ended it.
      *
      * @throws UploadException when the head alone is refused, or admission is full
      */
-    DeferredResult<ResponseEntity<UploadResult>> accept(UploadRequest request) {
-        UploadAttempt attempt = new UploadAttempt(metrics);
+    DeferredResult<ResponseEntity<StoredUpload>> accept(UploadRequest request) {
+        OutcomeRecorder attempt = new OutcomeRecorder(metrics);
         UploadJob job;
         try {
-            UploadChecks.requireJsonAccepted(request.accept());
+            JsonOnly.requireAccepted(request.accept());
             job = switch (request.body()) {
-                case UploadBody.Raw raw -> {
-                    Upload upload = check(request, request.name(), request.strategy(), request.contentMd5(), attempt);
+                case BodySource.Raw raw -> {
+                    CheckedUpload upload =
+                            check(request, request.name(), request.strategy(), request.contentMd5(), attempt);
                     yield new UploadJob(attempt, () -> transfer.transfer(upload, raw.open(), attempt));
                 }
                 case MultipartBody multipart -> {
                     if (!multipart.isMultipart()) {
                         throw new UploadException(
-                                ProblemType.NOT_MULTIPART,
+                                UploadProblem.NOT_MULTIPART,
                                 "POST /uploads takes multipart/form-data with a part named 'file', not "
                                         + multipart.contentType());
                     }
                     checkLength(request, strategy(request.strategy(), attempt));
                     yield new UploadJob(attempt, () -> {
                         MultipartBody.FilePart file = multipart.readToFile(request.name(), request.strategy());
-                        Upload upload = check(request, file.name(), file.strategy(), file.contentMd5(), attempt);
+                        CheckedUpload upload = check(request, file.name(), file.strategy(), file.contentMd5(), attempt);
                         return transfer.transfer(upload, file.content(), attempt);
                     });
                 }
             };
-        } catch (UploadException e) {
+        } catch (ProblemException e) {
             throw attempt.failed(e);
         }
         return admission.submit(job);
     }
 
     /** The checks a file's head allows, in the order the client is answered: strategy, name, size, MD5. */
-    private Upload check(UploadRequest request, String name, String strategyId, String md5, UploadAttempt attempt) {
+    private CheckedUpload check(
+            UploadRequest request, String name, String strategyId, String md5, OutcomeRecorder attempt) {
         UploadStrategy strategy = strategy(strategyId, attempt);
         String blobName = BlobNames.validate(name);
         checkLength(request, strategy);
-        boolean raw = request.body() instanceof UploadBody.Raw;
-        return new Upload(
+        boolean raw = request.body() instanceof BodySource.Raw;
+        return new CheckedUpload(
                 blobName,
                 strategy,
                 request.contentLength(),
@@ -99,7 +107,7 @@ class UploadService {
                 request.expectsContinue());
     }
 
-    private UploadStrategy strategy(String id, UploadAttempt attempt) {
+    private UploadStrategy strategy(String id, OutcomeRecorder attempt) {
         UploadStrategy strategy = strategies.get(id);
         attempt.strategy(strategy.id());
         return strategy;
@@ -111,24 +119,24 @@ class UploadService {
      */
     private void checkLength(UploadRequest request, UploadStrategy strategy) {
         long length = request.contentLength();
-        long envelope = request.body() instanceof UploadBody.Raw ? 0 : MULTIPART_OVERHEAD;
+        long envelope = request.body() instanceof BodySource.Raw ? 0 : MULTIPART_OVERHEAD;
         long max = maxSize + envelope;
         if (length > max) {
             throw new UploadException(
-                    ProblemType.TOO_LARGE, "Content-Length " + length + " exceeds the limit of " + max + " bytes");
+                    UploadProblem.TOO_LARGE, "Content-Length " + length + " exceeds the limit of " + max + " bytes");
         }
         long strategyMax = strategy.maxFileSize();
         if (strategyMax < maxSize && length > strategyMax + envelope) {
             List<String> others = new ArrayList<>(strategies.ids());
             others.remove(strategy.id());
             throw new UploadException(
-                    ProblemType.TOO_LARGE,
+                    UploadProblem.TOO_LARGE,
                     "Content-Length " + length + " exceeds the " + strategyMax + " bytes " + strategy.id()
                             + " holds in memory; send it with one of " + others + ", which stream");
         }
         if (length < 0 && strategy.requiresLength()) {
             throw new UploadException(
-                    ProblemType.LENGTH_REQUIRED,
+                    UploadProblem.LENGTH_REQUIRED,
                     strategy.id() + " sizes its buffer from Content-Length; send one or use another strategy");
         }
     }
@@ -137,27 +145,23 @@ class UploadService {
         if (header == null) {
             return null;
         }
-        try {
-            byte[] md5 = Base64.getDecoder().decode(header.strip());
-            if (md5.length == 16) {
-                return md5;
-            }
-        } catch (IllegalArgumentException e) {
-            // answered below
+        byte[] md5 = ContentMd5.decode(header);
+        if (md5 == null) {
+            throw new UploadException(UploadProblem.INVALID_CONTENT_MD5, "Content-MD5 must be the Base64 of 16 bytes");
         }
-        throw new UploadException(ProblemType.INVALID_CONTENT_MD5, "Content-MD5 must be the Base64 of 16 bytes");
+        return md5;
     }
 
     /** An admitted upload: runs its work, records its outcome, answers 201 with a Location. */
-    private record UploadJob(UploadAttempt attempt, IOSupplier<UploadResult> work)
-            implements Admission.Job<ResponseEntity<UploadResult>> {
+    private record UploadJob(OutcomeRecorder attempt, IOSupplier<StoredUpload> work)
+            implements Admission.Job<ResponseEntity<StoredUpload>> {
 
         @Override
-        public ResponseEntity<UploadResult> run() {
+        public ResponseEntity<StoredUpload> run() {
             try {
-                UploadResult uploaded = work.get();
+                StoredUpload uploaded = work.get();
                 attempt.succeeded(uploaded);
-                URI location = URI.create("/uploads/" + UriUtils.encodePath(uploaded.name(), StandardCharsets.UTF_8));
+                URI location = URI.create(BlobNames.path(uploaded.name()));
                 // The type is set, so the answer is JSON whatever Accept says (Accept was checked before the body).
                 return ResponseEntity.created(location)
                         .contentType(MediaType.APPLICATION_JSON)

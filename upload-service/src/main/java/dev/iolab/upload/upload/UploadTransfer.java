@@ -2,7 +2,13 @@ package dev.iolab.upload.upload;
 
 import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.storage.StorageRecoveringException;
-import dev.iolab.upload.system.UploadProperties;
+import dev.iolab.upload.upload.body.BodyException;
+import dev.iolab.upload.upload.body.BodyFailures;
+import dev.iolab.upload.upload.body.IncomingBody;
+import dev.iolab.upload.upload.budget.MemoryBudget;
+import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.upload.strategy.UploadStrategy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.HexFormat;
@@ -42,7 +48,7 @@ class UploadTransfer {
      * @param raw the file's bytes, unread; not closed (the container owns the request stream)
      * @param attempt told the bytes received, so that a failure is recorded with them
      */
-    UploadResult transfer(Upload upload, InputStream raw, UploadAttempt attempt) throws IOException {
+    StoredUpload transfer(CheckedUpload upload, InputStream raw, OutcomeRecorder attempt) throws IOException {
         UploadStrategy strategy = upload.strategy();
         long cost = strategy.memoryCost(upload.declaredLength());
         Optional<MemoryBudget.Reservation> reservation = budget.tryReserve(cost);
@@ -51,7 +57,7 @@ class UploadTransfer {
                 discard(raw);
             }
             throw new UploadException(
-                    ProblemType.MEMORY_BUDGET,
+                    UploadProblem.MEMORY_BUDGET,
                     cost > budget.maxRequest()
                             ? strategy.id() + " needs " + cost + " bytes of the memory budget, more than one request"
                                     + " may hold (" + budget.maxRequest() + "); use another strategy"
@@ -71,7 +77,7 @@ class UploadTransfer {
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
-            return new UploadResult(
+            return new StoredUpload(
                     upload.name(),
                     body.count(),
                     HexFormat.of().formatHex(md5),
@@ -86,7 +92,7 @@ class UploadTransfer {
         if (bodyFailure == null) {
             if (e instanceof StorageRecoveringException recovering) {
                 discard(raw);
-                return new UploadException(ProblemType.STORAGE_RECOVERING, recovering.getMessage(), recovering);
+                return new UploadException(UploadProblem.STORAGE_RECOVERING, recovering.getMessage(), recovering);
             }
             if (e instanceof StorageException storage) {
                 if (!body.finished()) {
@@ -100,7 +106,7 @@ class UploadTransfer {
             return (RuntimeException) e;
         }
         UploadException problem = BodyFailures.asProblem(bodyFailure, body.count());
-        if (problem.problem().isCapacityRefusal()) {
+        if (problem.problem().retryLater()) {
             discard(raw);
         }
         return problem;

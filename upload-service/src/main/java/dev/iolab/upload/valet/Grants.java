@@ -1,7 +1,6 @@
 package dev.iolab.upload.valet;
 
 import dev.iolab.upload.storage.StagingArea;
-import dev.iolab.upload.upload.ProblemType;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.security.SecureRandom;
@@ -80,7 +79,7 @@ class Grants implements DisposableBean {
         if (open.incrementAndGet() > maxOpen) {
             open.decrementAndGet();
             throw new ValetKeyException(
-                    ProblemType.TOO_MANY_GRANTS,
+                    ValetKeyProblem.TOO_MANY_GRANTS,
                     maxOpen + " valet-key grants are open; complete or let some expire, then ask again");
         }
         byte[] id = new byte[16];
@@ -113,7 +112,7 @@ class Grants implements DisposableBean {
         Entry entry = id == null ? null : byId.get(id);
         if (entry == null || !entry.grant.name().equals(name)) {
             throw new ValetKeyException(
-                    ProblemType.GRANT_NOT_FOUND,
+                    ValetKeyProblem.GRANT_NOT_FOUND,
                     "no grant '" + id + "' for this name (grants are forgotten " + ttl
                             + " after they expire, and when the service restarts)");
         }
@@ -121,11 +120,11 @@ class Grants implements DisposableBean {
             switch (entry.state) {
                 case DONE ->
                     throw new ValetKeyException(
-                            ProblemType.GRANT_USED, "grant '" + id + "' was completed already; ask for a new one");
+                            ValetKeyProblem.GRANT_USED, "grant '" + id + "' was completed already; ask for a new one");
                 case EXPIRED -> throw expired(entry.grant);
                 case COMPLETING ->
                     throw new ValetKeyException(
-                            ProblemType.GRANT_USED, "grant '" + id + "' is being completed by another request");
+                            ValetKeyProblem.GRANT_USED, "grant '" + id + "' is being completed by another request");
                 case OPEN -> {
                     if (!clock.instant().isBefore(entry.grant.expiresAt())) {
                         throw expired(entry.grant);
@@ -140,7 +139,7 @@ class Grants implements DisposableBean {
 
     private static ValetKeyException expired(Grant grant) {
         return new ValetKeyException(
-                ProblemType.GRANT_EXPIRED,
+                ValetKeyProblem.GRANT_EXPIRED,
                 "grant '" + grant.id() + "' expired at " + grant.expiresAt() + "; ask for a new one");
     }
 

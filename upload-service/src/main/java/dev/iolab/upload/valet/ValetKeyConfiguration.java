@@ -1,7 +1,6 @@
 package dev.iolab.upload.valet;
 
 import dev.iolab.upload.storage.StagingArea;
-import dev.iolab.upload.system.UploadProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
@@ -12,12 +11,7 @@ import org.springframework.context.annotation.Configuration;
 class ValetKeyConfiguration {
 
     @Bean
-    Grants grants(UploadProperties properties, StagingArea staging, MeterRegistry registry) {
-        return new Grants(
-                properties.valetKey().ttl(),
-                properties.valetKey().maxOpenGrants(),
-                staging,
-                registry,
-                Clock.systemUTC());
+    Grants grants(ValetKeyProperties properties, StagingArea staging, MeterRegistry registry) {
+        return new Grants(properties.ttl(), properties.maxOpenGrants(), staging, registry, Clock.systemUTC());
     }
 }

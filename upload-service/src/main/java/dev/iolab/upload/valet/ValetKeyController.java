@@ -1,29 +1,26 @@
 package dev.iolab.upload.valet;
 
-import dev.iolab.upload.upload.BlobNames;
-import dev.iolab.upload.upload.UploadChecks;
-import dev.iolab.upload.upload.UploadResult;
+import dev.iolab.upload.upload.StoredUpload;
+import dev.iolab.upload.web.BlobNames;
+import dev.iolab.upload.web.JsonOnly;
+import dev.iolab.upload.web.QueryParameters;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.util.MultiValueMap;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.util.UriComponentsBuilder;
-import org.springframework.web.util.UriUtils;
 
 /**
  * {@code POST /uploads/{name}/grant?size=N[&md5=BASE64]} and {@code POST /uploads/{name}/complete?grant=ID}. A name may
  * contain slashes, so the route captures the rest of the path and the last segment says what to do; the name itself is
- * read from the raw request path ({@link BlobNames#fromRawPath}), as uploads and downloads read it. Any other
+ * read from the raw request path ({@link BlobNames#fromRequest}), as uploads and downloads read it. Any other
  * {@code POST} below {@code /uploads/} is 405. Both answer JSON only (406 before anything happens otherwise), and read
  * their parameters from the query string alone, never from a body.
  */
@@ -46,34 +43,17 @@ class ValetKeyController {
         if (!action.equals("grant") && !action.equals("complete")) {
             throw new HttpRequestMethodNotSupportedException("POST", List.of("GET", "PUT"));
         }
-        String name = slash < 0
-                ? ""
-                : BlobNames.fromRawPath(
-                        request.getRequestURI(), request.getContextPath() + BlobNames.PREFIX, "/" + action);
-        UploadChecks.requireJsonAccepted(request.getHeader(HttpHeaders.ACCEPT));
-        MultiValueMap<String, String> query = query(request);
+        String name = slash < 0 ? "" : BlobNames.fromRequest(request, "/" + action);
+        JsonOnly.requireAccepted(request.getHeader(HttpHeaders.ACCEPT));
+        QueryParameters query = QueryParameters.of(request);
         if (action.equals("grant")) {
             return ResponseEntity.status(HttpStatus.CREATED)
                     .contentType(MediaType.APPLICATION_JSON)
-                    .body(valet.grant(name, query.getFirst("size"), query.getFirst("md5")));
+                    .body(valet.grant(name, query.first("size"), query.first("md5")));
         }
-        UploadResult done = valet.complete(name, query.getFirst("grant"));
-        return ResponseEntity.created(
-                        URI.create("/uploads/" + UriUtils.encodePath(done.name(), StandardCharsets.UTF_8)))
+        StoredUpload done = valet.complete(name, query.first("grant"));
+        return ResponseEntity.created(URI.create(BlobNames.path(done.name())))
                 .contentType(MediaType.APPLICATION_JSON)
                 .body(done);
-    }
-
-    /** Query parameters, percent-decoded as UTF-8, from the query string alone. */
-    private static MultiValueMap<String, String> query(HttpServletRequest request) {
-        MultiValueMap<String, String> raw = UriComponentsBuilder.newInstance()
-                .query(request.getQueryString())
-                .build()
-                .getQueryParams();
-        MultiValueMap<String, String> decoded = new org.springframework.util.LinkedMultiValueMap<>();
-        raw.forEach((key, values) -> values.forEach(value -> decoded.add(
-                UriUtils.decode(key, StandardCharsets.UTF_8),
-                value == null ? null : UriUtils.decode(value, StandardCharsets.UTF_8))));
-        return decoded;
     }
 }

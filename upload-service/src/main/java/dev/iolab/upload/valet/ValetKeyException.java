@@ -1,10 +1,13 @@
 package dev.iolab.upload.valet;
 
-import dev.iolab.upload.upload.ProblemType;
-import dev.iolab.upload.upload.UploadException;
+import dev.iolab.upload.web.ProblemException;
+import dev.iolab.upload.web.ProblemType;
 
-/** Root of the valet-key feature's failures, answered like every upload problem. */
-class ValetKeyException extends UploadException {
+/**
+ * Root of the valet-key feature's failures: its own {@link ValetKeyProblem}s, and the size, MD5 and completion-slot
+ * refusals it shares with uploads ({@code UploadProblem}).
+ */
+class ValetKeyException extends ProblemException {
 
     ValetKeyException(ProblemType problem, String detail) {
         super(problem, detail);

@@ -1,21 +1,20 @@
 package dev.iolab.upload.valet;
 
-import dev.iolab.upload.metrics.UploadMetrics;
-import dev.iolab.upload.metrics.UploadOutcome;
 import dev.iolab.upload.storage.StagedBlobChangedException;
 import dev.iolab.upload.storage.StagingArea;
 import dev.iolab.upload.storage.StorageException;
-import dev.iolab.upload.system.UploadProperties;
-import dev.iolab.upload.upload.ProblemType;
-import dev.iolab.upload.upload.UploadChecks;
-import dev.iolab.upload.upload.UploadException;
-import dev.iolab.upload.upload.UploadResult;
+import dev.iolab.upload.upload.StoredUpload;
+import dev.iolab.upload.upload.UploadMetrics;
+import dev.iolab.upload.upload.UploadOutcome;
+import dev.iolab.upload.upload.body.ContentMd5;
+import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.web.BlobNames;
+import dev.iolab.upload.web.ProblemException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.ZoneOffset;
-import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -47,11 +46,10 @@ class ValetKeyService {
     private final int maxCompletions;
     private final Duration completionWait;
 
-    ValetKeyService(Grants grants, StagingArea staging, UploadMetrics metrics, UploadProperties properties) {
+    ValetKeyService(Grants grants, StagingArea staging, UploadMetrics metrics, ValetKeyProperties valet) {
         this.grants = grants;
         this.staging = staging;
         this.metrics = metrics;
-        UploadProperties.ValetKey valet = properties.valetKey();
         this.maxSize = valet.maxSize().toBytes();
         this.publicEndpoint = StringUtils.hasText(valet.publicEndpoint()) ? URI.create(valet.publicEndpoint()) : null;
         this.maxCompletions = valet.maxConcurrentCompletions();
@@ -66,7 +64,7 @@ class ValetKeyService {
      * @param md5 the {@code md5} query parameter (Base64 of 16 bytes), as sent, or null
      */
     GrantAnswer grant(String name, String size, String md5) {
-        String blobName = UploadChecks.validName(name);
+        String blobName = BlobNames.validate(name);
         long bytes = parseSize(size);
         byte[] expectedMd5 = parseMd5(md5);
         Grant grant = grants.open(blobName, bytes, expectedMd5);
@@ -88,40 +86,46 @@ class ValetKeyService {
                 uploadUrl.toString(),
                 headers,
                 grant.expiresAt().toString(),
-                "/uploads/" + UriUtils.encodePath(blobName, StandardCharsets.UTF_8) + "/complete?grant="
+                BlobNames.path(blobName) + "/complete?grant="
                         + UriUtils.encodeQueryParam(grant.id(), StandardCharsets.UTF_8));
     }
 
     /** Verifies what was staged for the grant and makes it appear under {@code name}. */
-    UploadResult complete(String name, String grantId) {
+    StoredUpload complete(String name, String grantId) {
         long start = System.nanoTime();
         long received = 0;
         try {
-            String blobName = UploadChecks.validName(name);
+            String blobName = BlobNames.validate(name);
             Grant grant = grants.claim(grantId, blobName);
             if (!acquireCompletionSlot()) {
                 grants.reopen(grant);
                 throw new ValetKeyException(
-                        ProblemType.QUEUE_FULL,
+                        UploadProblem.QUEUE_FULL,
                         "all " + maxCompletions + " valet-key completions stayed busy for " + completionWait.toSeconds()
                                 + " s; complete again later");
             }
             try {
-                UploadResult result = verifyAndPromote(grant, start);
+                StoredUpload result = verifyAndPromote(grant, start);
                 received = result.size();
                 metrics.record(STRATEGY, UploadOutcome.SUCCESS, Duration.ofNanos(System.nanoTime() - start), received);
                 return result;
             } finally {
                 completions.release();
             }
-        } catch (UploadException e) {
-            metrics.record(STRATEGY, outcome(e.problem()), Duration.ofNanos(System.nanoTime() - start), received);
+        } catch (ProblemException e) {
+            metrics.record(
+                    STRATEGY, UploadOutcome.of(e.problem()), Duration.ofNanos(System.nanoTime() - start), received);
             throw e;
         } catch (StorageException e) {
             metrics.record(
                     STRATEGY, UploadOutcome.STORAGE_ERROR, Duration.ofNanos(System.nanoTime() - start), received);
             throw e;
         }
+    }
+
+    /** Completions waiting for a slot now (an estimate, as {@link Semaphore#getQueueLength()} is). */
+    int completionsWaiting() {
+        return completions.getQueueLength();
     }
 
     /** Waits up to {@code completion-wait} for one of the completion slots; false when none came free. */
@@ -134,12 +138,12 @@ class ValetKeyService {
         }
     }
 
-    private UploadResult verifyAndPromote(Grant grant, long start) {
+    private StoredUpload verifyAndPromote(Grant grant, long start) {
         boolean settled = false;
         try {
             StagingArea.StagedBlob staged = staging.find(grant.stagingName())
                     .orElseThrow(() -> new ValetKeyException(
-                            ProblemType.NOTHING_STAGED,
+                            ValetKeyProblem.NOTHING_STAGED,
                             "nothing has been uploaded for grant '" + grant.id()
                                     + "' yet: PUT the bytes to its uploadUrl first (with a block upload, commit the"
                                     + " block list), then complete"));
@@ -162,7 +166,7 @@ class ValetKeyService {
             staging.promote(grant.stagingName(), staged.etag(), grant.name(), digest.md5());
             settled = true;
             grants.done(grant);
-            return new UploadResult(
+            return new StoredUpload(
                     grant.name(),
                     digest.size(),
                     HexFormat.of().formatHex(digest.md5()),
@@ -170,7 +174,7 @@ class ValetKeyService {
                     Duration.ofNanos(System.nanoTime() - start).toMillis());
         } catch (StagedBlobChangedException e) {
             throw new ValetKeyException(
-                    ProblemType.NOTHING_STAGED,
+                    ValetKeyProblem.NOTHING_STAGED,
                     "the upload for grant '" + grant.id() + "' changed while it was being verified; complete again"
                             + " once it has finished",
                     e);
@@ -185,7 +189,8 @@ class ValetKeyService {
     private ValetKeyException mismatch(Grant grant, String detail) {
         grants.done(grant);
         staging.delete(grant.stagingName());
-        return new ValetKeyException(ProblemType.STAGED_MISMATCH, detail + "; nothing was stored, ask for a new grant");
+        return new ValetKeyException(
+                ValetKeyProblem.STAGED_MISMATCH, detail + "; nothing was stored, ask for a new grant");
     }
 
     private long parseSize(String size) {
@@ -194,14 +199,14 @@ class ValetKeyService {
             bytes = Long.parseLong(size == null ? "" : size.strip());
         } catch (NumberFormatException e) {
             throw new ValetKeyException(
-                    ProblemType.INVALID_SIZE, "size must be the file's length in bytes, not '" + size + "'");
+                    ValetKeyProblem.INVALID_SIZE, "size must be the file's length in bytes, not '" + size + "'");
         }
         if (bytes < 0) {
-            throw new ValetKeyException(ProblemType.INVALID_SIZE, "size cannot be negative: " + bytes);
+            throw new ValetKeyException(ValetKeyProblem.INVALID_SIZE, "size cannot be negative: " + bytes);
         }
         if (bytes > maxSize) {
             throw new ValetKeyException(
-                    ProblemType.TOO_LARGE,
+                    UploadProblem.TOO_LARGE,
                     "size " + bytes + " exceeds the valet-key limit of " + maxSize + " bytes"
                             + " (upload.valet-key.max-size)");
         }
@@ -212,22 +217,10 @@ class ValetKeyService {
         if (md5 == null) {
             return null;
         }
-        try {
-            byte[] bytes = Base64.getDecoder().decode(md5.strip());
-            if (bytes.length == 16) {
-                return bytes;
-            }
-        } catch (IllegalArgumentException e) {
-            // answered below
+        byte[] bytes = ContentMd5.decode(md5);
+        if (bytes == null) {
+            throw new ValetKeyException(UploadProblem.INVALID_CONTENT_MD5, "md5 must be the Base64 of 16 bytes");
         }
-        throw new ValetKeyException(ProblemType.INVALID_CONTENT_MD5, "md5 must be the Base64 of 16 bytes");
-    }
-
-    private static UploadOutcome outcome(ProblemType problem) {
-        return switch (problem) {
-            case QUEUE_FULL -> UploadOutcome.REJECTED;
-            case STORAGE_TIMEOUT, STORAGE_UNAVAILABLE, INTERNAL -> UploadOutcome.STORAGE_ERROR;
-            default -> UploadOutcome.CLIENT_ERROR;
-        };
+        return bytes;
     }
 }

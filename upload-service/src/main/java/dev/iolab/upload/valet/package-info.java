@@ -10,7 +10,9 @@
  *       service reads the staged blob itself (size, MD5; nothing the client says about it is trusted), and only then
  *       copies it under the name in one step and deletes the staging blob.
  * </ol>
- * The routes share {@code /uploads} with the upload feature and its rules (API key, names, JSON answers, problem
- * types); failures are {@link dev.iolab.upload.valet.ValetKeyException}s.
+ * The routes share {@code /uploads} and its rules (API key, names, JSON answers) with the upload feature, and are
+ * built on it: a completion answers and is recorded as an upload. Failures are {@link
+ * dev.iolab.upload.valet.ValetKeyException}s with the feature's own {@link dev.iolab.upload.valet.ValetKeyProblem}s.
+ * Grants live in memory ({@link dev.iolab.upload.valet.Grants}), so a grant is completed by the instance that made it.
  */
 package dev.iolab.upload.valet;

@@ -12,11 +12,13 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import dev.iolab.upload.client.ClientProperties;
+import dev.iolab.upload.connection.TomcatConnections;
 import dev.iolab.upload.storage.BlobInfo;
 import dev.iolab.upload.storage.BlobStorage;
 import dev.iolab.upload.storage.StorageException;
-import dev.iolab.upload.system.TomcatConnections;
-import dev.iolab.upload.system.UploadProperties;
+import dev.iolab.upload.support.Problems;
+import dev.iolab.upload.web.WebProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
@@ -54,9 +56,9 @@ class DownloadControllerTest {
 
     /** The slice's missing pieces: properties, the problem handler, the connection lookup (none under MockMvc). */
     @TestConfiguration(proxyBeanMethods = false)
-    @EnableConfigurationProperties(UploadProperties.class)
+    @EnableConfigurationProperties({WebProperties.class, ClientProperties.class, DownloadProperties.class})
     @ComponentScan(
-            basePackages = "dev.iolab.upload.upload",
+            basePackages = "dev.iolab.upload.web",
             useDefaultFilters = false,
             includeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = ".*ProblemHandler"))
     static class Slice {
@@ -213,6 +215,6 @@ class DownloadControllerTest {
 
     private static void assertProblem(MvcTestResult result, int status, String type) {
         assertThat(result).hasStatus(status).hasContentType(MediaType.APPLICATION_PROBLEM_JSON);
-        assertThat(result).bodyJson().extractingPath("$.type").isEqualTo("https://iolab.dev/problems/" + type);
+        assertThat(result).bodyJson().extractingPath("$.type").isEqualTo(Problems.TYPE_PREFIX + type);
     }
 }

@@ -3,8 +3,8 @@ package dev.iolab.upload.download;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-import dev.iolab.upload.system.MinimumRate;
-import dev.iolab.upload.system.RequestSocket;
+import dev.iolab.upload.connection.MinimumRate;
+import dev.iolab.upload.connection.RequestSocket;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

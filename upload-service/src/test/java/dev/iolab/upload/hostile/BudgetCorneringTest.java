@@ -3,12 +3,13 @@ package dev.iolab.upload.hostile;
 import static dev.iolab.upload.support.Payloads.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.iolab.upload.support.Problems;
 import dev.iolab.upload.support.RawHttp;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 15, category 4: one request cannot take the memory budget. A header's promise reserves nothing; bytes are
+ * One request cannot take the memory budget. A header's promise reserves nothing; bytes are
  * charged as they arrive; one request holds at most its share; chunked bodies are charged for what they really hold.
  */
 class BudgetCorneringTest extends HostileUploadSupport {
@@ -28,7 +29,13 @@ class BudgetCorneringTest extends HostileUploadSupport {
                     .as("answered at once, no 100 Continue")
                     .isEqualTo(413);
             assertThat(response.body())
-                    .contains(PROBLEMS + "too-large", "on-demand", "buffer-4k", "buffer-4m", "buffer-8m", "temp-file");
+                    .contains(
+                            Problems.TYPE_PREFIX + "too-large",
+                            "on-demand",
+                            "buffer-4k",
+                            "buffer-4m",
+                            "buffer-8m",
+                            "temp-file");
         }
         assertThat(gauge("iolab.upload.memory.budget.used")).isZero();
         // Meanwhile uploads of other strategies are served.

@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Issue 15, category 8: uploads to one name that really overlap — both have started, both are held mid-body by their
+ * Uploads to one name that really overlap — both have started, both are held mid-body by their
  * clients — each get 201, and the blob is always one upload's bytes, whole: the one that finished last (last writer
  * wins, as a {@code PUT} does). Single Put Blobs are atomic; block uploads stage on blobs of their own, so one upload's
  * commit cannot discard the other's blocks.

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 15, category 2: no number of connections kills the JVM or starves other clients. The service runs in its own
+ * No number of connections kills the JVM or starves other clients. The service runs in its own
  * JVM with a 96 MB heap, at most 300 connections, 100 per client address and 15 s for a request head; Tomcat's own
  * idle timeout is 2 minutes, so only the head deadline can end a head that keeps trickling. Each connection with a
  * half-sent head parks ~55 KB of heap, so the 1,500-connection flood below is more than the heap without the

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Issue 15, category 7: the store loses its container (Azurite restarted empty, someone deleted it). The next upload
+ * The store loses its container (Azurite restarted empty, someone deleted it). The next upload
  * creates it again — and is stored, when its bytes can be sent twice (a file, bytes in memory); an upload whose bytes
  * streamed straight from its client is answered 503 storage-recovering with {@code Retry-After}, and its retry is
  * stored. Never 404.

@@ -1,6 +1,5 @@
 package dev.iolab.upload.hostile;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.azure.storage.blob.BlobContainerClient;
@@ -8,93 +7,34 @@ import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
 import dev.iolab.upload.support.Azurite;
 import dev.iolab.upload.support.RawHttp;
-import io.micrometer.core.instrument.MeterRegistry;
+import dev.iolab.upload.support.RunningServiceSupport;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 /**
- * The service as hostile and careless clients meet it, against the real Azurite, with limits a test can reach: a
- * 200 MB memory budget of which one request may hold a quarter, the default {@code upload.max-size} (1 GB), so that
- * the budget and not the size limit is what a large declared length meets. One context for the categories of issue 15
- * the upload branch fixed (4, 5, 7, 8).
+ * The service as hostile and careless clients meet it, with limits a test can reach: a 200 MB memory budget of which
+ * one request may hold a quarter, the default {@code upload.max-size} (1 GB), so that the budget and not the size limit
+ * is what a large declared length meets. One context for the attacks that need no limit of their own: cornering the
+ * budget, refused uploads, a lost container, concurrent writers.
  */
-@SpringBootTest(
-        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@TestPropertySource(
         properties = {
             "upload.container=hostile",
+            "upload.temp-dir=target/upload-spool-hostile",
             "upload.memory-budget.max-bytes=200MB",
             "upload.memory-budget.request-share=0.25",
             "upload.executor.async-timeout=3m"
         })
-@ExtendWith(Azurite.class)
-abstract class HostileUploadSupport {
+abstract class HostileUploadSupport extends RunningServiceSupport {
 
-    static final Path SPOOL = Path.of("target", "upload-spool-hostile").toAbsolutePath();
-    static final String PROBLEMS = "https://iolab.dev/problems/";
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    MeterRegistry registry;
-
-    final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofMinutes(1)).build();
     final BlobServiceClient azurite = new BlobServiceClientBuilder()
             .connectionString(Azurite.get().connectionString())
             .buildClient();
     final BlobContainerClient container = azurite.getBlobContainerClient("hostile");
-
-    @DynamicPropertySource
-    static void azurite(DynamicPropertyRegistry registry) {
-        registry.add("upload.azure.connection-string", () -> Azurite.get().connectionString());
-        registry.add("upload.temp-dir", SPOOL::toString);
-    }
-
-    /** Whatever a test did, the budget is given back, no upload is left in flight and no spool file behind. */
-    @AfterEach
-    void nothingLeftBehind() {
-        await().atMost(30, TimeUnit.SECONDS).untilAsserted(() -> {
-            assertThat(gauge("iolab.upload.memory.budget.used"))
-                    .as("budget held")
-                    .isZero();
-            assertThat(gauge("iolab.upload.inflight")).as("uploads in flight").isZero();
-            assertThat(spoolFiles()).as("spool files").isZero();
-        });
-    }
-
-    double gauge(String name) {
-        return registry.get(name).gauge().value();
-    }
-
-    long spoolFiles() throws IOException {
-        if (!Files.isDirectory(SPOOL)) {
-            return 0;
-        }
-        try (Stream<Path> files = Files.list(SPOOL)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".part"))
-                    .count();
-        }
-    }
-
-    URI uri(String pathAndQuery) {
-        return URI.create("http://127.0.0.1:" + port + pathAndQuery);
-    }
 
     HttpResponse<String> put(String name, String strategy, byte[] body) throws Exception {
         return http.send(

@@ -3,6 +3,7 @@ package dev.iolab.upload.hostile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.iolab.upload.support.Azurite;
+import dev.iolab.upload.support.Problems;
 import dev.iolab.upload.support.RawHttp;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -24,7 +25,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Issue 15, category 9 (without spool files): answers and logs reveal nothing of the service's insides and stay in one
+ * Answers and logs reveal nothing of the service's insides and stay in one
  * format. The store is a loopback port nothing listens on (connection refused), or, for one test, a socket that
  * accepts and never answers (a stalled store). The SDK would retry a stalled ping for a minute.
  */
@@ -69,7 +70,7 @@ class HygieneTest {
 
         for (HttpResponse<String> failed : List.of(upload, download)) {
             assertThat(failed.statusCode()).as(failed.body()).isEqualTo(502);
-            assertThat(failed.body()).contains("https://iolab.dev/problems/storage-unavailable");
+            assertThat(failed.body()).contains(Problems.TYPE_PREFIX + "storage-unavailable");
             assertThat(failed.body()).doesNotContain(INSIDES);
         }
     }

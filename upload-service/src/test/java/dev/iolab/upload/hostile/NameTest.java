@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.models.BlobItem;
 import dev.iolab.upload.support.Azurite;
+import dev.iolab.upload.support.Problems;
 import dev.iolab.upload.support.RawHttp;
-import dev.iolab.upload.upload.BlobNames;
+import dev.iolab.upload.web.BlobNames;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
@@ -27,7 +28,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Issue 15, category 6: names are what they say. Tomcat strips path parameters before routing and the store turns
+ * Names are what they say. Tomcat strips path parameters before routing and the store turns
  * {@code \} into {@code /}; a name with either is refused on every route (path, query, multipart field, filename), and
  * every name that is accepted is stored byte for byte as sent, answered in {@code Location}, and fetched from there.
  */
@@ -59,7 +60,7 @@ class NameTest {
         for (String path : List.of("/uploads/report;v2.pdf", "/uploads/report%3Bv3", "/uploads/report;jsessionid=x")) {
             RawHttp.Response refused = put(path, "overwritten".getBytes(StandardCharsets.UTF_8));
             assertThat(refused.status()).as(path).isEqualTo(400);
-            assertThat(refused.body()).contains("https://iolab.dev/problems/invalid-name");
+            assertThat(refused.body()).contains(Problems.TYPE_PREFIX + "invalid-name");
         }
         RawHttp.Response parameterGet = get("/uploads/report;v2.pdf");
         assertThat(parameterGet.status())

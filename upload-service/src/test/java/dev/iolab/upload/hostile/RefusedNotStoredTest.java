@@ -3,6 +3,7 @@ package dev.iolab.upload.hostile;
 import static dev.iolab.upload.support.Payloads.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.iolab.upload.support.Problems;
 import dev.iolab.upload.support.RawHttp;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -11,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Issue 15, category 5: nothing is stored that was refused. An {@code Accept} that excludes JSON is answered 406 before
+ * Nothing is stored that was refused. An {@code Accept} that excludes JSON is answered 406 before
  * the body is read — a client that waits for {@code 100 Continue} never sends it — and the blob under the name is
  * untouched; anything that takes JSON gets the 201 as JSON.
  */
@@ -32,7 +33,7 @@ class RefusedNotStoredTest extends HostileUploadSupport {
                             "Expect: 100-continue")
                     .response(false);
             assertThat(response.status()).as("refused before 100 Continue").isEqualTo(406);
-            assertThat(response.body()).contains(PROBLEMS + "not-acceptable");
+            assertThat(response.body()).contains(Problems.TYPE_PREFIX + "not-acceptable");
         }
         assertThat(container.getBlobClient(name).downloadContent().toBytes()).isEqualTo(original);
     }

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.azure.storage.blob.BlobContainerClient;
 import dev.iolab.upload.support.Azurite;
+import dev.iolab.upload.support.Problems;
 import dev.iolab.upload.support.RawHttp;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
@@ -30,7 +31,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Issue 15, category 3: a body slower than the minimum rate, or one a client announced with {@code Expect:
+ * A body slower than the minimum rate, or one a client announced with {@code Expect:
  * 100-continue} and never sends, is answered 408 and frees its upload thread, so a normal upload behind such clients is
  * served. Two upload threads and a queue of two; a body must keep up 1 KB/s after 2 s; Tomcat's own read timeout is
  * 2 minutes, so only the rate can end these bodies before the clients' patience (a minute) does.
@@ -49,8 +50,6 @@ import org.springframework.test.context.DynamicPropertySource;
         })
 @ExtendWith(Azurite.class)
 class SlowBodyTest {
-
-    static final String PROBLEMS = "https://iolab.dev/problems/";
 
     @LocalServerPort
     int port;
@@ -94,7 +93,7 @@ class SlowBodyTest {
         for (CompletableFuture<RawHttp.Response> trickle : trickles) {
             RawHttp.Response cut = trickle.get(1, TimeUnit.MINUTES);
             assertThat(cut.status()).as(cut.body()).isEqualTo(408);
-            assertThat(cut.body()).contains(PROBLEMS + "body-too-slow");
+            assertThat(cut.body()).contains(Problems.TYPE_PREFIX + "body-too-slow");
         }
         assertThat(container.getBlobClient("slow/trickle-0").exists()).isFalse();
         assertThat(container.getBlobClient("slow/normal").exists()).isTrue();
@@ -126,7 +125,7 @@ class SlowBodyTest {
         for (CompletableFuture<RawHttp.Response> client : silent) {
             RawHttp.Response cut = client.get(2, TimeUnit.MINUTES);
             assertThat(cut.status()).as(cut.body()).isEqualTo(408);
-            assertThat(cut.body()).contains(PROBLEMS + "body-too-slow");
+            assertThat(cut.body()).contains(Problems.TYPE_PREFIX + "body-too-slow");
         }
         assertThat(upload("slow/after-silent", new byte[1000]).statusCode()).isEqualTo(201);
     }

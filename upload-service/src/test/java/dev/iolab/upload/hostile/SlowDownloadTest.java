@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 15, category 1: slow downloads cannot take the JVM down or hold their slots for good. The service runs in its
+ * Slow downloads cannot take the JVM down or hold their slots for good. The service runs in its
  * own JVM with a 128 MB heap, at most 30 downloads at once and a reader rate of 1 MiB/s after 5 s; 40 readers of a
  * 16 MiB blob stop reading after the response head. With the SDK's 4 MiB read-ahead (two 4 MiB buffers per reader) the
  * 30 admitted would need far more than the heap; unadmitted, all 40 would stream; without the rate they would hold

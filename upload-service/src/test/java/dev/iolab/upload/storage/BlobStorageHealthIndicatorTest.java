@@ -1,11 +1,12 @@
 package dev.iolab.upload.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
-import dev.iolab.upload.system.UploadProperties;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -76,19 +77,18 @@ class BlobStorageHealthIndicatorTest {
                 .containsOnly(Map.entry("error", "the blob store failed or could not be reached"));
     }
 
-    private Health waitFor(Status status) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        Health health = indicator.health(true);
-        while (!health.getStatus().equals(status) && System.nanoTime() < deadline) {
-            Thread.sleep(20); // polling an indicator that answers at once; the deadline only guards a hang
-            health = indicator.health(true);
-        }
-        return health;
+    /** The indicator's answer once it reports {@code status}: it answers at once, so it is asked until it does. */
+    private Health waitFor(Status status) {
+        return await().atMost(30, TimeUnit.SECONDS)
+                .pollInterval(Duration.ofMillis(20))
+                .until(
+                        () -> indicator.health(true),
+                        health -> health.getStatus().equals(status));
     }
 
-    private static UploadProperties properties(String timeout) {
+    private static StorageProperties properties(String timeout) {
         return new Binder(new MapConfigurationPropertySource(Map.of("upload.health.timeout", timeout)))
-                .bindOrCreate("upload", UploadProperties.class);
+                .bindOrCreate("upload", StorageProperties.class);
     }
 
     /** A store whose only working call is {@link #ping()}. */

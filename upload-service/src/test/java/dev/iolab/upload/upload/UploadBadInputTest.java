@@ -6,6 +6,7 @@ import static dev.iolab.upload.support.Problems.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.iolab.upload.support.RawHttp;
+import dev.iolab.upload.support.UploadServiceTestSupport;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;

@@ -6,8 +6,18 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import dev.iolab.upload.system.TomcatConnections;
-import dev.iolab.upload.system.UploadProperties;
+import dev.iolab.upload.client.ClientProperties;
+import dev.iolab.upload.connection.TomcatConnections;
+import dev.iolab.upload.support.MultipartBuilder;
+import dev.iolab.upload.support.Problems;
+import dev.iolab.upload.upload.body.BodyProperties;
+import dev.iolab.upload.upload.body.BodySource;
+import dev.iolab.upload.upload.body.MultipartBody;
+import dev.iolab.upload.upload.body.RequestBodyGuard;
+import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.web.WebProblem;
+import dev.iolab.upload.web.WebProperties;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -39,7 +49,7 @@ class UploadControllerTest {
      * (and the guard the connection lookup, which finds no Tomcat connection under a mock request).
      */
     @TestConfiguration(proxyBeanMethods = false)
-    @EnableConfigurationProperties(UploadProperties.class)
+    @EnableConfigurationProperties({WebProperties.class, ClientProperties.class, BodyProperties.class})
     static class Properties {
 
         @Bean
@@ -81,7 +91,7 @@ class UploadControllerTest {
         assertThat(head.body())
                 .as("a form-encoded PUT is a file, not a form")
                 .isInstanceOfSatisfying(
-                        UploadBody.Raw.class,
+                        BodySource.Raw.class,
                         raw -> assertThat(raw)
                                 .satisfies(r -> assertThat(new String(r.open().readAllBytes(), StandardCharsets.UTF_8))
                                         .isEqualTo("a=b&c=d")));
@@ -164,7 +174,7 @@ class UploadControllerTest {
 
     @Test
     void answersARefusalOfTheHeadAsProblemJson() {
-        when(uploads.accept(any())).thenThrow(new UploadException(ProblemType.INVALID_NAME, "the name is empty"));
+        when(uploads.accept(any())).thenThrow(new UploadException(WebProblem.INVALID_NAME, "the name is empty"));
 
         MvcTestResult result = mvc.put()
                 .uri("/uploads/x")
@@ -178,7 +188,7 @@ class UploadControllerTest {
 
     @Test
     void answersACapacityRefusalWith503AndRetryAfter() {
-        when(uploads.accept(any())).thenThrow(new UploadException(ProblemType.QUEUE_FULL, "all threads are busy"));
+        when(uploads.accept(any())).thenThrow(new UploadException(UploadProblem.QUEUE_FULL, "all threads are busy"));
 
         MvcTestResult result = mvc.put()
                 .uri("/uploads/x")
@@ -192,8 +202,8 @@ class UploadControllerTest {
 
     @Test
     void answersAFailureOfTheAdmittedUploadAsProblemJson() {
-        DeferredResult<ResponseEntity<UploadResult>> failed = new DeferredResult<>();
-        failed.setErrorResult(new UploadException(ProblemType.MEMORY_BUDGET, "no room"));
+        DeferredResult<ResponseEntity<StoredUpload>> failed = new DeferredResult<>();
+        failed.setErrorResult(new UploadException(UploadProblem.MEMORY_BUDGET, "no room"));
         when(uploads.accept(any())).thenReturn(failed);
 
         MvcTestResult result = mvc.put()
@@ -215,16 +225,16 @@ class UploadControllerTest {
         verify(uploads, never()).accept(any());
     }
 
-    private static DeferredResult<ResponseEntity<UploadResult>> created(String name) {
-        DeferredResult<ResponseEntity<UploadResult>> result = new DeferredResult<>();
+    private static DeferredResult<ResponseEntity<StoredUpload>> created(String name) {
+        DeferredResult<ResponseEntity<StoredUpload>> result = new DeferredResult<>();
         result.setResult(ResponseEntity.created(URI.create(
                         "/uploads/" + org.springframework.web.util.UriUtils.encodePath(name, StandardCharsets.UTF_8)))
-                .body(new UploadResult(name, 3, "0123", "temp-file", 7)));
+                .body(new StoredUpload(name, 3, "0123", "temp-file", 7)));
         return result;
     }
 
     private static void assertProblem(MvcTestResult result, int status, String type) {
         assertThat(result).hasStatus(status).hasContentType(MediaType.APPLICATION_PROBLEM_JSON);
-        assertThat(result).bodyJson().extractingPath("$.type").isEqualTo("https://iolab.dev/problems/" + type);
+        assertThat(result).bodyJson().extractingPath("$.type").isEqualTo(Problems.TYPE_PREFIX + type);
     }
 }

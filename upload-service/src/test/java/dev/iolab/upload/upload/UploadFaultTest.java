@@ -18,6 +18,7 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.http.Fault;
 import dev.iolab.upload.support.Azurite;
 import dev.iolab.upload.support.RawHttp;
+import dev.iolab.upload.upload.strategy.SpoolDirectory;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.net.URI;

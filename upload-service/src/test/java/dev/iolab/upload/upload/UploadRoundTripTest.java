@@ -4,6 +4,7 @@ import static dev.iolab.upload.support.Payloads.md5;
 import static dev.iolab.upload.support.Payloads.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.iolab.upload.support.UploadServiceTestSupport;
 import java.net.http.HttpResponse;
 import java.util.Base64;
 import java.util.HexFormat;

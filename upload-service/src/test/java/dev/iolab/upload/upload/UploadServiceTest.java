@@ -6,8 +6,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
-import dev.iolab.upload.metrics.UploadMetrics;
-import dev.iolab.upload.system.UploadProperties;
+import dev.iolab.upload.support.MultipartBuilder;
+import dev.iolab.upload.support.RecordingBlobStorage;
+import dev.iolab.upload.support.TestProperties;
+import dev.iolab.upload.upload.admission.Admission;
+import dev.iolab.upload.upload.body.BodySource;
+import dev.iolab.upload.upload.body.MultipartBody;
+import dev.iolab.upload.upload.budget.MemoryBudget;
+import dev.iolab.upload.upload.budget.MemoryBudgetProperties;
+import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.upload.strategy.SpoolDirectory;
+import dev.iolab.upload.upload.strategy.StrategyProperties;
+import dev.iolab.upload.upload.strategy.UploadStrategies;
+import dev.iolab.upload.web.ProblemException;
+import dev.iolab.upload.web.WebProblem;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.ByteArrayInputStream;
@@ -50,19 +63,26 @@ class UploadServiceTest {
 
     @BeforeEach
     void start() throws IOException {
-        UploadProperties properties = TestProperties.with("max-size=1MB", "temp-dir=" + spool.toAbsolutePath());
-        spoolDirectory = new SpoolDirectory(properties);
+        TestProperties properties = TestProperties.with("max-size=1MB", "temp-dir=" + spool.toAbsolutePath());
+        spoolDirectory = new SpoolDirectory(properties.bind(StrategyProperties.class));
         executor = new ThreadPoolTaskExecutor();
         executor.setCorePoolSize(2);
         executor.setMaxPoolSize(2);
         executor.setQueueCapacity(0);
         executor.initialize();
         service = new UploadService(
-                new UploadStrategies(storage, properties, spoolDirectory),
-                new UploadTransfer(new MemoryBudget(properties, metrics), new InFlightUploads(registry), properties),
+                new UploadStrategies(
+                        storage,
+                        properties.bind(StrategyProperties.class),
+                        properties.bind(MemoryBudgetProperties.class),
+                        spoolDirectory),
+                new UploadTransfer(
+                        new MemoryBudget(properties.bind(MemoryBudgetProperties.class), registry),
+                        new InFlightUploads(registry),
+                        properties.bind(UploadProperties.class)),
                 new Admission("upload", executor, Duration.ofMinutes(10)),
                 metrics,
-                properties);
+                properties.bind(UploadProperties.class));
     }
 
     @AfterEach
@@ -76,7 +96,7 @@ class UploadServiceTest {
         byte[] data = randomBytes(5000, 5000);
         String md5 = Base64.getEncoder().encodeToString(md5(data));
 
-        ResponseEntity<UploadResult> created =
+        ResponseEntity<StoredUpload> created =
                 answer(service.accept(raw("dir/a b.bin", "buffer-4k", data.length, md5, data)));
 
         assertThat(created.getStatusCode()).isEqualTo(HttpStatus.CREATED);
@@ -97,10 +117,10 @@ class UploadServiceTest {
         "MD5 of 15 bytes,     a.bin,  temp-file, 10,      AAAAAAAAAAAAAAAAAAAA,     INVALID_CONTENT_MD5, temp-file"
     })
     void refusesWhatTheHeadShowsBeforeAdmissionWithoutOpeningTheBody(
-            String what, String name, String strategy, long length, String md5, ProblemType expected, String tag) {
-        assertThatExceptionOfType(UploadException.class)
+            String what, String name, String strategy, long length, String md5, String expected, String tag) {
+        assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(() -> service.accept(raw(name, strategy, length, md5, new byte[10])))
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(expected));
+                .satisfies(e -> assertThat(e.problem()).hasToString(expected));
         assertThat(opened).hasValue(0);
         assertThat(executor.getThreadPoolExecutor().getTaskCount()).isZero();
         assertThat(outcomes(tag, "client_error")).isEqualTo(1);
@@ -118,7 +138,7 @@ class UploadServiceTest {
                 null);
         assertThatExceptionOfType(UploadException.class)
                 .isThrownBy(() -> service.accept(post))
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.NOT_MULTIPART));
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.NOT_MULTIPART));
         assertThat(outcomes("unknown", "client_error")).isEqualTo(1);
     }
 
@@ -130,7 +150,7 @@ class UploadServiceTest {
                 .field("name", "from/field.bin")
                 .file("file", "ignored.bin", "", data);
 
-        ResponseEntity<UploadResult> created = answer(service.accept(multipart("from-query.bin", "on-demand", body)));
+        ResponseEntity<StoredUpload> created = answer(service.accept(multipart("from-query.bin", "on-demand", body)));
 
         assertThat(created.getBody().name()).isEqualTo("from/field.bin");
         assertThat(created.getBody().strategy()).isEqualTo("buffer-4k");
@@ -148,7 +168,7 @@ class UploadServiceTest {
 
         assertThat(answer)
                 .isInstanceOfSatisfying(
-                        UploadException.class, e -> assertThat(e.problem()).isEqualTo(ProblemType.INVALID_NAME));
+                        ProblemException.class, e -> assertThat(e.problem()).isEqualTo(WebProblem.INVALID_NAME));
         assertThat(storage.blobs).isEmpty();
         assertThat(outcomes("temp-file", "client_error")).isEqualTo(1);
     }
@@ -162,7 +182,7 @@ class UploadServiceTest {
 
             assertThatExceptionOfType(UploadException.class)
                     .isThrownBy(() -> service.accept(raw("refused", "on-demand", 10, null, new byte[10])))
-                    .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.QUEUE_FULL));
+                    .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.QUEUE_FULL));
             assertThat(outcomes("on-demand", "rejected")).isEqualTo(1);
         }
     }
@@ -173,7 +193,7 @@ class UploadServiceTest {
 
         assertThat(answer)
                 .isInstanceOfSatisfying(
-                        UploadException.class, e -> assertThat(e.problem()).isEqualTo(ProblemType.INCOMPLETE_BODY));
+                        UploadException.class, e -> assertThat(e.problem()).isEqualTo(UploadProblem.INCOMPLETE_BODY));
         assertThat(outcomes("temp-file", "client_error")).isEqualTo(1);
         assertThat(registry.get("iolab.upload.size")
                         .tag("outcome", "client_error")
@@ -193,7 +213,7 @@ class UploadServiceTest {
                 length,
                 md5,
                 false,
-                new UploadBody.Raw(() -> {
+                new BodySource.Raw(() -> {
                     opened.incrementAndGet();
                     return body;
                 }),
@@ -213,13 +233,13 @@ class UploadServiceTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static ResponseEntity<UploadResult> answer(DeferredResult<ResponseEntity<UploadResult>> result) {
+    private static ResponseEntity<StoredUpload> answer(DeferredResult<ResponseEntity<StoredUpload>> result) {
         await().atMost(30, TimeUnit.SECONDS).until(result::hasResult);
         assertThat(result.getResult()).isInstanceOf(ResponseEntity.class);
-        return (ResponseEntity<UploadResult>) result.getResult();
+        return (ResponseEntity<StoredUpload>) result.getResult();
     }
 
-    private static Object failure(DeferredResult<ResponseEntity<UploadResult>> result) {
+    private static Object failure(DeferredResult<ResponseEntity<StoredUpload>> result) {
         await().atMost(30, TimeUnit.SECONDS).until(result::hasResult);
         return result.getResult();
     }

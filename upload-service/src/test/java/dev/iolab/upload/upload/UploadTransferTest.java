@@ -5,8 +5,20 @@ import static dev.iolab.upload.support.Payloads.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-import dev.iolab.upload.metrics.UploadMetrics;
 import dev.iolab.upload.storage.StorageException;
+import dev.iolab.upload.support.RecordingBlobStorage;
+import dev.iolab.upload.support.TestProperties;
+import dev.iolab.upload.upload.body.IncomingBody;
+import dev.iolab.upload.upload.budget.MemoryBudget;
+import dev.iolab.upload.upload.budget.MemoryBudgetProperties;
+import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.upload.strategy.FixedBufferUploadStrategy;
+import dev.iolab.upload.upload.strategy.SpoolDirectory;
+import dev.iolab.upload.upload.strategy.StrategyProperties;
+import dev.iolab.upload.upload.strategy.UploadStrategies;
+import dev.iolab.upload.upload.strategy.UploadStrategy;
+import dev.iolab.upload.web.ProblemType;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -47,10 +59,14 @@ class UploadTransferTest {
                 "memory-budget.max-bytes=" + BUDGET + "B",
                 "memory-budget.request-share=1",
                 "temp-dir=" + spool.toAbsolutePath());
-        budget = new MemoryBudget(properties, metrics);
-        transfer = new UploadTransfer(budget, new InFlightUploads(registry), properties);
-        spoolDirectory = new SpoolDirectory(properties);
-        strategies = new UploadStrategies(storage, properties, spoolDirectory);
+        budget = new MemoryBudget(properties.bind(MemoryBudgetProperties.class), registry);
+        transfer = new UploadTransfer(budget, new InFlightUploads(registry), properties.bind(UploadProperties.class));
+        spoolDirectory = new SpoolDirectory(properties.bind(StrategyProperties.class));
+        strategies = new UploadStrategies(
+                storage,
+                properties.bind(StrategyProperties.class),
+                properties.bind(MemoryBudgetProperties.class),
+                spoolDirectory);
     }
 
     @AfterEach
@@ -64,9 +80,9 @@ class UploadTransferTest {
     void storesTheBodyAndAnswersWithItsSizeAndMd5(String strategy) throws Exception {
         start();
         byte[] data = randomBytes(5000, 5000);
-        UploadAttempt attempt = new UploadAttempt(metrics);
+        OutcomeRecorder attempt = new OutcomeRecorder(metrics);
 
-        UploadResult result = transfer.transfer(
+        StoredUpload result = transfer.transfer(
                 upload("dir/a.bin", strategy, data.length, md5(data), false), new ByteArrayInputStream(data), attempt);
 
         assertThat(result.name()).isEqualTo("dir/a.bin");
@@ -86,9 +102,9 @@ class UploadTransferTest {
             IOUtils.consume(body.stream());
         });
         transfer.transfer(
-                new Upload("x", observing, 10, 10, null, false),
+                new CheckedUpload("x", observing, 10, 10, null, false),
                 new ByteArrayInputStream(new byte[10]),
-                new UploadAttempt(metrics));
+                new OutcomeRecorder(metrics));
         assertThat(heldDuringUpload[0]).isEqualTo(777);
     }
 
@@ -99,10 +115,10 @@ class UploadTransferTest {
         try (MemoryBudget.Reservation other = budget.tryReserve(BUDGET - 100).orElseThrow()) {
             assertThatExceptionOfType(UploadException.class)
                     .isThrownBy(() -> transfer.transfer(
-                            new Upload("x", strategy(101, (n, b) -> {}), 1000, 1000, null, false),
+                            new CheckedUpload("x", strategy(101, (n, b) -> {}), 1000, 1000, null, false),
                             sent,
-                            new UploadAttempt(metrics)))
-                    .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.MEMORY_BUDGET));
+                            new OutcomeRecorder(metrics)))
+                    .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.MEMORY_BUDGET));
             assertThat(budget.used()).isEqualTo(BUDGET - 100);
         }
         assertThat(sent.available())
@@ -116,10 +132,10 @@ class UploadTransferTest {
         ByteArrayInputStream unsent = new ByteArrayInputStream(new byte[1000]);
         assertThatExceptionOfType(UploadException.class)
                 .isThrownBy(() -> transfer.transfer(
-                        new Upload("x", strategy(BUDGET + 1, (n, b) -> {}), 1000, 1000, null, true),
+                        new CheckedUpload("x", strategy(BUDGET + 1, (n, b) -> {}), 1000, 1000, null, true),
                         unsent,
-                        new UploadAttempt(metrics)))
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.MEMORY_BUDGET));
+                        new OutcomeRecorder(metrics)))
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.MEMORY_BUDGET));
         assertThat(unsent.available()).isEqualTo(1000);
     }
 
@@ -127,7 +143,7 @@ class UploadTransferTest {
     @ValueSource(strings = {"in-memory", "on-demand", "buffer-4k", "temp-file"})
     void answersABodyShorterThanDeclaredWith400IncompleteBody(String strategy) throws Exception {
         start();
-        assertFails(strategy, new ByteArrayInputStream(new byte[600]), 1000, null, ProblemType.INCOMPLETE_BODY);
+        assertFails(strategy, new ByteArrayInputStream(new byte[600]), 1000, null, UploadProblem.INCOMPLETE_BODY);
     }
 
     @ParameterizedTest
@@ -139,14 +155,14 @@ class UploadTransferTest {
                 new ByteArrayInputStream(randomBytes(3000, 3000)),
                 3000,
                 md5(new byte[] {7}),
-                ProblemType.MD5_MISMATCH);
+                UploadProblem.MD5_MISMATCH);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"on-demand", "buffer-4k", "temp-file"})
     void answersABodyOverTheLimitWith413(String strategy) throws Exception {
         start();
-        assertFails(strategy, new ByteArrayInputStream(new byte[32 * 1024 + 1]), -1, null, ProblemType.TOO_LARGE);
+        assertFails(strategy, new ByteArrayInputStream(new byte[32 * 1024 + 1]), -1, null, UploadProblem.TOO_LARGE);
     }
 
     @ParameterizedTest
@@ -155,7 +171,7 @@ class UploadTransferTest {
         start();
         InputStream reset = new SequenceInputStream(
                 new ByteArrayInputStream(new byte[1500]), new BrokenInputStream(new IOException("Connection reset")));
-        UploadAttempt attempt = assertFails(strategy, reset, 4000, null, ProblemType.CLIENT_ABORTED);
+        OutcomeRecorder attempt = assertFails(strategy, reset, 4000, null, UploadProblem.CLIENT_ABORTED);
         assertThat(received(attempt)).isEqualTo(1500);
     }
 
@@ -166,10 +182,10 @@ class UploadTransferTest {
         UploadStrategy buffer = new FixedBufferUploadStrategy("buffer-4k", 4096, oneBlock);
         assertThatExceptionOfType(UploadException.class)
                 .isThrownBy(() -> transfer.transfer(
-                        new Upload("x", buffer, 3000, -1, null, false),
+                        new CheckedUpload("x", buffer, 3000, -1, null, false),
                         new ByteArrayInputStream(new byte[3000]),
-                        new UploadAttempt(metrics)))
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.TOO_LARGE));
+                        new OutcomeRecorder(metrics)))
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.TOO_LARGE));
         assertThat(oneBlock.committed).isNull();
     }
 
@@ -185,10 +201,10 @@ class UploadTransferTest {
         });
         assertThatExceptionOfType(UploadException.class)
                 .isThrownBy(() -> transfer.transfer(
-                        new Upload("x", wrapping, 100, 100, null, false),
+                        new CheckedUpload("x", wrapping, 100, 100, null, false),
                         new ByteArrayInputStream(new byte[99]),
-                        new UploadAttempt(metrics)))
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(ProblemType.INCOMPLETE_BODY));
+                        new OutcomeRecorder(metrics)))
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.INCOMPLETE_BODY));
     }
 
     @ParameterizedTest
@@ -202,15 +218,15 @@ class UploadTransferTest {
                 .isThrownBy(() -> transfer.transfer(
                         upload("x", strategy, data.length, null, false),
                         new ByteArrayInputStream(data),
-                        new UploadAttempt(metrics)))
+                        new OutcomeRecorder(metrics)))
                 .isSameAs(down);
         assertThat(spoolFiles()).isEmpty();
     }
 
-    private UploadAttempt assertFails(
+    private OutcomeRecorder assertFails(
             String strategy, InputStream body, long declaredLength, byte[] md5, ProblemType expected)
             throws IOException {
-        UploadAttempt attempt = new UploadAttempt(metrics);
+        OutcomeRecorder attempt = new OutcomeRecorder(metrics);
         assertThatExceptionOfType(UploadException.class)
                 .isThrownBy(
                         () -> transfer.transfer(upload("failed", strategy, declaredLength, md5, false), body, attempt))
@@ -227,13 +243,13 @@ class UploadTransferTest {
         }
     }
 
-    private Upload upload(String name, String strategy, long length, byte[] md5, boolean expectsContinue) {
-        return new Upload(name, strategies.get(strategy), length, length, md5, expectsContinue);
+    private CheckedUpload upload(String name, String strategy, long length, byte[] md5, boolean expectsContinue) {
+        return new CheckedUpload(name, strategies.get(strategy), length, length, md5, expectsContinue);
     }
 
     /** Bytes the attempt records when it ends: the bytes received until then. */
-    private long received(UploadAttempt attempt) {
-        attempt.failed(new UploadException(ProblemType.CLIENT_ABORTED, "reset"));
+    private long received(OutcomeRecorder attempt) {
+        attempt.failed(new UploadException(UploadProblem.CLIENT_ABORTED, "reset"));
         return (long) registry.get("iolab.upload.size").summary().totalAmount();
     }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 import dev.iolab.upload.storage.StagingArea;
-import dev.iolab.upload.upload.ProblemType;
+import dev.iolab.upload.web.ProblemType;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.time.Clock;
@@ -39,9 +39,9 @@ class GrantsTest {
         assertThat(grant.id()).hasSize(22);
 
         assertThat(grants.claim(grant.id(), "a.bin")).isEqualTo(grant);
-        assertProblem(() -> grants.claim(grant.id(), "a.bin"), ProblemType.GRANT_USED);
+        assertProblem(() -> grants.claim(grant.id(), "a.bin"), ValetKeyProblem.GRANT_USED);
         grants.done(grant);
-        assertProblem(() -> grants.claim(grant.id(), "a.bin"), ProblemType.GRANT_USED);
+        assertProblem(() -> grants.claim(grant.id(), "a.bin"), ValetKeyProblem.GRANT_USED);
         assertThat(registry.get("iolab.upload.valet.grants.open").gauge().value())
                 .isZero();
     }
@@ -57,32 +57,32 @@ class GrantsTest {
     @Test
     void aGrantIsForItsNameOnly() {
         Grant grant = grants.open("a.bin", 10, null);
-        assertProblem(() -> grants.claim(grant.id(), "b.bin"), ProblemType.GRANT_NOT_FOUND);
-        assertProblem(() -> grants.claim("unknown", "a.bin"), ProblemType.GRANT_NOT_FOUND);
-        assertProblem(() -> grants.claim(null, "a.bin"), ProblemType.GRANT_NOT_FOUND);
+        assertProblem(() -> grants.claim(grant.id(), "b.bin"), ValetKeyProblem.GRANT_NOT_FOUND);
+        assertProblem(() -> grants.claim("unknown", "a.bin"), ValetKeyProblem.GRANT_NOT_FOUND);
+        assertProblem(() -> grants.claim(null, "a.bin"), ValetKeyProblem.GRANT_NOT_FOUND);
     }
 
     @Test
     void anExpiredGrantIsGoneItsStagingBlobDeletedAndLaterForgotten() {
         Grant grant = grants.open("a.bin", 10, null);
         clock.advance(Duration.ofMinutes(15));
-        assertProblem(() -> grants.claim(grant.id(), "a.bin"), ProblemType.GRANT_EXPIRED);
+        assertProblem(() -> grants.claim(grant.id(), "a.bin"), ValetKeyProblem.GRANT_EXPIRED);
 
         grants.purge();
         assertThat(deleted).containsExactly(grant.stagingName());
         assertThat(grants.openCount()).isZero();
-        assertProblem(() -> grants.claim(grant.id(), "a.bin"), ProblemType.GRANT_EXPIRED);
+        assertProblem(() -> grants.claim(grant.id(), "a.bin"), ValetKeyProblem.GRANT_EXPIRED);
 
         clock.advance(Duration.ofMinutes(16));
         grants.purge();
-        assertProblem(() -> grants.claim(grant.id(), "a.bin"), ProblemType.GRANT_NOT_FOUND);
+        assertProblem(() -> grants.claim(grant.id(), "a.bin"), ValetKeyProblem.GRANT_NOT_FOUND);
     }
 
     @Test
     void refusesMoreOpenGrantsThanAllowed() {
         Grant first = grants.open("a.bin", 10, null);
         grants.open("b.bin", 10, null);
-        assertProblem(() -> grants.open("c.bin", 10, null), ProblemType.TOO_MANY_GRANTS);
+        assertProblem(() -> grants.open("c.bin", 10, null), ValetKeyProblem.TOO_MANY_GRANTS);
         grants.claim(first.id(), "a.bin");
         grants.done(first);
         assertThat(grants.open("c.bin", 10, null)).isNotNull();

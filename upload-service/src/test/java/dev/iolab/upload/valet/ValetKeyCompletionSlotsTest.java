@@ -2,13 +2,12 @@ package dev.iolab.upload.valet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
-import dev.iolab.upload.metrics.UploadMetrics;
 import dev.iolab.upload.storage.StagingArea;
-import dev.iolab.upload.system.UploadProperties;
-import dev.iolab.upload.upload.ProblemType;
-import dev.iolab.upload.upload.UploadException;
-import dev.iolab.upload.upload.UploadResult;
+import dev.iolab.upload.upload.StoredUpload;
+import dev.iolab.upload.upload.UploadMetrics;
+import dev.iolab.upload.upload.problem.UploadProblem;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.security.MessageDigest;
@@ -55,11 +54,11 @@ class ValetKeyCompletionSlotsTest {
         GrantAnswer first = staged(valet, "a.bin");
         GrantAnswer second = staged(valet, "b.bin");
 
-        CompletableFuture<UploadResult> reading = complete(valet, first);
+        CompletableFuture<StoredUpload> reading = complete(valet, first);
         assertThat(staging.digestStarted.await(5, TimeUnit.SECONDS)).isTrue();
-        CompletableFuture<UploadResult> waiting = complete(valet, second);
-        Thread.sleep(300); // the second is now waiting for the only slot
-        assertThat(waiting).isNotDone();
+        CompletableFuture<StoredUpload> waiting = complete(valet, second);
+        await().atMost(5, TimeUnit.SECONDS).until(() -> valet.completionsWaiting() == 1);
+        assertThat(waiting).as("waiting for the only slot").isNotDone();
 
         staging.release.countDown();
         assertThat(reading.get(5, TimeUnit.SECONDS).name()).isEqualTo("a.bin");
@@ -73,11 +72,11 @@ class ValetKeyCompletionSlotsTest {
         GrantAnswer first = staged(valet, "a.bin");
         GrantAnswer second = staged(valet, "b.bin");
 
-        CompletableFuture<UploadResult> reading = complete(valet, first);
+        CompletableFuture<StoredUpload> reading = complete(valet, first);
         assertThat(staging.digestStarted.await(5, TimeUnit.SECONDS)).isTrue();
         assertThatThrownBy(() -> valet.complete("b.bin", grantId(second)))
                 .isInstanceOfSatisfying(
-                        UploadException.class, e -> assertThat(e.problem()).isEqualTo(ProblemType.QUEUE_FULL));
+                        ValetKeyException.class, e -> assertThat(e.problem()).isEqualTo(UploadProblem.QUEUE_FULL));
 
         staging.release.countDown();
         reading.get(5, TimeUnit.SECONDS);
@@ -85,9 +84,9 @@ class ValetKeyCompletionSlotsTest {
     }
 
     private ValetKeyService service(String wait) {
-        UploadProperties properties = new Binder(new MapConfigurationPropertySource(Map.of(
+        ValetKeyProperties properties = new Binder(new MapConfigurationPropertySource(Map.of(
                         "upload.valet-key.max-concurrent-completions", "1", "upload.valet-key.completion-wait", wait)))
-                .bindOrCreate("upload", UploadProperties.class);
+                .bindOrCreate("upload.valet-key", ValetKeyProperties.class);
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         grants = new Grants(Duration.ofMinutes(15), 100, staging, registry, Clock.systemUTC());
         return new ValetKeyService(grants, staging, new UploadMetrics(registry), properties);
@@ -100,7 +99,7 @@ class ValetKeyCompletionSlotsTest {
         return answer;
     }
 
-    private CompletableFuture<UploadResult> complete(ValetKeyService valet, GrantAnswer grant) {
+    private CompletableFuture<StoredUpload> complete(ValetKeyService valet, GrantAnswer grant) {
         return CompletableFuture.supplyAsync(() -> valet.complete(grant.name(), grantId(grant)), clients);
     }
 

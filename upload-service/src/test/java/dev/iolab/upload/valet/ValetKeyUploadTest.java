@@ -42,7 +42,6 @@ import org.springframework.test.context.DynamicPropertySource;
 class ValetKeyUploadTest {
 
     static final String API_KEY = "valet-key";
-    static final String PROBLEMS = "https://iolab.dev/problems/";
 
     @LocalServerPort
     int port;

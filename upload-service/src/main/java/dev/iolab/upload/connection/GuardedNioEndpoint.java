@@ -1,0 +1,266 @@
+package dev.iolab.upload.connection;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.coyote.Processor;
+import org.apache.tomcat.util.net.NioChannel;
+import org.apache.tomcat.util.net.NioEndpoint;
+import org.apache.tomcat.util.net.SocketEvent;
+import org.apache.tomcat.util.net.SocketWrapperBase;
+
+/**
+ * Tomcat's NIO endpoint with the two connection limits Tomcat lacks, enforced where Tomcat owns the connections (a
+ * Valve or a filter sees a request only once its head has been read, which is too late for both):
+ * <ul>
+ *   <li><b>Connections per client address</b> (as nginx's {@code limit_conn}): a connection beyond the limit is closed
+ *       by the acceptor before anything is read from it or allocated for it, so one address can hold at most that many
+ *       of the connector's {@code maxConnections}, and the rest stay available to everyone else.
+ *   <li><b>A deadline for the request head</b> (as nginx's {@code client_header_timeout}): Tomcat's
+ *       {@code connectionTimeout} is reset by every byte, so a head sent one line every few seconds holds its
+ *       connection (and a parked processor, ~55 KB of heap) as long as the client likes. Twice a second a sweep finds
+ *       connections whose current request has been in its head longer than the deadline and has Tomcat close them
+ *       (an {@code ERROR} event, dispatched as Tomcat's own timeout threads dispatch theirs), without an answer, as
+ *       nginx does.
+ * </ul>
+ * It also finds the connection under a request by its {@code ServletConnection} ID ({@link #socket}), so that body and
+ * response decorators can bound the waits of their next blocking read or write. While an upload's worker thread waits
+ * in such a read, the same sweep holds off Tomcat's poller ({@link #holdIdleCheck}): both time the wait from the same
+ * read timeout, and when the poller wins it closes the connection without an answer (and Tomcat logs an error page
+ * failure), where the reading thread answers 408.
+ */
+final class GuardedNioEndpoint extends NioEndpoint {
+
+    /** What the endpoint did to which connection, for metrics. */
+    interface Events {
+
+        Events NONE = new Events() {};
+
+        /** A connection was closed at accept: its address already held {@code maxPerAddress} connections. */
+        default void refusedOverAddressLimit() {}
+
+        /** A connection was closed because its request head took longer than the deadline. */
+        default void headerTimedOut() {}
+    }
+
+    private static final String PROTOCOL = "http/1.1";
+    private static final long SWEEP_MILLIS = 500;
+
+    private final Map<InetAddress, Integer> perAddress = new ConcurrentHashMap<>();
+    private final Map<String, SocketWrapperBase<NioChannel>> byConnectionId = new ConcurrentHashMap<>();
+    /** Connections whose reading thread times its own wait, with the {@link System#nanoTime()} to hold the poller to. */
+    private final Map<SocketWrapperBase<?>, Long> heldReads = new ConcurrentHashMap<>();
+    /** Connections already closed for their head, until Tomcat removes them. */
+    private final Set<SocketWrapperBase<?>> expiredHeads = ConcurrentHashMap.newKeySet();
+
+    private volatile int maxPerAddress;
+    private volatile long headerTimeoutNanos;
+    private volatile Events events = Events.NONE;
+    private ScheduledExecutorService sweeper;
+
+    GuardedNioEndpoint() {
+        connections = new TrackedConnections();
+    }
+
+    /** @param max connections one client address may hold; 0 or less: unlimited */
+    void setMaxConnectionsPerAddress(int max) {
+        this.maxPerAddress = max;
+    }
+
+    /** @param millis longest time from a request's first byte to the end of its head; 0 or less: no deadline */
+    void setHeaderTimeoutMillis(long millis) {
+        this.headerTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(millis);
+    }
+
+    void setEvents(Events events) {
+        this.events = events;
+    }
+
+    /** Connections open now from {@code address}. */
+    int connectionsFrom(InetAddress address) {
+        return perAddress.getOrDefault(address, 0);
+    }
+
+    /** The connection with this {@code ServletConnection} ID, if it is still open. */
+    Optional<SocketWrapperBase<NioChannel>> socket(String connectionId) {
+        return Optional.ofNullable(byConnectionId.get(connectionId));
+    }
+
+    @Override
+    protected boolean setSocketOptions(SocketChannel socket) {
+        InetAddress address = remoteAddress(socket);
+        if (address != null && !admit(address)) {
+            events.refusedOverAddressLimit();
+            destroySocket(socket); // counts the connection down and closes it; the acceptor finds no wrapper to close
+            return false;
+        }
+        // Tracked before Tomcat registers the connection, so that however early it is closed, its close gives it back.
+        Tracked tracked = new Tracked(address);
+        TrackedConnections open = (TrackedConnections) connections;
+        open.tracked.put(socket, tracked);
+        boolean configured = super.setSocketOptions(socket);
+        SocketWrapperBase<NioChannel> wrapper = connections.get(socket);
+        if (wrapper == null) {
+            // Never registered (Tomcat destroyed it), or already closed: give it back unless its close did.
+            if (open.tracked.remove(socket) != null) {
+                release(address);
+            }
+            return configured;
+        }
+        // Processors ask the wrapper for its ServletConnection with the same protocol name, and reuse this instance.
+        tracked.connectionId = wrapper.getServletConnection(PROTOCOL, "").getConnectionId();
+        byConnectionId.put(tracked.connectionId, wrapper);
+        if (!connections.containsKey(socket)) {
+            byConnectionId.remove(tracked.connectionId); // closed meanwhile, before its id was known
+        }
+        return configured;
+    }
+
+    /**
+     * Until {@code untilNanos}, keeps Tomcat's poller from timing out {@code wrapper}'s read: its reading thread waits
+     * with a timeout of its own, and must be the one to time out.
+     */
+    void holdIdleCheck(SocketWrapperBase<?> wrapper, long untilNanos) {
+        heldReads.put(wrapper, untilNanos);
+    }
+
+    void releaseIdleCheck(SocketWrapperBase<?> wrapper) {
+        heldReads.remove(wrapper);
+    }
+
+    @Override
+    public void startInternal() throws Exception {
+        super.startInternal();
+        sweeper = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, getName() + "-guard");
+            thread.setDaemon(true);
+            return thread;
+        });
+        sweeper.scheduleWithFixedDelay(this::sweep, SWEEP_MILLIS, SWEEP_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    private void sweep() {
+        long now = System.nanoTime();
+        heldReads.forEach((wrapper, until) -> {
+            if (until - now > 0) {
+                if (wrapper instanceof NioSocketWrapper nio) {
+                    nio.updateLastRead();
+                }
+            } else {
+                heldReads.remove(wrapper, until);
+            }
+        });
+        if (headerTimeoutNanos > 0) {
+            closeOverdueHeads(now);
+        }
+    }
+
+    @Override
+    public void stopInternal() {
+        if (sweeper != null) {
+            sweeper.shutdownNow();
+            sweeper = null;
+        }
+        super.stopInternal();
+    }
+
+    /**
+     * Closes every connection whose request head is still incomplete past the deadline. Tomcat parks such a request's
+     * processor on its connection (and no other synchronous one: between requests the processor is released; an
+     * asynchronous request's processor is parked too, but {@code isAsync()}), and stamps its start when the first byte
+     * of the request line arrives. The close is an {@code ERROR} event dispatched as Tomcat's own timeout threads
+     * dispatch theirs: the processor closes the connection on a container thread, after any read it is processing.
+     */
+    private void closeOverdueHeads(long now) {
+        long deadline = headerTimeoutNanos;
+        for (SocketWrapperBase<NioChannel> wrapper : connections.values()) {
+            if (wrapper.getCurrentProcessor() instanceof Processor processor
+                    && !processor.isAsync()
+                    && !processor.isUpgrade()) {
+                long start = processor.getRequest().getStartTimeNanos();
+                if (start != -1 && now - start > deadline && expiredHeads.add(wrapper)) {
+                    events.headerTimedOut();
+                    processSocket(wrapper, SocketEvent.ERROR, true);
+                }
+            }
+        }
+    }
+
+    private boolean admit(InetAddress address) {
+        int max = maxPerAddress;
+        if (max <= 0) {
+            perAddress.merge(address, 1, Integer::sum);
+            return true;
+        }
+        AtomicBoolean admitted = new AtomicBoolean();
+        perAddress.compute(address, (key, open) -> {
+            int count = open == null ? 0 : open;
+            if (count >= max) {
+                return open;
+            }
+            admitted.set(true);
+            return count + 1;
+        });
+        return admitted.get();
+    }
+
+    private void release(InetAddress address) {
+        if (address != null) {
+            perAddress.computeIfPresent(address, (key, open) -> open <= 1 ? null : open - 1);
+        }
+    }
+
+    private static InetAddress remoteAddress(SocketChannel socket) {
+        try {
+            return socket.getRemoteAddress() instanceof InetSocketAddress inet ? inet.getAddress() : null;
+        } catch (IOException e) {
+            return null; // already closed: Tomcat will fail to configure it and close it
+        }
+    }
+
+    /** What a connection took: a slot of its address, and an entry in the ID index once its ID is known. */
+    private static final class Tracked {
+
+        final InetAddress address;
+        volatile String connectionId;
+
+        Tracked(InetAddress address) {
+            this.address = address;
+        }
+    }
+
+    /**
+     * Tomcat's map of open connections. {@code NioSocketWrapper.doClose()} removes a connection from it, whoever
+     * closes it, which makes removal the one place to give back what {@link #setSocketOptions} took.
+     */
+    private final class TrackedConnections extends ConcurrentHashMap<SocketChannel, SocketWrapperBase<NioChannel>> {
+
+        private final Map<SocketChannel, Tracked> tracked = new ConcurrentHashMap<>();
+
+        @Override
+        public SocketWrapperBase<NioChannel> remove(Object key) {
+            SocketWrapperBase<NioChannel> removed = super.remove(key);
+            if (removed != null) {
+                heldReads.remove(removed);
+                expiredHeads.remove(removed);
+            }
+            Tracked gone = tracked.remove(key);
+            if (gone != null) {
+                if (gone.connectionId != null) {
+                    byConnectionId.remove(gone.connectionId);
+                }
+                release(gone.address);
+            }
+            return removed;
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.iolab.upload.download;
+
+import dev.iolab.upload.web.ProblemType;
+import org.springframework.http.HttpStatus;
+
+/** The causes the download feature refuses a download with. */
+enum DownloadProblem implements ProblemType {
+    DOWNLOADS_BUSY("downloads-busy", HttpStatus.SERVICE_UNAVAILABLE, "Too many downloads"),
+    RANGE_NOT_SATISFIABLE("range-not-satisfiable", HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "Range not satisfiable");
+
+    private final String slug;
+    private final HttpStatus status;
+    private final String title;
+
+    DownloadProblem(String slug, HttpStatus status, String title) {
+        this.slug = slug;
+        this.status = status;
+        this.title = title;
+    }
+
+    @Override
+    public String slug() {
+        return slug;
+    }
+
+    @Override
+    public HttpStatus status() {
+        return status;
+    }
+
+    @Override
+    public String title() {
+        return title;
+    }
+}

@@ -1,0 +1,74 @@
+package dev.iolab.upload.storage;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * The blob store's settings, prefix {@code upload}.
+ *
+ * @param container blob container, created at start-up if missing (env {@code UPLOAD_CONTAINER})
+ * @param azure the Azure SDK's client, retries, block and staging settings
+ * @param health the blob-store probe behind {@code /actuator/health}
+ */
+@ConfigurationProperties("upload")
+record StorageProperties(
+        @DefaultValue("uploads") String container,
+        @DefaultValue Azure azure,
+        @DefaultValue Health health) {
+
+    /**
+     * Azure SDK settings.
+     *
+     * @param connectionString from env {@code AZURE_STORAGE_CONNECTION_STRING}
+     * @param httpClient {@code netty} (SDK default), {@code jdk} or {@code okhttp}
+     * @param blockSize block size of SDK-managed uploads (on-demand, temp-file, in-memory); also the largest
+     *                  single-shot upload, so the SDK never buffers more than this per block
+     * @param maxConcurrency blocks in flight per SDK-managed upload
+     * @param maxTries attempts per request before giving up (502)
+     * @param tryTimeout timeout of one attempt; when the last attempt times out the answer is 504
+     * @param retryDelay first back-off delay
+     * @param maxRetryDelay largest back-off delay
+     * @param createContainer create the container at start-up when missing
+     * @param endpoint blob endpoint of the account (env {@code AZURE_STORAGE_BLOB_ENDPOINT}), used with an Azure
+     *                 identity ({@code DefaultAzureCredential}) when no connection string is set
+     * @param maxSingleUploadSize largest upload sent as one Put Blob request (Azure takes up to 5000 MiB); larger
+     *                            ones are staged in blocks of {@code blockSize}
+     * @param stagingContainer container for blobs under construction (block uploads, valet-key uploads); default
+     *                         {@code <container>-staging}
+     * @param stagingMaxAge staging blobs older than this are deleted by the periodic sweep
+     */
+    public record Azure(
+            String connectionString,
+            @DefaultValue("netty") String httpClient,
+            @DefaultValue("1MB") DataSize blockSize,
+            @DefaultValue("1") int maxConcurrency,
+            @DefaultValue("3") int maxTries,
+            @DefaultValue("60s") Duration tryTimeout,
+            @DefaultValue("1s") Duration retryDelay,
+            @DefaultValue("10s") Duration maxRetryDelay,
+            @DefaultValue("true") boolean createContainer,
+            String endpoint,
+            @DefaultValue("256MB") DataSize maxSingleUploadSize,
+            String stagingContainer,
+            @DefaultValue("1h") Duration stagingMaxAge) {
+
+        /** The staging container actually used: {@code stagingContainer}, or {@code <container>-staging}. */
+        public String effectiveStagingContainer(String container) {
+            if (stagingContainer != null && !stagingContainer.isBlank()) {
+                return stagingContainer;
+            }
+            String derived = container + "-staging";
+            return derived.length() <= 63 ? derived : container.substring(0, 55) + "-staging";
+        }
+    }
+
+    /**
+     * The blob-store component of {@code /actuator/health}.
+     *
+     * @param timeout longest a health request waits for the store's answer; a store that has not answered by then
+     *     is reported down (the probe keeps running, and at most one runs at a time)
+     */
+    public record Health(@DefaultValue("3s") Duration timeout) {}
+}

@@ -1,0 +1,21 @@
+package dev.iolab.upload.upload.admission;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The upload executor ({@code upload.executor.*}): uploads run here, their bodies are read here.
+ *
+ * @param coreSize core threads
+ * @param maxSize maximum threads
+ * @param queueCapacity uploads waiting for a thread; beyond core + queue the request gets 503
+ * @param asyncTimeout how long a request may wait and run in total; a request still queued then is answered
+ *                     with 503 and its task is cancelled without touching the request
+ */
+@ConfigurationProperties("upload.executor")
+record ExecutorProperties(
+        @DefaultValue("25") int coreSize,
+        @DefaultValue("25") int maxSize,
+        @DefaultValue("100") int queueCapacity,
+        @DefaultValue("10m") Duration asyncTimeout) {}

@@ -1,0 +1,46 @@
+package dev.iolab.upload.web;
+
+import java.net.URI;
+import org.springframework.http.HttpStatus;
+
+/**
+ * A cause the service answers with its own RFC 9457 problem {@code type}. Each feature declares its causes as an enum
+ * of its own ({@code UploadProblem}, {@code DownloadProblem}, {@code ValetKeyProblem}); the causes any route may meet
+ * are {@link WebProblem}. The URIs are stable identifiers (clients match on them), documented in
+ * {@code docs/upload-service.md}.
+ */
+public interface ProblemType {
+
+    /** What every problem {@code type} URI of the service starts with. */
+    String URI_PREFIX = "https://iolab.dev/problems/";
+
+    /** The {@code type} URI's last segment, e.g. {@code too-large}. */
+    String slug();
+
+    HttpStatus status();
+
+    /** The problem's {@code title}: the same for every answer of this type. */
+    String title();
+
+    default URI type() {
+        return URI.create(URI_PREFIX + slug());
+    }
+
+    /**
+     * Whether the client is asked to send again later, with {@code Retry-After}: every 503 is a capacity refusal (a
+     * queue, a budget, a slot or a store that is recovering), and a 429 would refuse one client over its share.
+     */
+    default boolean retryLater() {
+        return status() == HttpStatus.SERVICE_UNAVAILABLE || status() == HttpStatus.TOO_MANY_REQUESTS;
+    }
+
+    /** The detail answered when a failure's own is missing or would reveal the service's insides. */
+    default String fixedDetail() {
+        return title();
+    }
+
+    /** Whether the answer's detail is always {@link #fixedDetail()}, whatever the failure says. */
+    default boolean hidesDetail() {
+        return false;
+    }
+}

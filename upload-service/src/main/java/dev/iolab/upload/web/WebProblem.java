@@ -1,0 +1,72 @@
+package dev.iolab.upload.web;
+
+import org.springframework.http.HttpStatus;
+
+/**
+ * The causes any route may meet, whatever its feature: the caller's key and {@code Accept}, the blob name, a body
+ * too slow for the connector, a store that failed, and the service's own bugs.
+ */
+public enum WebProblem implements ProblemType {
+    INVALID_NAME("invalid-name", HttpStatus.BAD_REQUEST, "Invalid blob name"),
+    UNAUTHORIZED("unauthorized", HttpStatus.UNAUTHORIZED, "Missing or wrong API key"),
+    NOT_ACCEPTABLE("not-acceptable", HttpStatus.NOT_ACCEPTABLE, "Answers are JSON only"),
+    BODY_TOO_SLOW("body-too-slow", HttpStatus.REQUEST_TIMEOUT, "Request body too slow"),
+    NOT_FOUND("not-found", HttpStatus.NOT_FOUND, "No such upload"),
+    STORAGE_UNAVAILABLE(
+            "storage-unavailable",
+            HttpStatus.BAD_GATEWAY,
+            "Blob storage failed",
+            "the blob store failed or could not be reached"),
+    STORAGE_TIMEOUT(
+            "storage-timeout",
+            HttpStatus.GATEWAY_TIMEOUT,
+            "Blob storage timed out",
+            "the blob store did not answer in time"),
+    INTERNAL(
+            "internal",
+            HttpStatus.INTERNAL_SERVER_ERROR,
+            "Internal error",
+            "the service failed unexpectedly; the failure was logged");
+
+    private final String slug;
+    private final HttpStatus status;
+    private final String title;
+    private final String hiddenDetail;
+
+    WebProblem(String slug, HttpStatus status, String title) {
+        this(slug, status, title, null);
+    }
+
+    /** @param hiddenDetail the detail always answered instead of the failure's own, or null to answer that */
+    WebProblem(String slug, HttpStatus status, String title, String hiddenDetail) {
+        this.slug = slug;
+        this.status = status;
+        this.title = title;
+        this.hiddenDetail = hiddenDetail;
+    }
+
+    @Override
+    public String slug() {
+        return slug;
+    }
+
+    @Override
+    public HttpStatus status() {
+        return status;
+    }
+
+    @Override
+    public String title() {
+        return title;
+    }
+
+    @Override
+    public String fixedDetail() {
+        return hiddenDetail != null ? hiddenDetail : title;
+    }
+
+    @Override
+    public boolean hidesDetail() {
+        return hiddenDetail != null;
+    }
+}

@@ -1,0 +1,86 @@
+package dev.iolab.upload;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The package graph of the service's main code, as its bytecode has it. Features ({@code upload} and its parts,
+ * {@code download}, {@code valet}) build on shared packages ({@code web}, {@code client}, {@code connection},
+ * {@code storage}), never the other way round, and no packages import each other in a circle. The valet-key feature
+ * is built on uploads (their results, metrics and refusals); uploads and downloads know nothing of each other.
+ */
+class ArchitectureTest {
+
+    private static final String ROOT = "dev.iolab.upload";
+    private static final String[] FEATURES = {ROOT + ".upload..", ROOT + ".download..", ROOT + ".valet.."};
+    private static final String[] SHARED = {
+        ROOT + ".web..", ROOT + ".client..", ROOT + ".connection..", ROOT + ".storage.."
+    };
+
+    private static final JavaClasses MAIN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages(ROOT);
+
+    @Test
+    void readsTheMainClasses() {
+        // A class file version the importer could not read would leave every rule below nothing to check.
+        assertThat(MAIN.stream().map(c -> c.getPackageName()).distinct())
+                .contains(ROOT + ".upload", ROOT + ".upload.strategy", ROOT + ".web", ROOT + ".valet");
+    }
+
+    @Test
+    void noFeatureImportsAnotherInACircle() {
+        slices().matching(ROOT + ".(*)..").should().beFreeOfCycles().check(MAIN);
+    }
+
+    @Test
+    void noPackageImportsAnotherInACircle() {
+        slices().matching(ROOT + ".(**)").should().beFreeOfCycles().check(MAIN);
+    }
+
+    @Test
+    void sharedPackagesKnowNoFeature() {
+        noClasses()
+                .that()
+                .resideInAnyPackage(SHARED)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(FEATURES)
+                .check(MAIN);
+    }
+
+    @Test
+    void theWebMechanismKnowsOnlyTheStoresFailures() {
+        noClasses()
+                .that()
+                .resideInAPackage(ROOT + ".web..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(ROOT + ".client..", ROOT + ".connection..")
+                .check(MAIN);
+    }
+
+    @Test
+    void uploadsAndDownloadsKnowNothingOfEachOtherOrOfValetKeys() {
+        noClasses()
+                .that()
+                .resideInAPackage(ROOT + ".upload..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(ROOT + ".download..", ROOT + ".valet..")
+                .check(MAIN);
+        noClasses()
+                .that()
+                .resideInAPackage(ROOT + ".download..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(ROOT + ".upload..", ROOT + ".valet..")
+                .check(MAIN);
+    }
+}

@@ -36,7 +36,7 @@
 # 200,000-file tree, generated the first time only. The estimate overstated the quiet-machine runs of 2026-11-25 by a
 # factor 1.29 (16 min 53 s estimated, 13 min 03 s measured on average).
 description: each experiment's main matrix with native ceilings; headline cells 5-7 forks x 5 iterations, interleaved in a seeded order (copy 64 kB-32 MB, write buffers, copy methods 3K-300M warm and with fsync from a dropped cache, walk 1-256 threads warm and cold)
-expected: about 23 minutes on 2 cores, quiet (not yet measured: the plan estimates 24 min 39 s, and the quiet runs of 2026-11-25 took 0.91 of their plan's estimate under the same cost lines)
+expected: about 23 minutes on 2 cores, quiet (not yet measured: the plan estimates 25 min 06 s, and the quiet runs of 2026-11-25 took 0.91 of their plan's estimate under the same cost lines)
 
 # 1. Buffered vs unbuffered copy (page cache warm, no fsync: the published rows were copied the same way, see
 #    bench/published/buffered-copy.csv).
@@ -61,8 +61,10 @@ run writebuffer-large: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p
 cost writebuffer-large: op=5ms
 run writebuffer-detail: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p writer=FILE_OUTPUT_STREAM,NATIVE_WRITE -p bufferSize=2,4,10 -f 1 -wi 1 -i 3 -w 500ms -r 500ms
 cost writebuffer-detail: op=350ms
-# Exact allocation counts per operation of the benchmark thread; this run's times are not used.
-run writebuffer-allocs: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p writer=FILE_OUTPUT_STREAM,NATIVE_WRITE -p bufferSize=1,2,4,10,1000,8192 -f 1 -wi 1 -i 2 -w 100ms -r 100ms -prof dev.iolab.bench.profiler.AllocationCountProfiler
+# Exact allocation counts per operation of the benchmark thread; this run's times are not used. 3 warm-ups and a
+# median over 5 iterations: an occasional iteration of NATIVE_WRITE shows transient objects (hundreds per file at
+# 1000 B, then 0 again), which 1 warm-up of 100 ms and 2 iterations left in the median.
+run writebuffer-allocs: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p writer=FILE_OUTPUT_STREAM,NATIVE_WRITE -p bufferSize=1,2,4,10,1000,8192 -f 1 -wi 3 -i 5 -w 300ms -r 100ms -prof dev.iolab.bench.profiler.AllocationCountProfiler
 cost writebuffer-allocs: op=450ms
 
 # 3. Copy methods: syscalls and page faults of the benchmark thread with every timed run.

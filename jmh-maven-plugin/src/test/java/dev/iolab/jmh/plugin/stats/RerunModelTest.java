@@ -11,6 +11,11 @@ import org.junit.jupiter.api.Test;
  * The rerun model on simulated pairs of runs: identical code measured twice, each run with its own forks and the
  * second shifted as a whole by a host that is faster or slower that day (standard deviation 1 %, what the model
  * allows for).
+ *
+ * <p>Measured with these seeds, 8 forks a side, forks scattering 3 % and a third of them wandering: identical code is
+ * "same within noise" in 94.9 % of pairs and the rerun lies inside the first run's rerun interval in 94.3 % (inside
+ * its 95 % confidence interval in only 79 %: that interval says where the true value is, not where a rerun lands); a
+ * real 10 % slowdown is called slower in 100 % of pairs, a 5 % one in 92 %.
  */
 class RerunModelTest {
 

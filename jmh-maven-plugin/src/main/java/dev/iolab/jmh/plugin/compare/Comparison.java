@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 
 /**
@@ -44,6 +45,8 @@ public final class Comparison {
      * @param inside        whether the current run's time lies inside that interval
      * @param ownTolerance  whether the profile holds this cell to its own tolerance
      * @param spread        the forks' spread of both runs pooled (standard deviation of log fork medians)
+     * @param interleaved   whether the cell's forks were interleaved in both runs (else the allowance carries each
+     *                      run's slot drift, {@link RerunModel#backToBack})
      * @param drifting      whether a fork drifts in either run
      * @param why           for a headline cell that misses a check, the reason; otherwise empty
      */
@@ -57,6 +60,7 @@ public final class Comparison {
             boolean headline,
             boolean ownTolerance,
             double spread,
+            boolean interleaved,
             boolean drifting,
             String why) {
 
@@ -136,7 +140,9 @@ public final class Comparison {
      * @param headline     which cells are headline cells (of the current run's profile); every cell when none is
      *                     known
      * @param ownTolerance which headline cells the profile holds to their own tolerance
-     * @param model        the rerun model (its host allowance)
+     * @param interleaved  whether a cell's forks were interleaved in both runs (baseline's cell, current's cell)
+     * @param model        the rerun model (its host allowance) for interleaved cells; cells measured back to back
+     *                     get {@link RerunModel#backToBack} with {@link RerunModel#REFERENCE_SLOT_DRIFT}
      */
     public static Result compare(
             List<BenchmarkResult> baseline,
@@ -144,6 +150,7 @@ public final class Comparison {
             Predicate<BenchmarkResult> measurement,
             Predicate<BenchmarkResult> headline,
             Predicate<BenchmarkResult> ownTolerance,
+            BiPredicate<BenchmarkResult, BenchmarkResult> interleaved,
             RerunModel model,
             CellStatistics stats) {
         Map<String, BenchmarkResult> before = cells(baseline, measurement);
@@ -158,7 +165,16 @@ public final class Comparison {
                 continue;
             }
             boolean isHeadline = headline.test(b);
-            rows.add(row(e.getKey(), a, b, isHeadline, isHeadline && ownTolerance.test(b), model, stats));
+            boolean both = interleaved.test(a, b);
+            rows.add(row(
+                    e.getKey(),
+                    a,
+                    b,
+                    isHeadline,
+                    isHeadline && ownTolerance.test(b),
+                    both,
+                    both ? model : model.backToBack(RerunModel.REFERENCE_SLOT_DRIFT),
+                    stats));
         }
         List<String> onlyInBaseline =
                 before.keySet().stream().filter(k -> !after.containsKey(k)).toList();
@@ -171,6 +187,7 @@ public final class Comparison {
             BenchmarkResult b,
             boolean headline,
             boolean ownTolerance,
+            boolean interleaved,
             RerunModel model,
             CellStatistics stats) {
         CellStatistics.Cell ca = stats.of(a);
@@ -183,9 +200,11 @@ public final class Comparison {
         ForkEstimate rerun = model.rerunInterval(ca.forks());
         boolean inside = rerun.contains(cb.value());
         boolean drifting = ca.drifting() || cb.drifting();
-        Row draft = new Row(key, a, b, comparison, rerun, inside, headline, ownTolerance, spread, drifting, "");
+        Row draft = new Row(
+                key, a, b, comparison, rerun, inside, headline, ownTolerance, spread, interleaved, drifting, "");
         String why = headline && !draft.reproduces() ? why(draft, ca, cb) : "";
-        return new Row(key, a, b, comparison, rerun, inside, headline, ownTolerance, spread, drifting, why);
+        return new Row(
+                key, a, b, comparison, rerun, inside, headline, ownTolerance, spread, interleaved, drifting, why);
     }
 
     /** Why a headline cell misses a check. */
@@ -200,13 +219,8 @@ public final class Comparison {
         ForkEstimate ratio = row.ratio();
         switch (row.verdict()) {
             case FASTER, SLOWER ->
-                reasons.add(String.format(
-                        Locale.ROOT,
-                        "differs beyond noise: %s by %.1f %% (%.3f–%.3f excludes 1); the machine or the code changed",
-                        row.verdict().text(),
-                        Math.abs(ratio.value() - 1) * 100,
-                        ratio.low(),
-                        ratio.high()));
+                reasons.add(
+                        "differs beyond noise: " + row.comparison().describe() + "; the machine or the code changed");
             case SAME ->
                 reasons.add(String.format(
                         Locale.ROOT,

@@ -51,10 +51,17 @@ public final class ComparisonTable {
                 Locale.ROOT,
                 "Per cell: this run's time ÷ the baseline's (< 1: this run is faster), with the interval reruns of "
                         + "identical code show: both runs' fork-to-fork scatter plus a run-wide host shift of "
-                        + "%.2f %% (Welch's t over the forks' log medians, 95 %%). **Faster** or **slower** when that "
-                        + "interval excludes 1, **same within noise** otherwise; no verdict when a run has fewer than 5 "
-                        + "forks (the ratio's range over fork pairs is shown instead). A drifting fork is marked ⚠.\n\n",
-                result.hostShift() * 100));
+                        + "%.2f %% (Welch's t over the forks' log medians, 95 %%); a cell whose forks ran back to back "
+                        + "in a run, not interleaved, also carries each run's drift over its stretch of the run (%.2f %% "
+                        + "per run), so its allowance is %.2f %%. **Faster** or **slower** when that interval excludes "
+                        + "1, **same within noise** otherwise; no verdict when a run has fewer than 5 forks (the ratio's "
+                        + "range over fork pairs is shown instead). A drifting fork is marked ⚠.\n\n",
+                result.hostShift() * 100,
+                RerunModel.REFERENCE_SLOT_DRIFT * 100,
+                new RerunModel(result.hostShift())
+                                .backToBack(RerunModel.REFERENCE_SLOT_DRIFT)
+                                .hostShift()
+                        * 100));
 
         List<Comparison.Row> headline = result.headline();
         out.append(h).append("# Rerun goal over the headline cells\n\n");

@@ -81,6 +81,12 @@ public final class RunPair {
         return headline.isEmpty() || matches(headline, cell);
     }
 
+    /** Whether the cell's forks ran interleaved in both runs (their records list its forks). */
+    boolean interleaved(BenchmarkResult baseline, BenchmarkResult current) {
+        return !baselineForks.of(baseline.cellKey()).isEmpty()
+                && !currentForks.of(current.cellKey()).isEmpty();
+    }
+
     /** Whether the profile holds this cell to its own tolerance. */
     public boolean ownTolerance(BenchmarkResult cell) {
         return matches(ownTolerance, cell);
@@ -92,7 +98,8 @@ public final class RunPair {
             Predicate<BenchmarkResult> measurement,
             RerunModel model,
             CellStatistics stats) {
-        return Comparison.compare(baseline, current, measurement, this::headline, this::ownTolerance, model, stats);
+        return Comparison.compare(
+                baseline, current, measurement, this::headline, this::ownTolerance, this::interleaved, model, stats);
     }
 
     /** The comparison as Markdown, its top heading at {@code headingLevel}. */

@@ -63,22 +63,12 @@ public record ForkEstimate(double value, double low, double high, Kind kind, dou
         return low <= x && x <= high;
     }
 
-    /** Half the interval's width relative to the value: {@code 0.05} for about ±5 %. */
-    public double relativeHalfWidth() {
-        return (high - low) / 2 / Math.abs(value);
-    }
-
     /** This estimate in another unit: every figure multiplied by {@code factor} (> 0). */
     public ForkEstimate scaled(double factor) {
         if (!(factor > 0)) {
             throw new IllegalArgumentException("scale factor must be positive, got " + factor);
         }
         return new ForkEstimate(value * factor, low * factor, high * factor, kind, level, forks);
-    }
-
-    /** The reciprocal ({@code 1/x}), its ends swapped: speed-ups from time ratios. */
-    public ForkEstimate reciprocal() {
-        return new ForkEstimate(1 / value, 1 / high, 1 / low, kind, level, forks);
     }
 
     /**

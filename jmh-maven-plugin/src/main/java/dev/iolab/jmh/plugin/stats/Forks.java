@@ -60,11 +60,6 @@ public final class Forks {
         return forks.size();
     }
 
-    /** Fork {@code index} (0-based), its iterations in order. */
-    public double[] fork(int index) {
-        return forks.get(index).clone();
-    }
-
     /** Every fork, each in iteration order. */
     public List<double[]> all() {
         List<double[]> copy = new ArrayList<>(forks.size());

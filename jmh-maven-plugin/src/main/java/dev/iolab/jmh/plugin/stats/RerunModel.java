@@ -33,6 +33,13 @@ public final class RerunModel {
      */
     public static final double REFERENCE_HOST_SHIFT = 0.0103;
 
+    /**
+     * How much a cell moved between the runs of 2026-11-25 beyond its forks' scatter, per run: 2.05 % (the slot drift
+     * of {@link RerunVariance}), what the host's drift puts on a cell whose forks run back to back. Interleaving turns
+     * it into fork scatter, which the forks' spread already carries; a cell measured back to back carries it whole.
+     */
+    public static final double REFERENCE_SLOT_DRIFT = 0.0205;
+
     /** The tolerance a cell is held to unless its spread needs more: ±5 %. */
     public static final double DEFAULT_TOLERANCE = 0.05;
 
@@ -108,6 +115,14 @@ public final class RerunModel {
 
     public double hostShift() {
         return hostShift;
+    }
+
+    /**
+     * The model for cells whose forks ran back to back in a run (not interleaved): each run's slot drift lands on
+     * the whole cell, so the allowance is {@code √(hostShift² + 2 · slotDrift²)}.
+     */
+    public RerunModel backToBack(double slotDrift) {
+        return new RerunModel(Math.sqrt(hostShift * hostShift + 2 * slotDrift * slotDrift));
     }
 
     /** {@link #compare(Forks, Forks, double)} with the default ±5 %. */

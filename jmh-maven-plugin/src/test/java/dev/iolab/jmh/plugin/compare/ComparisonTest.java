@@ -68,6 +68,7 @@ class ComparisonTest {
                 BenchmarkResult::timed,
                 headline,
                 r -> "OWN".equals(r.param("strategy")),
+                (a, b) -> true,
                 model,
                 stats);
     }
@@ -137,9 +138,31 @@ class ComparisonTest {
     }
 
     @Test
+    void cellsMeasuredBackToBackCarryEachRunsSlotDriftInTheirAllowance() throws Exception {
+        Comparison.Result result = Comparison.compare(
+                baseline(), current(), BenchmarkResult::timed, r -> true, r -> false, (a, b) -> false, model, stats);
+
+        Comparison.Row same = row(result, "SAME");
+        assertThat(same.interleaved()).isFalse();
+        double allowance = Math.sqrt(
+                Math.pow(RerunModel.REFERENCE_HOST_SHIFT, 2) + 2 * Math.pow(RerunModel.REFERENCE_SLOT_DRIFT, 2));
+        assertThat(same.ratio().low())
+                .as("wider than the interleaved cell's")
+                .isLessThan(row(compare(r -> true), "SAME").ratio().low())
+                .isLessThan(Math.exp(-allowance));
+    }
+
+    @Test
     void entriesWhoseTimeIsNoMeasurementAreNotCompared() throws Exception {
         Comparison.Result result = Comparison.compare(
-                baseline(), current(), r -> !"SLOWER".equals(r.param("strategy")), r -> true, r -> false, model, stats);
+                baseline(),
+                current(),
+                r -> !"SLOWER".equals(r.param("strategy")),
+                r -> true,
+                r -> false,
+                (a, b) -> true,
+                model,
+                stats);
 
         assertThat(result.rows())
                 .extracting(r -> r.current().param("strategy"))

@@ -64,8 +64,6 @@ class CellEstimatorTest {
         ForkEstimate e = ForkEstimate.confidence(2, 1, 4, 0.95, 5);
 
         assertThat(e.scaled(2)).isEqualTo(ForkEstimate.confidence(4, 2, 8, 0.95, 5));
-        assertThat(e.reciprocal()).isEqualTo(ForkEstimate.confidence(0.5, 0.25, 1, 0.95, 5));
-        assertThat(e.relativeHalfWidth()).isEqualTo(0.75);
         assertThatThrownBy(() -> ForkEstimate.confidence(5, 1, 4, 0.95, 5)).hasMessageContaining("must lie in");
     }
 }

@@ -6,7 +6,8 @@ import java.util.List;
 import org.apache.commons.math3.distribution.NormalDistribution;
 
 /**
- * How many forks each headline cell needs for a rerun to reproduce it, and what that costs.
+ * How many forks each headline cell needs for a rerun to reproduce it, and what that costs: the planning tool behind
+ * the standard profile's forks ({@link RerunAnalysis} applies it to a pair of runs).
  *
  * <p>For a cell whose forks scatter with standard deviation σ (log scale, after interleaving: see
  * {@link RerunVariance.Estimate#interleavedForkSd}), two runs of {@code k} forks each give point ratios with standard
@@ -23,7 +24,7 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  * A cell with its own tolerance is held to {@link RerunModel#tolerance} at its planned forks (the band 98 % of reruns
  * of identical code stay within), which the report names with the spread it comes from.
  */
-public final class RunPlanner {
+final class RunPlanner {
 
     /**
      * A cell whose rerun misses ±5 % more often than this with {@link #minForks()} forks gets its own tolerance in a

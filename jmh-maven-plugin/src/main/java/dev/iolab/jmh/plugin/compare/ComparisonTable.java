@@ -75,25 +75,31 @@ public final class ComparisonTable {
         }
         List<Comparison.Row> missing = result.missing();
         if (!missing.isEmpty()) {
+            boolean withConditions =
+                    missing.stream().anyMatch(row -> !conditions.apply(row).isBlank());
             out.append("Headline cells that miss the goal, and why:\n\n");
-            MarkdownTable table = new MarkdownTable(
-                    List.of(
-                            "cell",
-                            "this ÷ baseline",
-                            "tolerance",
-                            "baseline's rerun interval",
-                            "this run",
-                            "why",
-                            "forks' conditions"),
-                    List.of(Align.LEFT, Align.RIGHT, Align.RIGHT, Align.RIGHT, Align.RIGHT, Align.LEFT, Align.LEFT));
-            missing.forEach(row -> table.row(
-                    row.cell(),
-                    ratio(row.ratio()),
-                    tolerance(row),
-                    interval(row.rerunInterval()),
-                    time(stats.of(row.current()).value()),
-                    row.why(),
-                    orNone(conditions.apply(row))));
+            List<String> header = new ArrayList<>(
+                    List.of("cell", "this ÷ baseline", "tolerance", "baseline's rerun interval", "this run", "why"));
+            List<Align> align = new ArrayList<>(
+                    List.of(Align.LEFT, Align.RIGHT, Align.RIGHT, Align.RIGHT, Align.RIGHT, Align.LEFT));
+            if (withConditions) {
+                header.add("forks' conditions");
+                align.add(Align.LEFT);
+            }
+            MarkdownTable table = new MarkdownTable(header, align);
+            for (Comparison.Row row : missing) {
+                List<String> line = new ArrayList<>(List.of(
+                        name(row),
+                        ratio(row.ratio()),
+                        tolerance(row),
+                        interval(row.rerunInterval()),
+                        time(stats.of(row.current()).value()),
+                        row.why()));
+                if (withConditions) {
+                    line.add(orNone(conditions.apply(row)));
+                }
+                table.row(line);
+            }
             out.append(table.render()).append('\n');
         }
         List<Comparison.Row> own = result.ownTolerances();

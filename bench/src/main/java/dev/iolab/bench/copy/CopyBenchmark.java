@@ -24,30 +24,17 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Buffered vs unbuffered file copies: the classic student experiment that copied files of 64 kB … 32 MB byte by
  * byte through bare {@code FileInputStream}/{@code FileOutputStream} and through {@code BufferedInputStream}/
- * {@code BufferedOutputStream} of 1, 8 and 32 kB (published: Java 8, Windows 10, 7200 rpm HDD, 1 MB in 3592 ms
- * unbuffered vs 11 ms with 32 kB buffers). {@link CopyStrategy#BULK_8K} adds the modern {@code read(byte[])} copy,
- * and {@link CopyStrategy#NATIVE_8K} the same copy in libc through FFM: the ceiling of the buffered rows on this
- * machine, measured in the same run, so each Java row can be read as "Java ÷ native".
+ * {@code BufferedOutputStream} of 1, 8 and 32 kB. {@link CopyStrategy#BULK_8K} adds the modern {@code read(byte[])}
+ * copy, and {@link CopyStrategy#NATIVE_8K} the same copy in libc through FFM: the ceiling of the buffered rows on
+ * this machine, measured in the same run, so that each Java row reads as "Java ÷ native".
  *
  * <p>Measures the mean time of one whole copy (create, copy, flush, close, and with {@code sync=FSYNC} the
  * {@code fsync}) in milliseconds. The source, random bytes from a fixed seed, is written and forced to disk once per
- * trial; every copy goes to a fresh file (the previous one is deleted outside the measurement). {@code sync} and
- * {@code sourceCache} set the conditions: by default ({@code NONE}, {@code WARM}) the source stays in the page cache
- * and nothing is forced, so what is measured is the cost of the calls (a syscall per byte unbuffered), not the disk;
- * {@code sync=FSYNC} forces every copy to the device inside the measurement and {@code sourceCache=COLD} drops the
- * source's page cache before every copy, untimed, as the original's copies on a hard disk ran. Files live in a
- * {@code ScratchDirectory} in {@code java.io.tmpdir} (choose a disk with {@code -jvmArgsAppend -Djava.io.tmpdir=DIR}),
- * deleted when the fork exits.
- *
- * <p>Default run (every strategy × 10 sizes, warm and unforced; one fork, 1 warm-up and 3 measured iterations of at
- * least 1 s; dominated by the unbuffered copies of 16 and 32 MB, two system calls per byte, each copy far longer
- * than an iteration):
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="copy.CopyBenchmark"</pre>
- * ({@code copy.CopyBenchmark}, not {@code CopyBenchmark}: JMH's filter is a regular expression, and the bare name
- * also matches {@code ZeroCopyBenchmark}.) The original's disk-bound condition, buffered rows and their ceiling:
- * {@code -Djmh.args="copy.CopyBenchmark -p strategy=BUFFERED_8K,BUFFERED_32K,NATIVE_8K -p sync=FSYNC
- * -p sourceCache=COLD"}. Smoke setting (seconds): {@code -Djmh.args="copy.CopyBenchmark -p fileSizeKb=64 -wi 0 -i 1
- * -r 200ms"}. See {@code docs/benchmarks/copy.md}.
+ * trial; every copy goes to a fresh file (the previous one is deleted outside the measurement). By default
+ * ({@code sync=NONE}, {@code sourceCache=WARM}) what is measured is the cost of the calls, not the disk;
+ * {@code sync=FSYNC} and {@code sourceCache=COLD} reproduce the original's disk-bound copies. Files live in a
+ * {@code ScratchDirectory} in {@code java.io.tmpdir}, deleted when the fork exits. Commands, the original's figures
+ * and ours: {@code docs/benchmarks/copy.md}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

@@ -48,6 +48,13 @@ public final class Libc {
     /** {@code fstatat}: an empty path means the descriptor itself (how {@link #fstat} is done). */
     public static final int AT_EMPTY_PATH = 0x1000;
 
+    /** {@code mmap}: pages may be read. */
+    public static final int PROT_READ = 1;
+    /** {@code mmap}: pages may be written. */
+    public static final int PROT_WRITE = 2;
+    /** {@code mmap}: writes go to the file (through the page cache), and other mappings of it see them. */
+    public static final int MAP_SHARED = 1;
+
     /** {@code posix_fadvise}: drop the range from the page cache (clean pages only; fsync first for dirty ones). */
     public static final int POSIX_FADV_DONTNEED = 4;
 
@@ -62,12 +69,6 @@ public final class Libc {
 
     private static final Linker LINKER = Linker.nativeLinker();
     private static final SymbolLookup LIBC = LINKER.defaultLookup();
-    private static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
-    private static final VarHandle ERRNO = CAPTURE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
-    private static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
-    /** One errno slot per thread, freed with the thread (virtual threads included) by the GC. */
-    private static final ThreadLocal<MemorySegment> ERRNO_SLOT =
-            ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(CAPTURE));
 
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
     private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;
@@ -77,24 +78,95 @@ public final class Libc {
 
     private static final String UNSUPPORTED = unsupportedReason();
 
-    private static final MethodHandle OPENAT = bind("openat", FunctionDescriptor.of(INT, INT, PTR, INT, INT));
-    private static final MethodHandle CLOSE = bind("close", FunctionDescriptor.of(INT, INT));
-    private static final MethodHandle READ = bind("read", FunctionDescriptor.of(LONG, INT, PTR, LONG));
-    private static final MethodHandle WRITE = bind("write", FunctionDescriptor.of(LONG, INT, PTR, LONG));
-    private static final MethodHandle SENDFILE = bind("sendfile", FunctionDescriptor.of(LONG, INT, INT, PTR, LONG));
-    private static final MethodHandle COPY_FILE_RANGE =
-            bind("copy_file_range", FunctionDescriptor.of(LONG, INT, PTR, INT, PTR, LONG, INT));
-    private static final MethodHandle FSYNC = bind("fsync", FunctionDescriptor.of(INT, INT));
-    /** Returns the error number itself (0 on success) and leaves errno alone: no capture. */
-    private static final MethodHandle POSIX_FADVISE =
-            bindPlain("posix_fadvise", FunctionDescriptor.of(INT, INT, LONG, LONG, INT));
+    /** How the calls below capture {@code errno}: set up with the first of them that is bound. */
+    private static final class Errno {
+        static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
+        static final VarHandle ERRNO = CAPTURE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+        static final Linker.Option CAPTURE_ERRNO = Linker.Option.captureCallState("errno");
+        /** One errno slot per thread, freed with the thread (virtual threads included) by the GC. */
+        static final ThreadLocal<MemorySegment> SLOT =
+                ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(CAPTURE));
+    }
 
-    private static final MethodHandle FSTATAT = bind("fstatat", FunctionDescriptor.of(INT, INT, PTR, PTR, INT));
-    private static final MethodHandle GETDENTS64 = bind("getdents64", FunctionDescriptor.of(LONG, INT, PTR, LONG));
-    private static final MethodHandle STRERROR = bindPlain("strerror", FunctionDescriptor.of(PTR, INT));
-    private static final MethodHandle MINCORE = bind("mincore", FunctionDescriptor.of(INT, PTR, LONG, PTR));
-    private static final MethodHandle GETPAGESIZE = bindPlain("getpagesize", FunctionDescriptor.of(INT));
-    private static final MethodHandle UNLINK = bind("unlink", FunctionDescriptor.of(INT, PTR));
+    /*
+     * Each function is bound on first use, in a holder class of its own (initialisation on demand): binding a
+     * downcall costs milliseconds of start-up (a method handle chain and a stub generated per function type), and a
+     * short-lived process such as dirsize uses four of these functions, not all of them.
+     */
+    private static final class Openat {
+        static final MethodHandle CALL = bind("openat", FunctionDescriptor.of(INT, INT, PTR, INT, INT));
+    }
+
+    private static final class Close {
+        static final MethodHandle CALL = bind("close", FunctionDescriptor.of(INT, INT));
+    }
+
+    private static final class Read {
+        static final MethodHandle CALL = bind("read", FunctionDescriptor.of(LONG, INT, PTR, LONG));
+    }
+
+    private static final class Write {
+        static final MethodHandle CALL = bind("write", FunctionDescriptor.of(LONG, INT, PTR, LONG));
+    }
+
+    private static final class Sendfile {
+        static final MethodHandle CALL = bind("sendfile", FunctionDescriptor.of(LONG, INT, INT, PTR, LONG));
+    }
+
+    private static final class CopyFileRange {
+        static final MethodHandle CALL =
+                bind("copy_file_range", FunctionDescriptor.of(LONG, INT, PTR, INT, PTR, LONG, INT));
+    }
+
+    private static final class Fsync {
+        static final MethodHandle CALL = bind("fsync", FunctionDescriptor.of(INT, INT));
+    }
+
+    /** Returns the error number itself (0 on success) and leaves errno alone: no capture. */
+    private static final class PosixFadvise {
+        static final MethodHandle CALL = bindPlain("posix_fadvise", FunctionDescriptor.of(INT, INT, LONG, LONG, INT));
+    }
+
+    private static final class Fstatat {
+        static final MethodHandle CALL = bind("fstatat", FunctionDescriptor.of(INT, INT, PTR, PTR, INT));
+    }
+
+    private static final class Getdents64 {
+        static final MethodHandle CALL = bind("getdents64", FunctionDescriptor.of(LONG, INT, PTR, LONG));
+    }
+
+    private static final class Strerror {
+        static final MethodHandle CALL = bindPlain("strerror", FunctionDescriptor.of(PTR, INT));
+    }
+
+    private static final class Mincore {
+        static final MethodHandle CALL = bind("mincore", FunctionDescriptor.of(INT, PTR, LONG, PTR));
+    }
+
+    private static final class Getpagesize {
+        static final MethodHandle CALL = bindPlain("getpagesize", FunctionDescriptor.of(INT));
+    }
+
+    private static final class Unlink {
+        static final MethodHandle CALL = bind("unlink", FunctionDescriptor.of(INT, PTR));
+    }
+
+    private static final class Mmap {
+        static final MethodHandle CALL = bind("mmap", FunctionDescriptor.of(PTR, PTR, LONG, INT, INT, INT, LONG));
+    }
+
+    private static final class Munmap {
+        static final MethodHandle CALL = bind("munmap", FunctionDescriptor.of(INT, PTR, LONG));
+    }
+
+    private static final class Ftruncate {
+        static final MethodHandle CALL = bind("ftruncate", FunctionDescriptor.of(INT, INT, LONG));
+    }
+
+    /** Returns its first argument and sets no errno: no capture. */
+    private static final class Memcpy {
+        static final MethodHandle CALL = bindPlain("memcpy", FunctionDescriptor.of(PTR, PTR, PTR, LONG));
+    }
 
     private Libc() {}
 
@@ -123,7 +195,7 @@ public final class Libc {
         MemorySegment errno = errnoSlot();
         int fd;
         try {
-            fd = (int) OPENAT.invokeExact(errno, dirfd, path, flags, mode);
+            fd = (int) Openat.CALL.invokeExact(errno, dirfd, path, flags, mode);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -145,7 +217,7 @@ public final class Libc {
         MemorySegment errno = errnoSlot();
         int rc;
         try {
-            rc = (int) CLOSE.invokeExact(errno, fd);
+            rc = (int) Close.CALL.invokeExact(errno, fd);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -160,7 +232,7 @@ public final class Libc {
         while (true) {
             long n;
             try {
-                n = (long) READ.invokeExact(errno, fd, buf, count);
+                n = (long) Read.CALL.invokeExact(errno, fd, buf, count);
             } catch (Throwable t) {
                 throw rethrow(t);
             }
@@ -179,7 +251,7 @@ public final class Libc {
         while (true) {
             long n;
             try {
-                n = (long) WRITE.invokeExact(errno, fd, buf, count);
+                n = (long) Write.CALL.invokeExact(errno, fd, buf, count);
             } catch (Throwable t) {
                 throw rethrow(t);
             }
@@ -209,7 +281,7 @@ public final class Libc {
         while (true) {
             long n;
             try {
-                n = (long) SENDFILE.invokeExact(errno, out, in, MemorySegment.NULL, count);
+                n = (long) Sendfile.CALL.invokeExact(errno, out, in, MemorySegment.NULL, count);
             } catch (Throwable t) {
                 throw rethrow(t);
             }
@@ -232,8 +304,8 @@ public final class Libc {
         while (true) {
             long n;
             try {
-                n = (long)
-                        COPY_FILE_RANGE.invokeExact(errno, in, MemorySegment.NULL, out, MemorySegment.NULL, count, 0);
+                n = (long) CopyFileRange.CALL.invokeExact(
+                        errno, in, MemorySegment.NULL, out, MemorySegment.NULL, count, 0);
             } catch (Throwable t) {
                 throw rethrow(t);
             }
@@ -251,7 +323,7 @@ public final class Libc {
         MemorySegment errno = errnoSlot();
         int rc;
         try {
-            rc = (int) FSYNC.invokeExact(errno, fd);
+            rc = (int) Fsync.CALL.invokeExact(errno, fd);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -264,7 +336,7 @@ public final class Libc {
     public static void posixFadvise(int fd, long offset, long length, int advice) throws IOException {
         int rc;
         try {
-            rc = (int) POSIX_FADVISE.invokeExact(fd, offset, length, advice);
+            rc = (int) PosixFadvise.CALL.invokeExact(fd, offset, length, advice);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -283,7 +355,7 @@ public final class Libc {
         MemorySegment errno = errnoSlot();
         int rc;
         try {
-            rc = (int) FSTATAT.invokeExact(errno, dirfd, path, statbuf, flags);
+            rc = (int) Fstatat.CALL.invokeExact(errno, dirfd, path, statbuf, flags);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -303,7 +375,7 @@ public final class Libc {
         MemorySegment errno = errnoSlot();
         int rc;
         try {
-            rc = (int) FSTATAT.invokeExact(errno, fd, EMPTY_PATH, statbuf, AT_EMPTY_PATH);
+            rc = (int) Fstatat.CALL.invokeExact(errno, fd, EMPTY_PATH, statbuf, AT_EMPTY_PATH);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -321,7 +393,7 @@ public final class Libc {
         while (true) {
             long n;
             try {
-                n = (long) GETDENTS64.invokeExact(errno, fd, buf, count);
+                n = (long) Getdents64.CALL.invokeExact(errno, fd, buf, count);
             } catch (Throwable t) {
                 throw rethrow(t);
             }
@@ -345,7 +417,7 @@ public final class Libc {
         MemorySegment errno = errnoSlot();
         int rc;
         try {
-            rc = (int) MINCORE.invokeExact(errno, mapping, mapping.byteSize(), vec);
+            rc = (int) Mincore.CALL.invokeExact(errno, mapping, mapping.byteSize(), vec);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -357,7 +429,7 @@ public final class Libc {
     /** The size of a memory page in bytes ({@code getpagesize()}): 4096 on x86_64, 4 to 64 KiB on aarch64. */
     public static int pageSize() {
         try {
-            return (int) GETPAGESIZE.invokeExact();
+            return (int) Getpagesize.CALL.invokeExact();
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -374,7 +446,7 @@ public final class Libc {
         MemorySegment errno = errnoSlot();
         int rc;
         try {
-            rc = (int) UNLINK.invokeExact(errno, path);
+            rc = (int) Unlink.CALL.invokeExact(errno, path);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -387,6 +459,71 @@ public final class Libc {
         throw failure("unlink", path.getString(0), errno);
     }
 
+    /**
+     * {@code mmap(NULL, length, prot, flags, fd, offset)}: maps {@code length} bytes of the open file {@code fd} from
+     * {@code offset} (a multiple of {@link #pageSize()}); unmap it with {@link #munmap}. Reading or writing the segment
+     * after that crashes the JVM, as it would a C program: callers unmap in a {@code finally} and drop the segment.
+     *
+     * @return the mapping, {@code length} bytes long
+     */
+    public static MemorySegment mmap(long length, int prot, int flags, int fd, long offset) throws IOException {
+        MemorySegment errno = errnoSlot();
+        MemorySegment mapping;
+        try {
+            mapping = (MemorySegment) Mmap.CALL.invokeExact(errno, MemorySegment.NULL, length, prot, flags, fd, offset);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (mapping.address() == -1L) { // MAP_FAILED
+            throw failure("mmap", length + " bytes of fd " + fd + " at " + offset, errno);
+        }
+        return mapping.reinterpret(length);
+    }
+
+    /** {@code munmap(mapping, length)}: removes a mapping {@link #mmap} made; dirty shared pages stay in the cache. */
+    public static void munmap(MemorySegment mapping) throws IOException {
+        MemorySegment errno = errnoSlot();
+        int rc;
+        try {
+            rc = (int) Munmap.CALL.invokeExact(errno, mapping, mapping.byteSize());
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != 0) {
+            throw failure("munmap", mapping.byteSize() + " bytes at 0x" + Long.toHexString(mapping.address()), errno);
+        }
+    }
+
+    /** {@code ftruncate(fd, length)}: the open file is cut or extended (with zeros) to {@code length} bytes. */
+    public static void ftruncate(int fd, long length) throws IOException {
+        MemorySegment errno = errnoSlot();
+        int rc;
+        try {
+            rc = (int) Ftruncate.CALL.invokeExact(errno, fd, length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != 0) {
+            throw failure("ftruncate", "fd " + fd + " to " + length + " bytes", errno);
+        }
+    }
+
+    /**
+     * {@code memcpy(to, from, count)}: libc's copy, in one downcall. Both ranges must be native memory that does not
+     * overlap; a mapped file's pages fault in as {@code memcpy} touches them.
+     *
+     * @throws IndexOutOfBoundsException if {@code count} bytes do not fit in either segment
+     */
+    public static void memcpy(MemorySegment to, MemorySegment from, long count) {
+        checkNative(to, 0, count);
+        checkNative(from, 0, count);
+        try {
+            MemorySegment ignored = (MemorySegment) Memcpy.CALL.invokeExact(to, from, count);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
     /** A NUL-terminated UTF-8 copy of {@code s} in {@code arena}. */
     public static MemorySegment cString(Arena arena, String s) {
         return arena.allocateFrom(s, StandardCharsets.UTF_8);
@@ -395,7 +532,7 @@ public final class Libc {
     /** {@code strerror(errno)}: the C library's message for an error number. */
     public static String strerror(int errno) {
         try {
-            MemorySegment message = (MemorySegment) STRERROR.invokeExact(errno);
+            MemorySegment message = (MemorySegment) Strerror.CALL.invokeExact(errno);
             return message.reinterpret(256).getString(0);
         } catch (Throwable t) {
             return "errno " + errno;
@@ -447,6 +584,7 @@ public final class Libc {
         public static final byte DT_REG = 8;
         public static final byte DT_LNK = 10;
 
+        private static final boolean BIG_ENDIAN = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.BIG_ENDIAN;
         private static final long RECLEN_OFFSET = 16;
         private static final long TYPE_OFFSET = 18;
         private static final long NAME_OFFSET = 19;
@@ -477,6 +615,28 @@ public final class Libc {
             byte second = buf.get(ValueLayout.JAVA_BYTE, name + 1);
             return second == 0 || (second == '.' && buf.get(ValueLayout.JAVA_BYTE, name + 2) == 0);
         }
+
+        /** {@link #recordLength(MemorySegment, long)} of records copied into a byte array. */
+        public static int recordLength(byte[] records, int offset) {
+            int low = records[offset + (int) RECLEN_OFFSET] & 0xff;
+            int high = records[offset + (int) RECLEN_OFFSET + 1] & 0xff;
+            return BIG_ENDIAN ? low << 8 | high : high << 8 | low;
+        }
+
+        /** {@link #type(MemorySegment, long)} of records copied into a byte array. */
+        public static byte type(byte[] records, int offset) {
+            return records[offset + (int) TYPE_OFFSET];
+        }
+
+        /** {@link #isDotOrDotDot(MemorySegment, long)} of records copied into a byte array. */
+        public static boolean isDotOrDotDot(byte[] records, int offset) {
+            int name = offset + (int) NAME_OFFSET;
+            if (records[name] != '.') {
+                return false;
+            }
+            byte second = records[name + 1];
+            return second == 0 || (second == '.' && records[name + 2] == 0);
+        }
     }
 
     /**
@@ -491,17 +651,25 @@ public final class Libc {
      */
     public static final class AllocationFree {
 
-        private static final MethodHandle OPENAT = bindPlain("openat", FunctionDescriptor.of(INT, INT, PTR, INT, INT));
-        private static final MethodHandle WRITE = bindPlain("write", FunctionDescriptor.of(LONG, INT, LONG, LONG));
-        private static final MethodHandle CLOSE = bindPlain("close", FunctionDescriptor.of(INT, INT));
-
         private AllocationFree() {}
+
+        private static final class Openat {
+            static final MethodHandle CALL = bindPlain("openat", FunctionDescriptor.of(INT, INT, PTR, INT, INT));
+        }
+
+        private static final class Write {
+            static final MethodHandle CALL = bindPlain("write", FunctionDescriptor.of(LONG, INT, LONG, LONG));
+        }
+
+        private static final class Close {
+            static final MethodHandle CALL = bindPlain("close", FunctionDescriptor.of(INT, INT));
+        }
 
         /** {@link Libc#openat}, allocation-free when it succeeds. */
         public static int openat(int dirfd, MemorySegment path, int flags, int mode) throws IOException {
             int fd;
             try {
-                fd = (int) OPENAT.invokeExact(dirfd, path, flags, mode);
+                fd = (int) Openat.CALL.invokeExact(dirfd, path, flags, mode);
             } catch (Throwable t) {
                 throw rethrow(t);
             }
@@ -516,13 +684,10 @@ public final class Libc {
          * @throws IndexOutOfBoundsException if {@code offset}/{@code count} leave {@code buf}
          */
         public static long write(int fd, MemorySegment buf, long offset, long count) throws IOException {
-            if (!buf.isNative()) {
-                throw new IllegalArgumentException("write needs native memory, not " + buf);
-            }
-            java.util.Objects.checkFromIndexSize(offset, count, buf.byteSize());
+            checkNative(buf, offset, count);
             long n;
             try {
-                n = (long) WRITE.invokeExact(fd, buf.address() + offset, count);
+                n = (long) Write.CALL.invokeExact(fd, buf.address() + offset, count);
             } catch (Throwable t) {
                 throw rethrow(t);
             } finally {
@@ -535,12 +700,108 @@ public final class Libc {
         public static void close(int fd) throws IOException {
             int rc;
             try {
-                rc = (int) CLOSE.invokeExact(fd);
+                rc = (int) Close.CALL.invokeExact(fd);
             } catch (Throwable t) {
                 throw rethrow(t);
             }
             if (rc != 0) {
                 throw new IOException("close(fd " + fd + ") failed (the allocation-free close does not capture errno)");
+            }
+        }
+    }
+
+    /**
+     * The four system calls of a directory walk ({@code openat}, {@code getdents64}, {@code fstatat}, {@code close})
+     * for a short-lived process that makes one of them per directory entry: all through glibc's
+     * {@code long syscall(long number, ...)} and so through one downcall handle, because each function type bound
+     * through FFM costs start-up (a method handle chain and a stub generated per type: four types took about 50 ms more
+     * CPU than one, docs/benchmarks/dirwalk.md). They capture no {@code errno}, take buffers as addresses and allocate
+     * nothing. A call that fails is repeated once through the libc function of that name with {@code errno} captured,
+     * which reports the error exactly ({@code openat} without {@code O_CREAT}, {@code fstatat} and {@code getdents64}
+     * change nothing when they fail, so the repeat is harmless, and it returns normally if the failure was
+     * transient); a failed {@code close} is not repeated (Linux releases the descriptor anyway).
+     *
+     * <p>System call numbers are the kernel's for x86_64 and aarch64 (the platforms {@link #ensureAvailable()}
+     * accepts); {@code fstatat} is the kernel's {@code newfstatat}, whose {@code struct stat} is glibc's on both.
+     */
+    public static final class Syscalls {
+
+        private static final boolean X86_64 = arch().equals("amd64") || arch().equals("x86_64");
+        private static final long OPENAT = X86_64 ? 257 : 56;
+        private static final long CLOSE = X86_64 ? 3 : 57;
+        private static final long GETDENTS64 = X86_64 ? 217 : 61;
+        private static final long NEWFSTATAT = X86_64 ? 262 : 79;
+
+        private Syscalls() {}
+
+        private static final class Syscall {
+            static final MethodHandle CALL = LIBC.find("syscall")
+                    .map(address -> LINKER.downcallHandle(
+                            address,
+                            FunctionDescriptor.of(LONG, LONG, LONG, LONG, LONG, LONG),
+                            Linker.Option.firstVariadicArg(1)))
+                    .orElseGet(
+                            () -> missing("syscall", FunctionDescriptor.of(LONG, LONG, LONG, LONG, LONG, LONG), false));
+        }
+
+        /**
+         * Binds the downcall now rather than at the first call, so that a caller can pay for it before it starts a
+         * clock, or on another thread while it does something else.
+         */
+        public static void bind() {
+            MethodHandle bound = Syscall.CALL;
+            java.util.Objects.requireNonNull(bound);
+        }
+
+        /** {@link Libc#openat} of a directory or file to read (no {@link #O_CREAT}): a file descriptor. */
+        public static int openat(int dirfd, MemorySegment path, int flags) throws IOException {
+            if ((flags & O_CREAT) != 0) {
+                throw new IllegalArgumentException("Syscalls.openat does not create files");
+            }
+            checkNative(path, 0, 1);
+            long fd = call(OPENAT, dirfd, path.address(), flags, 0);
+            java.lang.ref.Reference.reachabilityFence(path);
+            return fd >= 0 ? (int) fd : Libc.openat(dirfd, path, flags, 0);
+        }
+
+        /**
+         * {@link Libc#fstatat} of the NUL-terminated name at {@code offset} in {@code names} (the records
+         * {@code getdents64} filled, say), into {@code statbuf}.
+         *
+         * @param statbuf native memory of at least {@link Stat#SIZE} bytes
+         */
+        public static void fstatat(int dirfd, MemorySegment names, long offset, MemorySegment statbuf, int flags)
+                throws IOException {
+            checkNative(names, offset, 1);
+            checkNative(statbuf, 0, Stat.SIZE);
+            long rc = call(NEWFSTATAT, dirfd, names.address() + offset, statbuf.address(), flags);
+            java.lang.ref.Reference.reachabilityFence(names);
+            java.lang.ref.Reference.reachabilityFence(statbuf);
+            if (rc != 0) {
+                Libc.fstatat(dirfd, names.asSlice(offset), statbuf, flags);
+            }
+        }
+
+        /** {@link Libc#getdents64} into the first {@code count} bytes of {@code buf}: bytes filled, 0 at the end. */
+        public static long getdents64(int fd, MemorySegment buf, long count) throws IOException {
+            checkNative(buf, 0, count);
+            long n = call(GETDENTS64, fd, buf.address(), count, 0);
+            java.lang.ref.Reference.reachabilityFence(buf);
+            return n >= 0 ? n : Libc.getdents64(fd, buf, count);
+        }
+
+        /** {@code close(fd)}; its error names no {@code errno} (see the class comment). */
+        public static void close(int fd) throws IOException {
+            if (call(CLOSE, fd, 0, 0, 0) != 0) {
+                throw new IOException("close(fd " + fd + ") failed");
+            }
+        }
+
+        private static long call(long number, long a, long b, long c, long d) {
+            try {
+                return (long) Syscall.CALL.invokeExact(number, a, b, c, d);
+            } catch (Throwable t) {
+                throw rethrow(t);
             }
         }
     }
@@ -561,16 +822,30 @@ public final class Libc {
     }
 
     private static MemorySegment errnoSlot() {
-        return ERRNO_SLOT.get();
+        return Errno.SLOT.get();
     }
 
     private static int errnoOf(MemorySegment slot) {
-        return (int) ERRNO.get(slot, 0L);
+        return (int) Errno.ERRNO.get(slot, 0L);
     }
 
     private static NativeException failure(String call, String subject, MemorySegment slot) {
         int errno = errnoOf(slot);
         return new NativeException(call, subject, errno, strerror(errno));
+    }
+
+    /**
+     * Checks that {@code count} bytes from {@code offset} lie in {@code buf} and that it is native memory, whose
+     * address a downcall may take.
+     *
+     * @throws IllegalArgumentException if {@code buf} is on the Java heap
+     * @throws IndexOutOfBoundsException if the range leaves {@code buf}
+     */
+    private static void checkNative(MemorySegment buf, long offset, long count) {
+        if (!buf.isNative()) {
+            throw new IllegalArgumentException("a system call needs native memory, not " + buf);
+        }
+        java.util.Objects.checkFromIndexSize(offset, count, buf.byteSize());
     }
 
     private static RuntimeException rethrow(Throwable t) {
@@ -596,7 +871,8 @@ public final class Libc {
         if (!(arch.equals("amd64") || arch.equals("x86_64") || arch.equals("aarch64"))) {
             return "The native rows know struct stat on x86_64 and aarch64 only; this is " + arch;
         }
-        for (String symbol : new String[] {"openat", "sendfile", "copy_file_range", "getdents64", "fstatat"}) {
+        for (String symbol :
+                new String[] {"openat", "sendfile", "copy_file_range", "getdents64", "fstatat", "syscall"}) {
             if (LIBC.find(symbol).isEmpty()) {
                 return "This libc has no " + symbol + " (glibc 2.30 or newer has them all)";
             }
@@ -606,7 +882,7 @@ public final class Libc {
 
     private static MethodHandle bind(String name, FunctionDescriptor descriptor) {
         return LIBC.find(name)
-                .map(address -> LINKER.downcallHandle(address, descriptor, CAPTURE_ERRNO))
+                .map(address -> LINKER.downcallHandle(address, descriptor, Errno.CAPTURE_ERRNO))
                 .orElseGet(() -> missing(name, descriptor, true));
     }
 

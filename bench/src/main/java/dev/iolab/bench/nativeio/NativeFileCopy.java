@@ -92,6 +92,46 @@ public final class NativeFileCopy {
                 "copy_file_range");
     }
 
+    /**
+     * mmap + memcpy, the C post's middle method: the source mapped read-only and the target (opened read-write,
+     * extended to the source's size with {@code ftruncate}) mapped shared, one window of {@code window} bytes of each
+     * at a time, and libc's {@code memcpy} between them. No {@code read} or {@code write} call is made: the kernel
+     * moves the data on page faults (source pages in, target pages dirtied in the page cache). Windows are unmapped
+     * before the next is mapped, so files of any size (over 2 GB too) need at most two windows of address space.
+     *
+     * @param window bytes mapped at once from each file, a positive multiple of {@link Libc#pageSize()} (mmap's
+     *     offsets must be)
+     * @return bytes copied
+     */
+    public static long mmap(Path source, Path target, long window) throws IOException {
+        if (window <= 0 || window % Libc.pageSize() != 0) {
+            throw new IllegalArgumentException(
+                    "window must be a positive multiple of the page size (" + Libc.pageSize() + "): " + window);
+        }
+        Libc.ensureAvailable();
+        try (Descriptor in = Descriptor.openSource(source);
+                Descriptor out = Descriptor.createMappableTarget(target)) {
+            long size = size(in.fd());
+            Libc.ftruncate(out.fd(), size);
+            for (long offset = 0; offset < size; offset += window) {
+                long length = Math.min(window, size - offset);
+                MemorySegment from = Libc.mmap(length, Libc.PROT_READ, Libc.MAP_SHARED, in.fd(), offset);
+                try {
+                    MemorySegment to =
+                            Libc.mmap(length, Libc.PROT_READ | Libc.PROT_WRITE, Libc.MAP_SHARED, out.fd(), offset);
+                    try {
+                        Libc.memcpy(to, from, length);
+                    } finally {
+                        Libc.munmap(to);
+                    }
+                } finally {
+                    Libc.munmap(from);
+                }
+            }
+            return size;
+        }
+    }
+
     /** One in-kernel copy call: {@code (in, out, count)} → bytes moved. */
     @FunctionalInterface
     private interface KernelCall {
@@ -136,6 +176,12 @@ public final class NativeFileCopy {
 
         static Descriptor createTarget(Path target) throws IOException {
             int flags = Libc.O_WRONLY | Libc.O_CREAT | Libc.O_TRUNC | Libc.O_CLOEXEC;
+            return new Descriptor(Libc.open(target.toString(), flags, TARGET_MODE), target);
+        }
+
+        /** As {@link #createTarget}, but read-write: a shared writable mapping needs a descriptor open for reading. */
+        static Descriptor createMappableTarget(Path target) throws IOException {
+            int flags = Libc.O_RDWR | Libc.O_CREAT | Libc.O_TRUNC | Libc.O_CLOEXEC;
             return new Descriptor(Libc.open(target.toString(), flags, TARGET_MODE), target);
         }
 

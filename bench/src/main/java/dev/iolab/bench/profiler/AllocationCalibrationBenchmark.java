@@ -19,21 +19,12 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Calibrates {@link AllocationCountProfiler}: every operation allocates exactly {@link #objects} arrays of
- * {@code long[14]} ({@link #ARRAY_BYTES} bytes each), while the fixtures around it allocate plenty at every level
- * JMH has (trial, iteration and, for {@code allocateOnce}, invocation). An exact profiler reports
- * {@code allocs.count = objects} and {@code allocs.bytes = objects × 128} in every measured iteration, the first
- * (which holds the trial setup) and the last (which holds the trial teardown) included; anything else is harness
- * bookkeeping or fixture work charged to the operation.
- *
- * <ul>
- *   <li>{@code allocate}: average time, so an iteration holds many operations (per-iteration noise would be
- *       diluted);</li>
- *   <li>{@code allocateOnce}: single shot, one operation per iteration, with an allocating
- *       {@code @Setup(Level.Invocation)}: per-iteration noise would show in full, which is what the test needs.</li>
- * </ul>
- * The arrays are stored in a field, so escape analysis cannot remove them.
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="AllocationCalibrationBenchmark -prof dev.iolab.bench.profiler.AllocationCountProfiler"</pre>
- * What it proved on this machine: {@code docs/benchmarks/profilers.md}.
+ * {@code long[14]} ({@link #ARRAY_BYTES} bytes each), while the fixtures around it allocate plenty at every level JMH
+ * has. An exact profiler reports {@code allocs.count = objects} and {@code allocs.bytes = objects × 128} in every
+ * measured iteration, the first (which holds the trial setup) and the last (which holds the trial teardown)
+ * included. {@code allocate} runs many operations per iteration; {@code allocateOnce} one, with an allocating
+ * {@code @Setup(Level.Invocation)}, so that per-iteration noise would show in full. The arrays are stored in a field,
+ * so escape analysis cannot remove them. What it proved on this machine: {@code docs/benchmarks/profilers.md}.
  */
 @Fork(1)
 @Warmup(iterations = 1, time = 200, timeUnit = TimeUnit.MILLISECONDS)

@@ -22,33 +22,20 @@ import org.openjdk.jmh.results.ScalarResult;
 
 /**
  * Counts the heap allocations made inside the {@code @Benchmark} method, per operation — Go's {@code allocs/op} and
- * {@code B/op}, which HotSpot has no counter for — and nothing else:
- * <ul>
- *   <li>{@code allocs.count} ({@code #/op}): objects and arrays allocated per operation;</li>
- *   <li>{@code allocs.bytes} ({@code B/op}): their size per operation.</li>
- * </ul>
+ * {@code B/op}, which HotSpot has no counter for — and nothing else: {@code allocs.count} ({@code #/op}, objects and
+ * arrays) and {@code allocs.bytes} ({@code B/op}).
  *
  * <p>How: the forked JVM runs with thread-local allocation buffers off ({@code -XX:-UseTLAB}), so every allocation
  * takes the VM's slow path, where JFR posts one {@code jdk.ObjectAllocationOutsideTLAB} event per object with its
  * stack trace. An in-process JFR {@link RecordingStream}, open from before to after each iteration, keeps the events
  * whose stack contains the benchmark method ({@link BenchmarkFrames}) and divides by the iteration's operations
- * ({@code getAllOps()}, every call of the method, as {@code -prof gc}'s {@code gc.alloc.rate.norm} does).
- * Iterations are averaged.
+ * ({@code getAllOps()}). By stack and not by thread, because JMH's worker thread also allocates its per-iteration
+ * bookkeeping and runs the fixtures, which a per-thread count would charge to the operations.
  *
- * <p>Why by stack and not by thread: JMH's worker thread also allocates its per-iteration bookkeeping (about 17
- * objects, 528 bytes) and runs {@code @Setup}/{@code @TearDown} at every level — trial-level ones inside the first
- * and last measured iteration. Counting the thread charges all of that to the operations (6 + 17/ops objects per
- * 1 MB write instead of 6). Subtracting a per-iteration baseline measured on an empty benchmark would not fix it:
- * the bookkeeping varies with the mode and JIT state, and fixture work is the benchmark's own. Counting per
- * invocation is exact; see {@code docs/benchmarks/profilers.md} for the calibration
- * ({@link AllocationCalibrationBenchmark}) and both methods measured side by side.
- *
- * <p>What it misses: allocations removed by escape analysis (they do not happen); allocations made by other threads
- * on the operation's behalf (a pool's workers); and, if a stack is deeper than JFR's stack depth (raised to
- * {@value #STACK_DEPTH} frames here), allocations so deep below the benchmark method that its frame is cut off: the
- * profiler prints a warning with their number if that happens on a benchmark thread. Allocation is much slower
- * without TLABs and with stack traces, so take times from a run without this profiler:
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark -prof dev.iolab.bench.profiler.AllocationCountProfiler"</pre>
+ * <p>What it misses: allocations removed by escape analysis (they do not happen), allocations made by other threads
+ * on the operation's behalf, and allocations so deep that JFR's stack (raised to {@value #STACK_DEPTH} frames) cuts
+ * the benchmark method off, which it warns about. Allocation is much slower without TLABs and with stack traces, so
+ * times from such a run mean nothing. Calibration and figures: {@code docs/benchmarks/profilers.md}.
  */
 public final class AllocationCountProfiler implements ExternalProfiler, InternalProfiler {
 

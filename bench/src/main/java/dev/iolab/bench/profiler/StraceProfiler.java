@@ -21,33 +21,20 @@ import org.openjdk.jmh.runner.IterationType;
 
 /**
  * Counts every system call of the benchmark thread with {@code strace -c}, per operation — the way the original
- * experiments counted theirs, so that call counts can be compared like for like:
- * {@code -prof dev.iolab.bench.profiler.StraceProfiler} adds
- * <ul>
- *   <li>{@code strace.syscalls} ({@code #/op}): all calls of every kind, per measured iteration, averaged;</li>
- *   <li>{@code strace.<name>} ({@code #/op}) for each call name seen ({@code strace.read}, {@code strace.openat},
- *       …), likewise; JMH counts an iteration in which a call did not occur as zero, which is right.</li>
- * </ul>
+ * experiments counted theirs, so that call counts can be compared like for like: {@code strace.syscalls}
+ * ({@code #/op}, all calls) and {@code strace.<name>} for each call name seen.
  *
- * <p>How: for each measured iteration, before JMH hands it to the worker, the profiler attaches
- * {@code strace -c -p <tid>} to JMH's worker threads ({@link WorkerThreads}), waits until strace confirms the
- * attachment, and detaches it (SIGTERM) after the iteration, then reads strace's summary ({@link StraceSummary}).
- * Warm-up iterations are not traced. JMH starts its worker during the fork's first iteration, which therefore
- * cannot be traced: the profiler needs at least one warm-up iteration and fails the run with that message otherwise.
- * {@code -prof "dev.iolab.bench.profiler.StraceProfiler:threads=process"} attaches {@code strace -f} to the whole
- * forked JVM instead (every thread, the JIT's, GC's and JMH's included, as a {@code strace -c -f java …} of the
- * originals would), and {@code strace=/path/to/strace} chooses the binary.
+ * <p>How: for each measured iteration the profiler attaches {@code strace -c -p <tid>} to JMH's worker threads
+ * ({@link WorkerThreads}), waits until strace confirms the attachment, detaches it after the iteration and reads its
+ * summary ({@link StraceSummary}). JMH starts its worker during the fork's first iteration, which cannot be traced,
+ * so the profiler needs a warm-up iteration. Option {@code threads=process} traces the whole forked JVM
+ * ({@code strace -f}) instead; {@code strace=PATH} chooses the binary.
  *
- * <p>What else it counts: whatever the worker does inside the iteration besides the operation — JMH's iteration
- * hand-over ({@code futex} calls, a constant per iteration, measured by {@code SyscallCalibrationBenchmark.idle}),
- * setups and teardowns below trial level, class loading. <b>Times from such a run are not comparable</b> with
- * anything: every system call of a traced thread stops twice for the tracer, which makes a call several times slower.
- * Run it separately from timing runs, on few parameters, e.g.
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="ZeroCopyBenchmark -p fileSize=300M -wi 1 -i 2 -prof dev.iolab.bench.profiler.StraceProfiler"</pre>
- * It needs {@code strace} on the PATH ({@code apt-get install strace}) and permission to ptrace the JVM's threads
- * (root, or {@code kernel.yama.ptrace_scope} 0, or {@code CAP_SYS_PTRACE} in a container); the constructor checks
- * both by attaching to its own thread and fails with a {@link ProfilerException} naming what is missing.
- * Proof on a known workload: {@code docs/benchmarks/profilers.md}.
+ * <p>What else it counts: whatever the worker does inside the iteration besides the operation (JMH's hand-over,
+ * fixtures below trial level, class loading). Times from such a run are not comparable with anything: a traced
+ * thread stops twice per system call. It needs {@code strace} and permission to ptrace the JVM's threads; the
+ * constructor checks both and fails with a {@link ProfilerException} naming what is missing. Proof on a known
+ * workload: {@code docs/benchmarks/profilers.md}.
  */
 public final class StraceProfiler implements InternalProfiler {
 

@@ -27,27 +27,12 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Calibrates {@link SyscallProfiler} and {@link StraceProfiler} on operations whose system calls and page faults are
- * known:
- * <ul>
- *   <li>{@code readCalls}: one {@code lseek} to the start of a cached file of {@code reads} × 4 kB, then exactly
- *       {@code reads} {@code read(2)} calls of 4 kB ({@code FileChannel.read} into a direct buffer). Expected:
- *       {@code syscalls.read = reads}, {@code syscalls.write = 0}, {@code strace.read = reads},
- *       {@code strace.lseek = 1}.</li>
- *   <li>{@code idle}: one operation per iteration that makes no call: whatever a profiler reports is its noise.</li>
- *   <li>{@code privatePageWrites}: maps the target privately (copy-on-write) and writes one byte to each of its
- *       {@code pages} pages, then unmaps it. Each write faults and copies exactly one page. Expected:
- *       {@code faults.minor = pages}, no major fault, no read or write call.</li>
- *   <li>{@code mmapCopy}: maps a cached source and an existing target of {@code pages} pages each and copies one into
- *       the other through memory, like {@code ZeroCopyBenchmark}'s {@code MMAP}, then unmaps both. No read or write
- *       call moves a byte; the kernel maps pages on faults instead, but several per fault (up to 16 cached neighbours
- *       per read fault, its {@code fault_around_bytes}, and whole large folios on write faults), so fewer faults than
- *       pages, and how many fewer depends on the kernel and on how the files' pages were cached.</li>
- * </ul>
- * Files live in a {@link ScratchDirectory} (deleted at JVM exit, not in the last measured iteration); the trial
- * setup writes them on the benchmark thread inside the first iteration, which the default warm-up iteration absorbs.
- * Page counts assume 4 kB pages (x86_64).
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="SyscallCalibrationBenchmark -prof dev.iolab.bench.profiler.SyscallProfiler"</pre>
- * What it proved on this machine: {@code docs/benchmarks/profilers.md}.
+ * known: {@code readCalls} (one {@code lseek}, then exactly {@code reads} {@code read(2)} calls of 4 kB), {@code idle}
+ * (no call at all: whatever a profiler reports is its noise), {@code privatePageWrites} (one copy-on-write fault per
+ * page of a private mapping) and {@code mmapCopy} (a copy through two mappings, as {@code ZeroCopyBenchmark}'s
+ * {@code MMAP}: no read or write call, and fewer faults than pages, because the kernel maps several cached pages per
+ * fault). Files live in a {@link ScratchDirectory}; page counts assume 4 kB pages. The expected counts and what the
+ * profilers reported on this machine: {@code docs/benchmarks/profilers.md}.
  */
 @Fork(1)
 @Warmup(iterations = 1, time = 200, timeUnit = TimeUnit.MILLISECONDS)

@@ -19,34 +19,17 @@ import org.openjdk.jmh.results.ScalarResult;
 
 /**
  * Counts the read-side and write-side system calls and the page faults of the benchmark thread, per operation:
- * {@code -prof dev.iolab.bench.profiler.SyscallProfiler} adds
- * <ul>
- *   <li>{@code syscalls.read}, {@code syscalls.write} ({@code #/op}): the thread's {@code syscr}/{@code syscw} from
- *       Linux's {@code /proc/self/task/<tid>/io};</li>
- *   <li>{@code faults.minor}, {@code faults.major} ({@code #/op}): the thread's {@code minflt}/{@code majflt} from
- *       {@code /proc/self/task/<tid>/stat}, so a memory-mapped copy, which moves its bytes through faults, not
- *       calls, gets a real count.</li>
- * </ul>
- * Each figure is the growth of the counter over an iteration divided by the operations JMH counted in it
- * ({@code getAllOps()}); iterations are averaged.
+ * {@code syscalls.read} and {@code syscalls.write} ({@code #/op}, the thread's {@code syscr}/{@code syscw} from
+ * {@code /proc/self/task/<tid>/io}) and {@code faults.minor}, {@code faults.major} ({@code minflt}/{@code majflt}
+ * from {@code .../stat}), so that a memory-mapped copy, which moves its bytes through faults, gets a real count.
+ * Each figure is the counter's growth over an iteration divided by the operations JMH counted in it.
  *
- * <p>Which thread: JMH's worker threads of the benchmark, found by name in the JVM's thread dump
- * ({@link WorkerThreads}), summed when a benchmark runs with several. The profiler's hooks run on another thread, so
- * its own reads of {@code /proc} are not counted, nor are the JIT, GC, JFR or other profilers' threads. A worker that
- * appears during an iteration (the first one: JMH starts its workers lazily) is counted from zero, which is where the
- * kernel starts a thread's counters.
- *
- * <p>What it counts that is not the operation: whatever else the worker thread does inside the iteration —
- * {@code @Setup}/{@code @TearDown} at {@code Level.Iteration} and {@code Level.Invocation}, the trial-level ones in
- * the first and last iteration (use warm-up iterations, and keep trial teardown free of I/O, e.g.
- * {@link dev.iolab.bench.support.ScratchDirectory}), and class loading the first time code runs. What it misses:
- * system calls other than the read and write families ({@code openat}, {@code mmap}, {@code fstat}, {@code futex}:
- * use {@link StraceProfiler} to count every call), and the calls of threads the operation hands work to (a pool's
- * threads): for those, {@code -prof "dev.iolab.bench.profiler.SyscallProfiler:threads=process"} counts the whole
- * process instead ({@code /proc/self/io} and {@code /proc/self/stat}), harness threads included.
- *
- * <p>Proof on known workloads ({@link SyscallCalibrationBenchmark}): {@code docs/benchmarks/profilers.md}.
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="ZeroCopyBenchmark -p fileSize=300M -prof dev.iolab.bench.profiler.SyscallProfiler"</pre>
+ * <p>Which thread: JMH's worker threads of the benchmark ({@link WorkerThreads}), summed when there are several. The
+ * profiler's hooks run on another thread, so its own reads of {@code /proc} are not counted, nor are the JIT's,
+ * GC's or other profilers' threads. It also counts what else the worker does inside an iteration (fixtures, class
+ * loading), and misses calls outside the read and write families ({@link StraceProfiler} counts those) and calls made
+ * by threads the operation hands work to; option {@code threads=process} counts the whole process instead. Proof
+ * on known workloads ({@link SyscallCalibrationBenchmark}): {@code docs/benchmarks/profilers.md}.
  */
 public final class SyscallProfiler implements InternalProfiler {
 

@@ -28,6 +28,7 @@ public final class AotTraining {
             Path root = Path.of(System.getProperty("java.home"));
             train(root);
             PrintStream discard = new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
+            DirSize.run(new String[] {root.toString()}, discard, discard);
             for (WalkerKind kind : WalkerKind.values()) {
                 for (Listing listing : Listing.values()) {
                     DirSize.run(

@@ -7,11 +7,14 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code CompareWalkers PATH ROUNDS WALKER:THREADS[:LISTING] …}: warm walks of one tree by several walkers in turn, in
@@ -22,12 +25,8 @@ import java.util.Map;
  * <p>Why, beside JMH: on a shared machine the load changes from minute to minute, and JMH runs one trial after the
  * other, so two rows of one JMH run can differ by the load alone. Interleaving walk by walk exposes every walker to
  * the same load; CPU time, unlike wall time, hardly depends on it. The first {@value #WARM_UP_ROUNDS} rounds are
- * warm-up and not counted; every walk's totals must equal the first walk's.
- *
- * <pre>java --enable-native-access=ALL-UNNAMED -cp bench/target/classes dev.iolab.bench.walk.CompareWalkers \
- *   "$(bench/gentree --preset issue-12)" 12 NATIVE:2 FORK_JOIN:2:RELATIVE FORK_JOIN:2:FULL_PATH FORK_JOIN:2:FFM</pre>
- *
- * Exit status 0; 1 if walks disagreed; 2 on bad usage.
+ * warm-up and not counted; every walk's totals must equal the first walk's. Exit status 0; 1 if walks disagreed; 2
+ * on bad usage. How to run it: {@code docs/benchmarks/dirwalk.md}.
  */
 public final class CompareWalkers {
 
@@ -41,16 +40,13 @@ public final class CompareWalkers {
         static Contender parse(String text) {
             String[] parts = text.split(":");
             if (parts.length < 2 || parts.length > 3) {
-                throw new IllegalArgumentException("expected WALKER:THREADS[:LISTING], got " + text);
+                throw new TypeConversionException("expected WALKER:THREADS[:LISTING], got " + text);
             }
-            try {
-                return new Contender(
-                        WalkerKind.valueOf(parts[0].toUpperCase(Locale.ROOT)),
-                        Integer.parseInt(parts[1]),
-                        parts.length == 3 ? Listing.valueOf(parts[2].toUpperCase(Locale.ROOT)) : Listing.RELATIVE);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("expected WALKER:THREADS[:LISTING], got " + text, e);
-            }
+            WalkerKind walker = CommandLines.constant(WalkerKind.class, "walker", parts[0]);
+            long threads = CommandLines.wholeNumber(1, WalkerKind.MAX_THREADS, parts[1]);
+            Listing listing =
+                    parts.length == 3 ? CommandLines.constant(Listing.class, "listing", parts[2]) : Listing.RELATIVE;
+            return new Contender(walker, (int) threads, listing);
         }
 
         String label() {
@@ -70,30 +66,61 @@ public final class CompareWalkers {
         System.exit(run(args, System.out, System.err));
     }
 
+    /** The command line's model: three positional parameters, the last repeated. */
+    static CommandLine commandLine() {
+        CommandSpec spec = CommandLines.spec(
+                "CompareWalkers",
+                "Walks PATH with each WALKER:THREADS[:LISTING] in turn, ROUNDS rounds (the first " + WARM_UP_ROUNDS
+                        + " not counted), in one JVM, and prints a Markdown table of each one's median and best wall"
+                        + " time, median CPU time and median ÷ NATIVE at the same threads.");
+        spec.addPositional(PositionalParamSpec.builder()
+                .index("0")
+                .paramLabel("PATH")
+                .type(String.class)
+                .required(true)
+                .description("The tree to walk.")
+                .build());
+        spec.addPositional(PositionalParamSpec.builder()
+                .index("1")
+                .paramLabel("ROUNDS")
+                .type(Long.class)
+                .required(true)
+                .converters(CommandLines.wholeNumber(WARM_UP_ROUNDS + 1, 100_000))
+                .description("Rounds, the " + WARM_UP_ROUNDS + " warm-up ones included.")
+                .build());
+        spec.addPositional(PositionalParamSpec.builder()
+                .index("2..*")
+                .arity("1..*")
+                .required(true)
+                .paramLabel("WALKER:THREADS[:LISTING]")
+                .type(List.class)
+                .auxiliaryTypes(Contender.class)
+                .converters(Contender::parse)
+                .description("A walker (" + CommandLines.names(WalkerKind.class) + "), its threads and, for the Java"
+                        + " walkers, a listing (" + CommandLines.names(Listing.class) + "; default RELATIVE).")
+                .build());
+        return new CommandLine(spec);
+    }
+
     static int run(String[] args, PrintStream out, PrintStream err) {
-        Path root;
-        int rounds;
-        List<Contender> contenders = new ArrayList<>();
-        try {
-            if (args.length < 3) {
-                throw new IllegalArgumentException("need PATH ROUNDS WALKER:THREADS[:LISTING]…");
-            }
-            root = Path.of(args[0]);
-            rounds = Integer.parseInt(args[1]);
-            if (rounds <= WARM_UP_ROUNDS) {
-                throw new IllegalArgumentException("ROUNDS must be more than the " + WARM_UP_ROUNDS + " warm-up ones");
-            }
-            for (String arg : Arrays.asList(args).subList(2, args.length)) {
-                contenders.add(Contender.parse(arg));
-            }
-            for (Contender contender : contenders) {
-                if (contender.walker().callsLibc(contender.listing())) {
+        CommandLine command = commandLine();
+        int status = CommandLines.parse(command, args, out, err);
+        if (status != CommandLines.RUN) {
+            return status;
+        }
+        List<PositionalParamSpec> positionals = command.getCommandSpec().positionalParameters();
+        Path root = Path.of((String) positionals.get(0).getValue());
+        int rounds = ((Long) positionals.get(1).getValue()).intValue();
+        List<Contender> contenders = positionals.get(2).getValue();
+        for (Contender contender : contenders) {
+            if (contender.walker().callsLibc(contender.listing())) {
+                try {
                     Libc.ensureAvailable();
+                } catch (IOException e) {
+                    err.println("CompareWalkers: " + contender.label() + " cannot run here: " + e.getMessage());
+                    return CommandLines.USAGE;
                 }
             }
-        } catch (IllegalArgumentException | IOException e) {
-            err.println("CompareWalkers: " + e.getMessage());
-            return 2;
         }
         Map<Contender, Times> times = new LinkedHashMap<>();
         contenders.forEach(c -> times.put(c, new Times()));

@@ -88,7 +88,7 @@ final class DirectoryLister {
             String path = directory.toString();
             int fd;
             try {
-                fd = Libc.openat(Libc.AT_FDCWD, Libc.cString(arena, path), NativeDirectories.OPEN_DIRECTORY, 0);
+                fd = Libc.Syscalls.openat(Libc.AT_FDCWD, Libc.cString(arena, path), NativeDirectories.OPEN_DIRECTORY);
             } catch (IOException e) {
                 tally.error(directory, NativeDirectories.asJavaException(e, path));
                 return;

@@ -20,30 +20,18 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Parallel directory size: the lab report that summed the file sizes of a 2,835,154-file, 5-level tree with 1 … 256
- * threads (its published times are quoted in {@code docs/benchmarks/dirwalk.md}), plus the kernel's ceiling on this
- * machine, measured in the same run: {@code walker=NATIVE} (libc {@code openat}/{@code getdents64}/{@code fstatat}
- * through FFM, relative to each open directory), the row every Java walker is divided by at the same
- * {@code threads} and {@code cache}.
+ * threads, plus the kernel's ceiling on this machine, measured in the same run: {@code walker=NATIVE} (libc
+ * {@code openat}/{@code getdents64}/{@code fstatat} through FFM, relative to each open directory), the row every Java
+ * walker is divided by at the same {@code threads} and {@code cache}.
  *
  * <p>Measures one whole walk of a generated tree per iteration ({@link Mode#SingleShotTime}, milliseconds), for each
  * {@link WalkerKind} and thread count. The tree ({@code files} files of 0..{@code maxFileSize} bytes, {@code depth}
  * levels of {@code fanOut} directories, fixed seed) is generated once into {@link TreeCache} and reused by later
  * runs. {@code cache=WARM} (default) walks whatever the previous walk left cached: it measures the threads' CPU and
- * system-call overhead. {@code cache=COLD} runs {@code sync} and drops Linux's page, dentry and inode caches before
- * every iteration (root only; elsewhere the trial fails saying cold runs are unavailable; in a VM only the guest's
- * caches are dropped). After every iteration the walk's totals are compared with the generator's, outside the
- * measurement. {@code WALK_FILE_TREE} ignores {@code threads}; {@code VIRTUAL_THREADS} uses it as the limit of
- * directories being listed at once. {@code listing} says how the Java walkers read a directory ({@link Listing}:
- * {@code RELATIVE} by default, {@code FULL_PATH} as the walkers originally did, {@code FFM} through libc);
- * {@code WALK_FILE_TREE} and {@code NATIVE} ignore it.
- *
- * <p>Default run (45 trials, 5 walkers × 9 thread counts; the tree is generated the first time):
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="DirectoryWalkBenchmark"</pre>
- * Rows for the report: {@code -Djmh.args="DirectoryWalkBenchmark -p threads=1,2,8,64"}; issue 12's tree (the one
- * {@code diskus} was timed on, {@code bench/gentree --preset issue-12}): {@code -p files=498601 -p fanOut=5};
- * the listings side by side: {@code -p listing=RELATIVE,FULL_PATH,FFM}; cold: {@code -p cache=COLD}; the original's
- * tree: {@code -p files=2835154}; a tree on another device: {@code -p treeCache=/mnt/usb/iolab-trees}; smoke:
- * {@code -Djmh.args="DirectoryWalkBenchmark -p files=1000 -p threads=2 -wi 0 -i 1"}.
+ * system-call overhead. {@code cache=COLD} drops Linux's page, dentry and inode caches before every iteration (root
+ * only; in a VM only the guest's caches). After every iteration the walk's totals are compared with the generator's,
+ * outside the measurement. {@code listing} says how the Java walkers read a directory ({@link Listing}). Commands,
+ * the report's figures and ours: {@code docs/benchmarks/dirwalk.md}.
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

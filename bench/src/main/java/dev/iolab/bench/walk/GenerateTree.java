@@ -6,34 +6,21 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code gentree [DIR] [options]}: writes a deterministic tree for {@code dirsize} and {@link DirectoryWalkBenchmark}.
  * Without DIR the tree goes to (or is found in) the {@link TreeCache} the benchmark uses, and its path is printed on
- * stdout (one line), so {@code bench/dirsize "$(bench/gentree --preset issue-12)"} walks issue 12's tree. The totals
- * go to stderr (and to stdout with DIR); progress goes to stderr. A preset names a shape ({@link TreeSpec#PRESETS});
- * the other options override its fields, whatever their order. Exit status: 0, 1 if writing failed (a partial tree
- * is deleted), 2 on bad usage.
+ * stdout (one line), so that {@code bench/dirsize "$(bench/gentree --preset half-million)"} walks that tree. The
+ * totals go to stderr (and to stdout with DIR); progress goes to stderr. A preset names a shape
+ * ({@link TreeSpec#PRESETS}); the other options override its fields, whatever their order. Exit status: 0, 1 if
+ * writing failed (a partial tree is deleted), 2 on bad usage.
  */
 public final class GenerateTree {
-
-    static final String USAGE = """
-            Usage: gentree [DIR] [--preset P | --original] [--files N] [--depth D] [--fan-out F] [--min-size B] [--max-size B] [--seed S]
-              Writes N files of min..max bytes spread over a tree of D levels of F subdirectories.
-              Defaults: %d files, depth %d, fan-out %d, sizes %d..%d bytes, seed %d.
-              --preset P   start from a named shape (options given with it override its fields):
-            %s
-              --original   the same as --preset original
-              DIR          a new or empty directory; without it, the benchmark's cache (%s), and the tree's path is printed
-            """.formatted(
-                    TreeSpec.DEFAULT.files(),
-                    TreeSpec.DEFAULT.depth(),
-                    TreeSpec.DEFAULT.fanOut(),
-                    TreeSpec.DEFAULT.minSize(),
-                    TreeSpec.DEFAULT.maxSize(),
-                    TreeSpec.DEFAULT.seed(),
-                    presetLines(),
-                    TreeCache.defaultDirectory());
 
     private GenerateTree() {}
 
@@ -41,55 +28,87 @@ public final class GenerateTree {
         System.exit(run(args, System.out, System.err));
     }
 
+    /** The command line's model; the fields' defaults are the default preset's. */
+    static CommandLine commandLine() {
+        CommandSpec spec = CommandLines.spec(
+                "gentree",
+                "Writes FILES files of MIN..MAX bytes (uniform, from a fixed seed) spread round-robin over a full tree"
+                        + " of DEPTH levels of FAN-OUT subdirectories. A preset names a shape; the other options"
+                        + " override its fields.",
+                "Presets:",
+                presetLines());
+        spec.addPositional(PositionalParamSpec.builder()
+                .paramLabel("DIR")
+                .type(String.class)
+                .arity("0..1")
+                .description("A new or empty directory. Without it the tree goes to the benchmark's cache ("
+                        + TreeCache.defaultDirectory() + ") unless it is there already, and its path is printed.")
+                .build());
+        spec.addOption(OptionSpec.builder("--preset")
+                .paramLabel("P")
+                .type(TreeSpec.class)
+                .converters(GenerateTree::preset)
+                .completionCandidates(TreeSpec.PRESETS.keySet())
+                .defaultValue("default")
+                .description("The shape to start from: ${COMPLETION-CANDIDATES}.")
+                .build());
+        spec.addOption(OptionSpec.builder("--original")
+                .type(boolean.class)
+                .showDefaultValue(CommandLine.Help.Visibility.NEVER)
+                .description("The same as --preset original (the lab report's file count).")
+                .build());
+        spec.addOption(number("--files", "N", 0, Integer.MAX_VALUE, "Regular files.", TreeSpec.DEFAULT.files()));
+        spec.addOption(number("--depth", "D", 0, 64, "Levels of subdirectories below DIR.", TreeSpec.DEFAULT.depth()));
+        spec.addOption(number(
+                "--fan-out", "F", 1, Integer.MAX_VALUE, "Subdirectories per directory.", TreeSpec.DEFAULT.fanOut()));
+        spec.addOption(
+                number("--min-size", "B", 0, Integer.MAX_VALUE, "Smallest file in bytes.", TreeSpec.DEFAULT.minSize()));
+        spec.addOption(
+                number("--max-size", "B", 0, Integer.MAX_VALUE, "Largest file in bytes.", TreeSpec.DEFAULT.maxSize()));
+        spec.addOption(
+                number("--seed", "S", Long.MIN_VALUE, Long.MAX_VALUE, "Seed of the sizes.", TreeSpec.DEFAULT.seed()));
+        return new CommandLine(spec);
+    }
+
+    /** An option overriding one field of the preset; its "default" is the default preset's value. */
+    private static OptionSpec number(String name, String label, long min, long max, String what, long preset) {
+        return OptionSpec.builder(name)
+                .paramLabel(label)
+                .type(Long.class)
+                .converters(CommandLines.wholeNumber(min, max))
+                .description(what + " Default: the preset's (" + preset + " in the default preset).")
+                .build();
+    }
+
     static int run(String[] args, PrintStream out, PrintStream err) {
-        TreeSpec base = TreeSpec.DEFAULT;
-        Long files = null;
-        Long depth = null;
-        Long fanOut = null;
-        Long minSize = null;
-        Long maxSize = null;
-        Long seed = null;
-        Path directory = null;
+        CommandLine command = commandLine();
+        int status = CommandLines.parse(command, args, out, err);
+        if (status != CommandLines.RUN) {
+            return status;
+        }
+        CommandSpec options = command.getCommandSpec();
+        boolean original = Boolean.TRUE.equals(options.findOption("--original").getValue());
+        if (original && options.commandLine().getParseResult().hasMatchedOption("--preset")) {
+            return CommandLines.usageError(command, "--original is --preset original: give one of them", err);
+        }
+        TreeSpec base =
+                original ? TreeSpec.ORIGINAL : options.findOption("--preset").getValue();
         TreeSpec spec;
         try {
-            for (int i = 0; i < args.length; i++) {
-                String arg = args[i];
-                switch (arg) {
-                    case "-h", "--help" -> {
-                        out.print(USAGE);
-                        return 0;
-                    }
-                    case "--preset" -> base = preset(args, ++i);
-                    case "--original" -> base = TreeSpec.ORIGINAL;
-                    case "--files" -> files = number(args, ++i, arg);
-                    case "--depth" -> depth = number(args, ++i, arg);
-                    case "--fan-out" -> fanOut = number(args, ++i, arg);
-                    case "--min-size" -> minSize = number(args, ++i, arg);
-                    case "--max-size" -> maxSize = number(args, ++i, arg);
-                    case "--seed" -> seed = number(args, ++i, arg);
-                    default -> {
-                        if (arg.startsWith("-")) {
-                            throw new IllegalArgumentException("unknown option " + arg);
-                        }
-                        if (directory != null) {
-                            throw new IllegalArgumentException("only one DIR, got " + directory + " and " + arg);
-                        }
-                        directory = Path.of(arg);
-                    }
-                }
-            }
             spec = new TreeSpec(
-                    toInt(files, base.files(), "--files"),
-                    toInt(depth, base.depth(), "--depth"),
-                    toInt(fanOut, base.fanOut(), "--fan-out"),
-                    toInt(minSize, base.minSize(), "--min-size"),
-                    toInt(maxSize, base.maxSize(), "--max-size"),
-                    seed == null ? base.seed() : seed);
+                    field(options, "--files", base.files()),
+                    field(options, "--depth", base.depth()),
+                    field(options, "--fan-out", base.fanOut()),
+                    field(options, "--min-size", base.minSize()),
+                    field(options, "--max-size", base.maxSize()),
+                    options.findOption("--seed").getValue() == null
+                            ? base.seed()
+                            : (Long) options.findOption("--seed").getValue());
         } catch (IllegalArgumentException e) {
-            err.println("gentree: " + e.getMessage());
-            err.print(USAGE);
-            return 2;
+            return CommandLines.usageError(command, e.getMessage(), err);
         }
+        String dir = options.positionalParameters().getFirst().getValue();
+        Path directory = dir == null ? null : Path.of(dir);
         try {
             if (directory == null) {
                 TreeCache.CachedTree tree = TreeCache.obtain(TreeCache.defaultDirectory(), spec, err::println);
@@ -99,7 +118,7 @@ public final class GenerateTree {
                 boolean existed = Files.exists(directory);
                 if (existed && !isEmptyDirectory(directory)) {
                     err.println("gentree: " + directory + " exists and is not an empty directory");
-                    return 2;
+                    return CommandLines.USAGE;
                 }
                 long start = System.nanoTime();
                 TreeSummary summary;
@@ -128,6 +147,24 @@ public final class GenerateTree {
         }
     }
 
+    /** The option's value if it was given, else the preset's; every such option is an {@code int} field. */
+    private static int field(CommandSpec options, String name, int preset) {
+        Long value = options.findOption(name).getValue();
+        if (value == null) {
+            return preset;
+        }
+        return Math.toIntExact(value);
+    }
+
+    private static TreeSpec preset(String name) {
+        TreeSpec preset = TreeSpec.PRESETS.get(name.toLowerCase(Locale.ROOT));
+        if (preset == null) {
+            throw new TypeConversionException(
+                    "unknown preset " + name + " (known: " + String.join(", ", TreeSpec.PRESETS.keySet()) + ")");
+        }
+        return preset;
+    }
+
     private static boolean isEmptyDirectory(Path directory) throws IOException {
         if (!Files.isDirectory(directory)) {
             return false;
@@ -141,35 +178,11 @@ public final class GenerateTree {
         return summary.files() + " files, " + summary.directories() + " directories, " + summary.bytes() + " bytes";
     }
 
-    private static long number(String[] args, int index, String option) {
-        if (index >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        try {
-            return Long.parseLong(args[index].replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " needs a whole number: " + args[index]);
-        }
-    }
-
-    private static TreeSpec preset(String[] args, int index) {
-        if (index >= args.length) {
-            throw new IllegalArgumentException(
-                    "--preset needs a name: " + String.join(", ", TreeSpec.PRESETS.keySet()));
-        }
-        TreeSpec preset = TreeSpec.PRESETS.get(args[index].toLowerCase(Locale.ROOT));
-        if (preset == null) {
-            throw new IllegalArgumentException(
-                    "unknown preset " + args[index] + " (known: " + String.join(", ", TreeSpec.PRESETS.keySet()) + ")");
-        }
-        return preset;
-    }
-
     private static String presetLines() {
         StringBuilder lines = new StringBuilder();
         TreeSpec.PRESETS.forEach((name, spec) -> lines.append(String.format(
                 Locale.ROOT,
-                "                 %-9s %,d files, depth %d, fan-out %d (%,d directories), %d..%d bytes%n",
+                "  %-12s %,d files, depth %d, fan-out %d (%,d directories), %d..%d bytes%n",
                 name,
                 spec.files(),
                 spec.depth(),
@@ -178,15 +191,5 @@ public final class GenerateTree {
                 spec.minSize(),
                 spec.maxSize())));
         return lines.toString().stripTrailing();
-    }
-
-    private static int toInt(Long value, int preset, String option) {
-        if (value == null) {
-            return preset;
-        }
-        if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(option + " is too large: " + value);
-        }
-        return value.intValue();
     }
 }

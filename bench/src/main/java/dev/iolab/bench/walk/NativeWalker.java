@@ -164,7 +164,7 @@ final class NativeWalker implements DirectoryWalker {
                 MemorySegment.copy(name, 0, path, ValueLayout.JAVA_BYTE, 0, name.length);
                 path.set(ValueLayout.JAVA_BYTE, name.length, (byte) 0);
                 int dirfd = parent == null ? Libc.AT_FDCWD : parent.fd;
-                directory.fd = Libc.openat(dirfd, path, NativeDirectories.OPEN_DIRECTORY, 0);
+                directory.fd = Libc.Syscalls.openat(dirfd, path, NativeDirectories.OPEN_DIRECTORY);
                 return true;
             } catch (IOException e) {
                 String where = directory.path();

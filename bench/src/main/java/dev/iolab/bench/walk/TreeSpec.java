@@ -28,10 +28,10 @@ public record TreeSpec(int files, int depth, int fanOut, int minSize, int maxSiz
     public static final TreeSpec ORIGINAL = new TreeSpec(ORIGINAL_FILES, 5, 6, 0, 2048, DEFAULT.seed());
 
     /**
-     * Issue 12's tree, where {@code diskus} was timed against the walkers: 498,601 files of 0–2 kB in 3,906
-     * directories (fan-out 5, depth 5): {@code gentree --preset issue-12}.
+     * Half a million files: 498,601 files of 0–2 kB in 3,906 directories (fan-out 5, depth 5), the tree on which
+     * {@code dirsize} is timed against {@code diskus}: {@code gentree --preset half-million}.
      */
-    public static final TreeSpec ISSUE_12 = new TreeSpec(498_601, 5, 5, 0, 2048, DEFAULT.seed());
+    public static final TreeSpec HALF_MILLION = new TreeSpec(498_601, 5, 5, 0, 2048, DEFAULT.seed());
 
     /** The named shapes {@code gentree --preset NAME} accepts, in the order its usage lists them. */
     public static final Map<String, TreeSpec> PRESETS = presets();
@@ -79,7 +79,7 @@ public record TreeSpec(int files, int depth, int fanOut, int minSize, int maxSiz
     private static Map<String, TreeSpec> presets() {
         Map<String, TreeSpec> presets = new LinkedHashMap<>();
         presets.put("default", DEFAULT);
-        presets.put("issue-12", ISSUE_12);
+        presets.put("half-million", HALF_MILLION);
         presets.put("original", ORIGINAL);
         return Collections.unmodifiableMap(presets);
     }

@@ -26,31 +26,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * 8192 bytes, the JDK's default buffer size, is added for scale.
  *
  * <p>Measures the mean time to create a file, write the whole 1,000,000 bytes in calls of {@link #bufferSize} bytes
- * (one {@code write(2)} each, no library buffer in between; the last call is shorter where the size does not divide)
- * and close it, in milliseconds. Time falls roughly in proportion to the buffer size until the per-byte copy
- * dominates. Two writers ({@link ChunkWriter}): {@code FILE_OUTPUT_STREAM}, the Java row, and {@code NATIVE_WRITE},
- * the same open/write/close through libc from native memory — the ceiling of the Java row at the same buffer size,
- * measured in the same run (report: Java ÷ native).
- *
- * <p>Every operation writes a fresh file ({@link Target#FRESH}, the default): the previous operation's file is
- * unlinked, untimed, before the next one. Rewriting one file in place ({@link Target#TRUNCATE}, what the original did)
- * makes ext4 start the write-back of the whole file at each close, so it times the disk more than the writes; it is
- * kept as a parameter to show that effect ({@code docs/benchmarks/writebuffer.md}).
- *
- * <p>Fixtures: the data (heap and native copies) and the target's names are made once per trial; the target lives in
- * a {@link ScratchDirectory}, deleted when the fork exits, so no teardown runs inside a measured iteration.
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark"</pre>
- * 12 rows of 2 warm-up and 5 measured iterations of at least 1 s each (a 1-byte row makes a million write calls per
- * operation, so its iterations hold only a few operations). Smoke:
- * {@code -Djmh.args="WriteBufferBenchmark -p bufferSize=1000 -wi 0 -i 1"}; the truncate effect:
- * {@code -Djmh.args="WriteBufferBenchmark -p bufferSize=1000,8192 -p target=FRESH,TRUNCATE"}.
- *
- * <p>Allocations per operation (Go's allocs/op and B/op) come from a separate run with
- * {@link dev.iolab.bench.profiler.AllocationCountProfiler}, which counts only what the {@link #write} method
- * allocates (the untimed unlink allocates nothing either way); system calls from
- * {@link dev.iolab.bench.profiler.SyscallProfiler}:
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="WriteBufferBenchmark -prof dev.iolab.bench.profiler.AllocationCountProfiler -prof dev.iolab.bench.profiler.SyscallProfiler"</pre>
- * Figures measured on this project's machines: {@code docs/benchmarks/writebuffer.md} and {@code docs/results}.
+ * (one {@code write(2)} each, no library buffer in between) and close it, in milliseconds. Two writers
+ * ({@link ChunkWriter}): {@code FILE_OUTPUT_STREAM}, the Java row, and {@code NATIVE_WRITE}, the same
+ * open/write/close through libc from native memory — the ceiling of the Java row at the same buffer size, measured in
+ * the same run. Every operation writes a fresh file ({@link Target#FRESH}); {@link Target#TRUNCATE}, what the original
+ * did, is kept to show that ext4 then starts the write-back of the whole file at each close. Fixtures are made once
+ * per trial in a {@link ScratchDirectory}, so no teardown runs inside a measured iteration. Allocations per operation
+ * (Go's allocs/op and B/op) come from {@link dev.iolab.bench.profiler.AllocationCountProfiler}. Commands and figures:
+ * {@code docs/benchmarks/writebuffer.md}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

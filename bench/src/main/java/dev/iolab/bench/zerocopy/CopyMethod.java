@@ -35,7 +35,12 @@ public enum CopyMethod {
     /** libc {@code sendfile} in a loop: the post's zero-copy method. */
     NATIVE_SENDFILE(new NativeSendfileFileCopier()),
     /** libc {@code copy_file_range} in a loop, no fallback: what {@link #TRANSFER_TO} and {@link #FILES_COPY} use. */
-    NATIVE_COPY_FILE_RANGE(new NativeCopyFileRangeFileCopier());
+    NATIVE_COPY_FILE_RANGE(new NativeCopyFileRangeFileCopier()),
+    /**
+     * libc {@code mmap} of both files in the same 1 GiB windows and libc {@code memcpy} between them: the ceiling of
+     * {@link #MMAP}.
+     */
+    NATIVE_MMAP(new NativeMmapFileCopier());
 
     private final FileCopier copier;
 

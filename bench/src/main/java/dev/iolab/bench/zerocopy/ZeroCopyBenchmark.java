@@ -24,31 +24,19 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Copy methods from the naive read/write loop to zero-copy, and what they cost in time and system calls: the Java
- * version of a C blog post that copied 3 kB … 3 GB files with read/write, mmap+memcpy and sendfile (its 300 MB
- * figures: naive 7.58 s / 150,285 calls, mmap 3.34 s / 124, sendfile 2.34 s / 146). Beside the Java methods, the
- * {@code NATIVE_*} methods make the same system calls through libc (FFM, no C compiler): this machine's ceiling for
- * each Java row, measured in the same run, so that "Java ÷ native" answers how good Java is here.
+ * version of a C blog post that copied 3 kB … 3 GB files with read/write, mmap+memcpy and sendfile. Beside the Java
+ * methods, the {@code NATIVE_*} methods make the same system calls through libc (FFM, no C compiler): this machine's
+ * ceiling for each Java row, measured in the same run, so that "Java ÷ native" answers how good Java is here.
  *
  * <p>Measures the mean time of one whole copy (open, copy, close, and with {@code sync=FSYNC} the {@code fsync}) in
  * milliseconds, for each {@link CopyMethod} and file size ({@code K}, {@code M}, {@code G} = powers of 1024). The
- * source, random bytes from a fixed seed, is written and forced to disk once per trial, so no write-back of it
- * overlaps the measurement; every copy goes to a new target (the previous one is deleted before it, untimed).
- * {@code sync} and {@code sourceCache} set the conditions: by default ({@code NONE}, {@code WARM}) the source is in
- * the page cache and nothing is forced, so this compares CPU and call overhead over cached data, not the disk;
- * {@code sync=FSYNC} forces every copy to the device inside the measurement and {@code sourceCache=COLD} drops the
- * source's page cache before every copy, untimed, as the disk-bound originals ran. Byte-exactness of every method is
- * checked in {@code CopyMethodTest}, outside any measured loop; files live in a {@code ScratchDirectory} in
- * {@code java.io.tmpdir} (choose another disk with {@code -jvmArgsAppend -Djava.io.tmpdir=DIR}), deleted when the
- * fork exits.
- *
- * <p>With {@code -prof dev.iolab.bench.profiler.SyscallProfiler} every row also gets {@code syscalls.read} and
- * {@code syscalls.write} per copy. Default run (every method × 6 sizes, warm and unforced; one fork, 2 warm-up and 5
- * measured iterations of 1 s):
- * <pre>./mvnw -pl bench jmh:run -Djmh.args="ZeroCopyBenchmark -prof dev.iolab.bench.profiler.SyscallProfiler"</pre>
- * One size: {@code -Djmh.args="ZeroCopyBenchmark -p fileSize=300M -prof dev.iolab.bench.profiler.SyscallProfiler"};
- * the originals' disk-bound condition: {@code -p fileSize=300M -p sync=FSYNC -p sourceCache=COLD};
- * smoke setting (a few seconds per method): {@code -Djmh.args="ZeroCopyBenchmark -p fileSize=3K -wi 0 -i 1 -r 100ms"};
- * 3 GB (needs 6.25 GiB free in {@code java.io.tmpdir}): {@code -p fileSize=3G}. See {@code docs/benchmarks/zerocopy.md}.
+ * source, random bytes from a fixed seed, is written and forced to disk once per trial; every copy goes to a new
+ * target (the previous one is deleted before it, untimed). By default ({@code sync=NONE}, {@code sourceCache=WARM})
+ * this compares CPU and call overhead over cached data, not the disk; {@code sync=FSYNC} and
+ * {@code sourceCache=COLD} reproduce the post's disk-bound copies. Byte-exactness of every method is checked in
+ * {@code CopyMethodTest}, outside any measured loop. System calls per copy come from
+ * {@link dev.iolab.bench.profiler.SyscallProfiler}. Commands, the post's figures and ours:
+ * {@code docs/benchmarks/zerocopy.md}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

@@ -215,4 +215,98 @@ class LibcTest {
                     .hasMessageStartingWith("close(fd -1) failed");
         }
     }
+
+    /** The walk's system calls through syscall(): the same answers as the libc functions, and errno on failure. */
+    @Test
+    void syscallsListAndStatRelativeToADirectoryAndReportErrno() throws IOException {
+        Files.write(dir.resolve("a"), new byte[123]);
+        Files.createDirectory(dir.resolve("sub"));
+        try (Arena arena = Arena.ofConfined()) {
+            int fd = Libc.Syscalls.openat(
+                    Libc.AT_FDCWD, Libc.cString(arena, dir.toString()), Libc.O_RDONLY | Libc.O_DIRECTORY);
+            MemorySegment buffer = arena.allocate(8192);
+            List<String> names = new ArrayList<>();
+            for (long n; (n = Libc.Syscalls.getdents64(fd, buffer, buffer.byteSize())) > 0; ) {
+                byte[] copy = buffer.asSlice(0, n).toArray(ValueLayout.JAVA_BYTE);
+                for (long offset = 0; offset < n; offset += Libc.Dirent64.recordLength(buffer, offset)) {
+                    // The byte-array accessors read a heap copy of the records as the segment ones read the buffer.
+                    int at = (int) offset;
+                    assertThat(Libc.Dirent64.recordLength(copy, at))
+                            .isEqualTo(Libc.Dirent64.recordLength(buffer, offset));
+                    assertThat(Libc.Dirent64.type(copy, at)).isEqualTo(Libc.Dirent64.type(buffer, offset));
+                    assertThat(Libc.Dirent64.isDotOrDotDot(copy, at))
+                            .isEqualTo(Libc.Dirent64.isDotOrDotDot(buffer, offset));
+                    if (!Libc.Dirent64.isDotOrDotDot(buffer, offset)) {
+                        names.add(Libc.Dirent64.name(buffer, offset).getString(0));
+                    }
+                }
+            }
+            assertThat(names).containsExactlyInAnyOrder("a", "sub");
+            MemorySegment names2 = Libc.cString(arena, "xx/a");
+            MemorySegment stat = arena.allocate(Libc.Stat.SIZE);
+            Libc.Syscalls.fstatat(fd, names2, 3, stat, Libc.AT_SYMLINK_NOFOLLOW);
+            assertThat(Libc.Stat.type(stat)).isEqualTo(Libc.Stat.S_IFREG);
+            assertThat(Libc.Stat.size(stat)).isEqualTo(123);
+
+            assertThatThrownBy(() ->
+                            Libc.Syscalls.fstatat(fd, Libc.cString(arena, "gone"), 0, stat, Libc.AT_SYMLINK_NOFOLLOW))
+                    .isInstanceOf(Libc.NativeException.class)
+                    .hasMessage("fstatat(gone): No such file or directory (errno 2)");
+            assertThatThrownBy(() -> Libc.Syscalls.fstatat(fd, names2, 0, arena.allocate(8), 0))
+                    .isInstanceOf(IndexOutOfBoundsException.class);
+            Libc.Syscalls.close(fd);
+            assertThatThrownBy(() -> Libc.Syscalls.getdents64(fd, buffer, buffer.byteSize()))
+                    .isInstanceOf(Libc.NativeException.class)
+                    .hasMessage("getdents64(fd " + fd + "): Bad file descriptor (errno 9)");
+            assertThatThrownBy(() ->
+                            Libc.Syscalls.openat(Libc.AT_FDCWD, Libc.cString(arena, dir.toString()), Libc.O_CREAT))
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
+    void mapsAFileAndCopiesBetweenMappingsWithMemcpy() throws IOException {
+        byte[] data = new byte[3 * 4096 + 5];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i * 13);
+        }
+        Path source = Files.write(dir.resolve("source"), data);
+        Path target = dir.resolve("target");
+        int in = Libc.open(source.toString(), Libc.O_RDONLY | Libc.O_CLOEXEC, 0);
+        int out = Libc.open(target.toString(), Libc.O_RDWR | Libc.O_CREAT | Libc.O_CLOEXEC, 0600);
+        Libc.ftruncate(out, data.length);
+        MemorySegment from = Libc.mmap(data.length, Libc.PROT_READ, Libc.MAP_SHARED, in, 0);
+        MemorySegment to = Libc.mmap(data.length, Libc.PROT_READ | Libc.PROT_WRITE, Libc.MAP_SHARED, out, 0);
+        assertThat(from.byteSize()).isEqualTo(data.length);
+        Libc.memcpy(to, from, data.length);
+        Libc.munmap(to);
+        Libc.munmap(from);
+        Libc.close(in);
+        Libc.close(out);
+
+        assertThat(Files.readAllBytes(target)).isEqualTo(data);
+    }
+
+    @Test
+    void mmapFailuresNameTheCallAndTheError() throws IOException {
+        Path file = Files.write(dir.resolve("file"), new byte[10]);
+        int readOnly = Libc.open(file.toString(), Libc.O_RDONLY | Libc.O_CLOEXEC, 0);
+        try (Arena arena = Arena.ofConfined()) {
+            assertThatThrownBy(() -> Libc.mmap(4096, Libc.PROT_READ, Libc.MAP_SHARED, -1, 0))
+                    .isInstanceOf(Libc.NativeException.class)
+                    .hasMessage("mmap(4096 bytes of fd -1 at 0): Bad file descriptor (errno 9)");
+            assertThatThrownBy(() -> Libc.mmap(4096, Libc.PROT_READ | Libc.PROT_WRITE, Libc.MAP_SHARED, readOnly, 0))
+                    .isInstanceOf(Libc.NativeException.class)
+                    .hasMessageStartingWith("mmap(4096 bytes of fd " + readOnly + " at 0): Permission denied");
+            assertThatThrownBy(() -> Libc.ftruncate(readOnly, 100))
+                    .isInstanceOf(Libc.NativeException.class)
+                    .hasMessageStartingWith("ftruncate(fd " + readOnly + " to 100 bytes): ");
+            assertThatThrownBy(() -> Libc.memcpy(arena.allocate(8), MemorySegment.ofArray(new byte[8]), 8))
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> Libc.memcpy(arena.allocate(8), arena.allocate(4), 8))
+                    .isInstanceOf(IndexOutOfBoundsException.class);
+        } finally {
+            Libc.close(readOnly);
+        }
+    }
 }

@@ -134,7 +134,8 @@ class NativeFileCopyTest {
      * The native rows make exactly the calls the docs give them, counted by the kernel for this thread
      * ({@code syscr}/{@code syscw} in {@code /proc/thread-self/io}; {@code sendfile} and {@code copy_file_range} count
      * one of each per call): a read per buffer-full plus the one that sees the end, a write per buffer-full, one
-     * in-kernel call for a file under 2 GiB, none for an empty one.
+     * in-kernel call for a file under 2 GiB, none for an empty one, and none at all for mmap, whose data moves on page
+     * faults.
      */
     @ParameterizedTest(name = "{0} copies {1} bytes with {2} reads and {3} writes")
     @CsvSource({
@@ -145,7 +146,9 @@ class NativeFileCopyTest {
         "SENDFILE, 3145735, 1, 1",
         "SENDFILE, 0, 0, 0",
         "COPY_FILE_RANGE, 3145735, 1, 1",
-        "COPY_FILE_RANGE, 0, 0, 0"
+        "COPY_FILE_RANGE, 0, 0, 0",
+        "MMAP, 3145735, 0, 0",
+        "MMAP, 0, 0, 0"
     })
     void makesExactlyTheSystemCallsOfItsKind(NativeCopier copier, long size, long reads, long writes)
             throws IOException {
@@ -164,6 +167,23 @@ class NativeFileCopyTest {
 
             assertThat(copy[0] - idle[0]).as("read calls").isEqualTo(reads);
             assertThat(copy[1] - idle[1]).as("write calls").isEqualTo(writes);
+        }
+    }
+
+    /** The window loop of the mmap copy, with windows of one page: the last window is whole, partial or absent. */
+    @ParameterizedTest(name = "mmap copies {0} bytes exactly in one-page windows")
+    @CsvSource({"1", "4095", "4096", "4097", "40960", "40961"})
+    void mmapCopiesExactlyAcrossWindowBoundaries(long size) throws IOException {
+        assertCopiesExactly((source, target) -> NativeFileCopy.mmap(source, target, Libc.pageSize()), dir, size);
+    }
+
+    @Test
+    void mmapNeedsWindowsOfWholePages() {
+        Path source = dir.resolve("source");
+        for (long window : new long[] {0, -4096, Libc.pageSize() + 1L}) {
+            assertThatThrownBy(() -> NativeFileCopy.mmap(source, dir.resolve("target"), window))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("multiple of the page size");
         }
     }
 

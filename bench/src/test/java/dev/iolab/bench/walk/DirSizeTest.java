@@ -47,14 +47,14 @@ class DirSizeTest {
         assertThat(run("--threads", "0", "x")).isEqualTo(2);
         assertThat(run("--walker", "TELEPATHY", "x")).isEqualTo(2);
         assertThat(run("--listing", "GUESS", "x")).isEqualTo(2);
-        assertThat(run("--frobnicate")).isEqualTo(2);
+        assertThat(run("x", "--frobnicate")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8))
                 .contains(
-                        "PATH is missing",
-                        "--threads must be",
-                        "unknown walker TELEPATHY",
-                        "unknown listing GUESS",
-                        "unknown option --frobnicate")
+                        "dirsize: Missing required parameter: 'PATH'",
+                        "dirsize: Invalid value for option '--threads': must be in 1..4096, not 0",
+                        "dirsize: Invalid value for option '--walker': unknown walker TELEPATHY (WALK_FILE_TREE,",
+                        "dirsize: Invalid value for option '--listing': unknown listing GUESS (RELATIVE, FULL_PATH, FFM)",
+                        "dirsize: Unknown option: '--frobnicate'")
                 .contains("Usage: dirsize")
                 .doesNotContain("Exception");
     }
@@ -72,11 +72,33 @@ class DirSizeTest {
         String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
         assertThat(lines).hasSize(4);
         assertThat(lines[1]).contains("walker NATIVE, 3 threads");
-        assertThat(lines[3]).contains("walker FIXED_POOL, 8 threads");
+        assertThat(lines[3]).contains("walker FIXED_POOL, " + DirSize.defaultThreads() + " threads");
         assertThat(DirSizeOutput.parse(lines[0] + "\n" + lines[1], ""))
                 .satisfies(r -> assertThat(summary.matches(r)).isTrue());
         assertThat(DirSizeOutput.parse(lines[2] + "\n" + lines[3], ""))
                 .satisfies(r -> assertThat(summary.matches(r)).isTrue());
+    }
+
+    /** NATIVE by default, but a platform that cannot call libc walks with the JDK unless NATIVE was asked for. */
+    @Test
+    void defaultsToTheNativeWalkerWhereLibcCanBeCalled() {
+        assertThat(DirSize.defaultWalker(WalkerKind.NATIVE, false, true)).isEqualTo(WalkerKind.NATIVE);
+        assertThat(DirSize.defaultWalker(WalkerKind.NATIVE, false, false)).isEqualTo(WalkerKind.FORK_JOIN);
+        assertThat(DirSize.defaultWalker(WalkerKind.NATIVE, true, false)).isEqualTo(WalkerKind.NATIVE);
+        assertThat(DirSize.defaultWalker(WalkerKind.FIXED_POOL, false, false)).isEqualTo(WalkerKind.FIXED_POOL);
+    }
+
+    /** Starting to bind libc before parsing is only a guess from the words on the command line. */
+    @Test
+    void guessesFromTheArgumentsWhetherLibcWillBeCalled() {
+        assertThat(DirSize.mayCallLibc(new String[] {"/tmp"})).isTrue();
+        assertThat(DirSize.mayCallLibc(new String[] {"/tmp", "--walker", "native"}))
+                .isTrue();
+        assertThat(DirSize.mayCallLibc(new String[] {"/tmp", "--walker=fork-join"}))
+                .isFalse();
+        assertThat(DirSize.mayCallLibc(new String[] {"/tmp", "--walker", "FIXED_POOL", "--listing", "ffm"}))
+                .isTrue();
+        assertThat(DirSize.mayCallLibc(new String[] {"--help"})).isFalse();
     }
 
     /** The walk's seconds as {@code "%.3f"} printed them, without loading {@code java.util.Formatter}. */
@@ -94,5 +116,13 @@ class DirSizeTest {
     void reportsAMissingPathClearly() {
         assertThat(run(directory.resolve("absent").toString())).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("cannot access", "no such file or directory");
+    }
+
+    @Test
+    void reportsAPathThatCannotBeOneWithoutAStackTrace() {
+        assertThat(run("bad\u0000name")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("dirsize: cannot access bad")
+                .doesNotContain("\tat ");
     }
 }

@@ -38,12 +38,12 @@ class GenerateTreeTest {
         assertThat(out.toString(StandardCharsets.UTF_8)).contains(walked.bytes() + " bytes");
     }
 
-    /** Options override the preset's fields whatever their order: issue 12's shape with fewer files. */
+    /** Options override the preset's fields whatever their order: the half-million shape with fewer files. */
     @Test
     void startsFromAPresetAndLetsOptionsOverrideIt() {
         Path tree = directory.resolve("tree");
 
-        int status = run("--files", "300", tree.toString(), "--preset", "issue-12", "--depth", "2");
+        int status = run("--files", "300", tree.toString(), "--preset", "half-million", "--depth", "2");
 
         assertThat(status).isZero();
         TreeSummary planned = TreeGenerator.plan(new TreeSpec(300, 2, 5, 0, 2048, TreeSpec.DEFAULT.seed()));
@@ -58,7 +58,7 @@ class GenerateTreeTest {
         Path cache = directory.resolve("cache");
         System.setProperty(TreeCache.CACHE_PROPERTY, cache.toString());
         try {
-            int status = run("--preset", "issue-12", "--files", "40", "--depth", "1");
+            int status = run("--preset", "half-million", "--files", "40", "--depth", "1");
 
             assertThat(status).isZero();
             Path root = Path.of(out.toString(StandardCharsets.UTF_8).strip());
@@ -73,7 +73,7 @@ class GenerateTreeTest {
     @Test
     void rejectsAnUnknownPreset() {
         assertThat(run("--preset", "huge")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown preset huge", "issue-12");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown preset huge", "half-million");
     }
 
     @Test
@@ -90,7 +90,8 @@ class GenerateTreeTest {
         assertThat(run("--files", "many")).isEqualTo(2);
         assertThat(run("--fan-out", "0")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8))
-                .contains("--files needs a whole number", "fan-out")
+                .contains("Invalid value for option '--files': needs a whole number, not many")
+                .contains("Invalid value for option '--fan-out': must be in 1..")
                 .doesNotContain("Exception");
     }
 }

@@ -58,12 +58,12 @@ class TreeGeneratorTest {
         assertThat(TreeGenerator.plan(spec)).isEqualTo(TreeGenerator.generate(directory.resolve("t"), spec, d -> {}));
     }
 
-    /** The shape and totals issue 12 timed diskus on: 498,601 files of 0–2 kB in 3,906 directories. */
+    /** The tree dirsize is timed against diskus on: 498,601 files of 0–2 kB in 3,906 directories. */
     @Test
-    void issue12PresetHasTheIssuesShape() {
-        TreeSpec spec = TreeSpec.PRESETS.get("issue-12");
+    void halfMillionPresetHasTheShapeDiskusIsTimedOn() {
+        TreeSpec spec = TreeSpec.PRESETS.get("half-million");
 
-        assertThat(spec).isEqualTo(TreeSpec.ISSUE_12);
+        assertThat(spec).isEqualTo(TreeSpec.HALF_MILLION);
         assertThat(spec.fanOut()).isEqualTo(5);
         assertThat(spec.depth()).isEqualTo(5);
         assertThat(spec.minSize()).isZero();
@@ -73,7 +73,7 @@ class TreeGeneratorTest {
 
     @Test
     void presetsKeepTheCacheNamesOfTheOptionsTheyReplace() {
-        assertThat(TreeSpec.PRESETS).containsOnlyKeys("default", "issue-12", "original");
+        assertThat(TreeSpec.PRESETS).containsOnlyKeys("default", "half-million", "original");
         assertThat(TreeSpec.PRESETS.get("default")).isEqualTo(TreeSpec.DEFAULT);
         assertThat(TreeSpec.ORIGINAL.cacheName())
                 .isEqualTo("files2835154-depth5-fanout6-size0-2048-seed" + TreeSpec.DEFAULT.seed());

@@ -151,7 +151,7 @@ class WalkersTest {
     }
 
     /**
-     * Runs {@link DirSize} in a JVM as nobody, on a copy of the walk and libc classes it can read, and parses its
+     * Runs {@link DirSize} in a JVM as nobody, on a copy of the walk, libc and picocli classes it can read, and parses its
      * output.
      */
     private WalkResult walkAsNobody(WalkerKind kind, Listing listing, Path tree) throws Exception {
@@ -167,8 +167,10 @@ class WalkersTest {
                 .getLocation()
                 .toURI());
         Path copy = directory.resolve("classes");
-        for (String name : List.of("walk", "nativeio")) {
-            Path walkPackage = Path.of("dev", "iolab", "bench", name);
+        for (Path walkPackage : List.of(
+                Path.of("dev", "iolab", "bench", "walk"),
+                Path.of("dev", "iolab", "bench", "nativeio"),
+                Path.of("picocli"))) {
             Files.createDirectories(copy.resolve(walkPackage));
             try (Stream<Path> files = Files.list(classes.resolve(walkPackage))) {
                 for (Path file : (Iterable<Path>) files::iterator) {

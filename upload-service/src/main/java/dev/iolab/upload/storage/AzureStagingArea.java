@@ -1,36 +1,57 @@
 package dev.iolab.upload.storage;
 
+import com.azure.core.http.HttpHeaderName;
+import com.azure.core.util.BinaryData;
 import com.azure.core.util.Context;
 import com.azure.core.util.polling.PollResponse;
 import com.azure.core.util.polling.SyncPoller;
 import com.azure.storage.blob.BlobClient;
 import com.azure.storage.blob.models.BlobCopyInfo;
+import com.azure.storage.blob.models.BlobErrorCode;
 import com.azure.storage.blob.models.BlobHttpHeaders;
 import com.azure.storage.blob.models.BlobItem;
 import com.azure.storage.blob.models.BlobProperties;
 import com.azure.storage.blob.models.BlobRequestConditions;
+import com.azure.storage.blob.models.BlobStorageException;
+import com.azure.storage.blob.models.BlobType;
+import com.azure.storage.blob.models.BlockListType;
 import com.azure.storage.blob.models.CopyStatusType;
+import com.azure.storage.blob.models.DeleteSnapshotsOptionType;
+import com.azure.storage.blob.models.LeaseStateType;
 import com.azure.storage.blob.models.ListBlobsOptions;
 import com.azure.storage.blob.options.BlobBeginCopyOptions;
+import com.azure.storage.blob.options.BlobBreakLeaseOptions;
+import com.azure.storage.blob.options.BlockBlobSimpleUploadOptions;
 import com.azure.storage.blob.sas.BlobSasPermission;
 import com.azure.storage.blob.sas.BlobServiceSasSignatureValues;
+import com.azure.storage.blob.specialized.BlobLeaseClientBuilder;
 import com.azure.storage.common.sas.SasProtocol;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.security.DigestOutputStream;
+import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.apache.commons.io.output.CountingOutputStream;
 import org.apache.commons.io.output.NullOutputStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** {@link StagingArea} in the staging container of {@link AzureContainers}. */
+/**
+ * {@link StagingArea} in the staging container of {@link AzureContainers}. Markers live beside the staging blobs, under
+ * names no SAS the service signs can reach (a SAS names one blob).
+ */
 final class AzureStagingArea implements StagingArea {
 
     private static final Logger log = LoggerFactory.getLogger(AzureStagingArea.class);
@@ -43,10 +64,21 @@ final class AzureStagingArea implements StagingArea {
 
     static final String CONTENT_TYPE = "application/octet-stream";
 
+    /** {@code prefix-<expiry, epoch seconds>-<most bytes>-<UUID>}: a name that carries its own limits. */
+    private static final Pattern LIMITED =
+            Pattern.compile("[a-z]+-(\\d{1,18})-(\\d{1,18})-[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}");
+
     private final AzureContainers containers;
+    private final byte[] accountKey;
 
     AzureStagingArea(AzureContainers containers) {
+        this(containers, null);
+    }
+
+    /** @param accountKey the account key the service is authorised with (decoded), or null with an Azure identity */
+    AzureStagingArea(AzureContainers containers, byte[] accountKey) {
         this.containers = containers;
+        this.accountKey = accountKey == null ? null : accountKey.clone();
     }
 
     @Override
@@ -55,13 +87,18 @@ final class AzureStagingArea implements StagingArea {
     }
 
     @Override
-    public URI writeUrl(String stagingName, OffsetDateTime expiresAt, URI publicEndpoint) {
+    public String newName(String prefix, long maxSize, Instant expiresAt) {
+        return prefix + "-" + expiresAt.getEpochSecond() + "-" + maxSize + "-" + UUID.randomUUID();
+    }
+
+    @Override
+    public URI writeUrl(String stagingName, OffsetDateTime expiresAt, boolean blocks, URI publicEndpoint) {
         BlobClient blob = blob(stagingName);
         String accountUrl = trimSlash(containers.staging().getAccountUrl());
         String endpoint = publicEndpoint == null ? accountUrl : trimSlash(publicEndpoint.toString());
         BlobServiceSasSignatureValues values = new BlobServiceSasSignatureValues(
                         expiresAt,
-                        new BlobSasPermission().setCreatePermission(true).setWritePermission(true))
+                        new BlobSasPermission().setCreatePermission(true).setWritePermission(blocks))
                 .setStartTime(OffsetDateTime.now(ZoneOffset.UTC).minus(CLOCK_SKEW))
                 .setProtocol(endpoint.startsWith("https:") ? SasProtocol.HTTPS_ONLY : SasProtocol.HTTPS_HTTP);
         String sas = containers.signer().sign(blob, values);
@@ -76,10 +113,28 @@ final class AzureStagingArea implements StagingArea {
     public Optional<StagedBlob> find(String stagingName) {
         try {
             BlobProperties properties = AzureCalls.call(stagingName, blob(stagingName)::getProperties);
-            return Optional.of(new StagedBlob(properties.getBlobSize(), properties.getETag()));
+            return Optional.of(new StagedBlob(
+                    properties.getBlobSize(),
+                    properties.getETag(),
+                    properties.getContentMd5(),
+                    properties.getBlobType() == BlobType.BLOCK_BLOB,
+                    properties.getCopyStatus() != null || properties.getCopyId() != null,
+                    properties.getLeaseState() == LeaseStateType.LEASED
+                            || properties.getLeaseState() == LeaseStateType.BREAKING));
         } catch (BlobNotFoundException e) {
             return Optional.empty();
         }
+    }
+
+    @Override
+    public boolean hasCommittedBlocks(String stagingName) {
+        return !AzureCalls.call(
+                        stagingName,
+                        () -> blob(stagingName)
+                                .getBlockBlobClient()
+                                .listBlocks(BlockListType.COMMITTED)
+                                .getCommittedBlocks())
+                .isEmpty();
     }
 
     @Override
@@ -106,28 +161,50 @@ final class AzureStagingArea implements StagingArea {
 
     @Override
     public void promote(String stagingName, String etag, String name, byte[] md5) {
-        BlobClient source = blob(stagingName);
-        String current = etag;
-        if (md5 != null) {
-            // The stored Content-MD5 and type become the service's, whatever the writer of the staging blob set.
-            try {
-                current = AzureCalls.call(
-                                stagingName,
-                                () -> source.setHttpHeadersWithResponse(
+        String current;
+        try {
+            current = withLeaseBroken(stagingName, () -> setHeaders(stagingName, etag, md5));
+        } catch (StorageException e) {
+            throw changedIfConditionFailed(stagingName, e);
+        }
+        copy(stagingName, current, name);
+        delete(stagingName);
+    }
+
+    /** The stored Content-MD5 and type become the service's, whatever the writer of the staging blob set. */
+    private String setHeaders(String stagingName, String etag, byte[] md5) {
+        return AzureCalls.call(
+                        stagingName,
+                        () -> blob(stagingName)
+                                .setHttpHeadersWithResponse(
                                         new BlobHttpHeaders()
                                                 .setContentType(CONTENT_TYPE)
                                                 .setContentMd5(md5),
                                         new BlobRequestConditions().setIfMatch(etag),
                                         null,
                                         Context.NONE))
-                        .getHeaders()
-                        .getValue(com.azure.core.http.HttpHeaderName.ETAG);
-            } catch (StorageException e) {
-                throw changedIfConditionFailed(stagingName, e);
+                .getHeaders()
+                .getValue(HttpHeaderName.ETAG);
+    }
+
+    /**
+     * Runs a write to the staging blob; when it failed because someone holds a lease on the blob, breaks the lease and
+     * runs it once more (breaking a lease changes neither the content nor the ETag).
+     */
+    private <T> T withLeaseBroken(String stagingName, java.util.function.Supplier<T> write) {
+        try {
+            return write.get();
+        } catch (StorageException e) {
+            if (!leaseMissing(e) || !breakLease(stagingName)) {
+                throw e;
             }
+            return write.get();
         }
-        copy(stagingName, current, name);
-        delete(stagingName);
+    }
+
+    private static boolean leaseMissing(Throwable e) {
+        BlobStorageException store = AzureCalls.find(e, BlobStorageException.class);
+        return store != null && BlobErrorCode.LEASE_ID_MISSING.equals(store.getErrorCode());
     }
 
     /** Server-side copy of the staging blob as it is at {@code etag} to {@code name}: one atomic step for readers. */
@@ -167,28 +244,161 @@ final class AzureStagingArea implements StagingArea {
     }
 
     @Override
-    public void delete(String stagingName) {
+    public boolean delete(String stagingName) {
         try {
-            AzureCalls.run(stagingName, () -> blob(stagingName).deleteIfExists());
+            withLeaseBroken(stagingName, () -> {
+                AzureCalls.run(
+                        stagingName,
+                        () -> blob(stagingName)
+                                .deleteWithResponse(DeleteSnapshotsOptionType.INCLUDE, null, null, Context.NONE));
+                return null;
+            });
+            return true;
+        } catch (BlobNotFoundException e) {
+            return true;
         } catch (StorageException e) {
-            log.debug(
-                    "Deleting staging blob '{}' failed (the sweep removes it later): {}", stagingName, e.getMessage());
+            // The SDK has retried what a retry could cure (upload.azure.max-tries); the sweep tries again later.
+            log.warn("Deleting staging blob '{}' failed (the sweep tries again): {}", stagingName, e.getMessage());
+            return false;
+        }
+    }
+
+    /** Breaks the lease on the staging blob at once; false when that failed. */
+    private boolean breakLease(String stagingName) {
+        try {
+            AzureCalls.run(
+                    stagingName,
+                    () -> new BlobLeaseClientBuilder()
+                            .blobClient(blob(stagingName))
+                            .buildClient()
+                            .breakLeaseWithResponse(
+                                    new BlobBreakLeaseOptions().setBreakPeriod(Duration.ZERO), null, Context.NONE));
+            log.info("Broke a lease on staging blob '{}'", stagingName);
+            return true;
+        } catch (StorageException e) {
+            log.warn("Breaking the lease on staging blob '{}' failed: {}", stagingName, e.getMessage());
+            return false;
         }
     }
 
     @Override
-    public int sweep(Instant cutoff) {
+    public int sweep(Instant now, Instant cutoff, Duration grace) {
         int deleted = 0;
         for (BlobItem item : AzureCalls.call(
                 containers.staging().getBlobContainerName(),
                 () -> containers.staging().listBlobs(new ListBlobsOptions(), null))) {
-            OffsetDateTime modified = item.getProperties().getLastModified();
-            if (modified != null && modified.toInstant().isBefore(cutoff)) {
-                delete(item.getName());
+            if (item.getSnapshot() != null) {
+                continue; // goes with its blob
+            }
+            String why = breaks(item, now, cutoff, grace);
+            if (why != null && delete(item.getName())) {
+                log.debug("Deleted staging blob '{}': {}", item.getName(), why);
                 deleted++;
             }
         }
         return deleted;
+    }
+
+    /** Why the sweep deletes this blob, or null when it stays. */
+    private static String breaks(BlobItem item, Instant now, Instant cutoff, Duration grace) {
+        OffsetDateTime modified = item.getProperties().getLastModified();
+        if (modified != null && modified.toInstant().isBefore(cutoff)) {
+            return "older than the staging maximum age";
+        }
+        Matcher limits = LIMITED.matcher(item.getName());
+        if (!limits.matches()) {
+            return null;
+        }
+        Long size = item.getProperties().getContentLength();
+        if (size != null && size > Long.parseLong(limits.group(2))) {
+            return size + " bytes, more than the " + limits.group(2) + " allowed";
+        }
+        if (now.isAfter(Instant.ofEpochSecond(Long.parseLong(limits.group(1))).plus(grace))) {
+            return "expired";
+        }
+        return null;
+    }
+
+    @Override
+    public Optional<String> createMarker(String name, Map<String, String> metadata) {
+        try {
+            return Optional.of(containers.healing(
+                    name,
+                    () -> blob(name)
+                            .getBlockBlobClient()
+                            .uploadWithResponse(
+                                    new BlockBlobSimpleUploadOptions(BinaryData.fromBytes(new byte[0]))
+                                            .setMetadata(metadata)
+                                            .setRequestConditions(new BlobRequestConditions().setIfNoneMatch("*")),
+                                    null,
+                                    Context.NONE)
+                            .getValue()
+                            .getETag()));
+        } catch (StorageException e) {
+            int status = AzureCalls.status(e);
+            if (status == 409 || status == 412) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public Optional<Marker> marker(String name) {
+        try {
+            BlobProperties properties = AzureCalls.call(name, blob(name)::getProperties);
+            return Optional.of(new Marker(properties.getETag(), properties.getMetadata()));
+        } catch (BlobNotFoundException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public Optional<String> replaceMarker(String name, String etag, Map<String, String> metadata) {
+        try {
+            return Optional.of(AzureCalls.call(
+                            name,
+                            () -> blob(name)
+                                    .setMetadataWithResponse(
+                                            metadata, new BlobRequestConditions().setIfMatch(etag), null, Context.NONE))
+                    .getHeaders()
+                    .getValue(HttpHeaderName.ETAG));
+        } catch (BlobNotFoundException e) {
+            return Optional.empty();
+        } catch (StorageException e) {
+            if (AzureCalls.status(e) == 412) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public void deleteMarker(String name, String etag) {
+        try {
+            AzureCalls.run(
+                    name,
+                    () -> blob(name)
+                            .deleteWithResponse(
+                                    null, new BlobRequestConditions().setIfMatch(etag), null, Context.NONE));
+        } catch (StorageException e) {
+            // changed meanwhile (someone else's now), or gone; else the sweep removes it by age
+            log.debug("Deleting marker '{}' failed: {}", name, e.getMessage());
+        }
+    }
+
+    @Override
+    public Optional<byte[]> derivedSecret(String purpose) {
+        if (accountKey == null) {
+            return Optional.empty();
+        }
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(accountKey, "HmacSHA256"));
+            return Optional.of(mac.doFinal(purpose.getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("every JDK has HmacSHA256", e);
+        }
     }
 
     /** The staging blob of that name. */

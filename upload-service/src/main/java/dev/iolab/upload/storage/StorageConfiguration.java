@@ -82,8 +82,26 @@ class StorageConfiguration {
     }
 
     @Bean
-    StagingArea stagingArea(AzureContainers containers) {
-        return new AzureStagingArea(containers);
+    StagingArea stagingArea(AzureContainers containers, StorageProperties properties) {
+        return new AzureStagingArea(containers, accountKey(properties.azure().connectionString()));
+    }
+
+    /** The decoded {@code AccountKey} of a connection string, or null when it has none. */
+    static byte[] accountKey(String connectionString) {
+        if (!StringUtils.hasText(connectionString)) {
+            return null;
+        }
+        for (String part : connectionString.split(";")) {
+            String setting = part.strip();
+            if (setting.regionMatches(true, 0, "AccountKey=", 0, "AccountKey=".length())) {
+                try {
+                    return java.util.Base64.getDecoder().decode(setting.substring("AccountKey=".length()));
+                } catch (IllegalArgumentException e) {
+                    return null; // the SDK itself refuses such a connection string
+                }
+            }
+        }
+        return null;
     }
 
     @Bean
@@ -99,7 +117,13 @@ class StorageConfiguration {
 
     @Bean
     StagingSweeper stagingSweeper(StagingArea staging, StorageProperties properties) {
-        return new StagingSweeper(staging, properties.azure().stagingMaxAge(), Clock.systemUTC());
+        StorageProperties.Azure azure = properties.azure();
+        return new StagingSweeper(
+                staging,
+                azure.stagingMaxAge(),
+                azure.stagingSweepInterval(),
+                azure.stagingExpiryGrace(),
+                Clock.systemUTC());
     }
 
     /** A client builder authorised by the connection string, else by the service's Azure identity. */

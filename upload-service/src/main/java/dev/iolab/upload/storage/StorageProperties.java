@@ -37,7 +37,11 @@ record StorageProperties(
      *                            ones are staged in blocks of {@code blockSize}
      * @param stagingContainer container for blobs under construction (block uploads, valet-key uploads); default
      *                         {@code <container>-staging}
-     * @param stagingMaxAge staging blobs older than this are deleted by the periodic sweep
+     * @param stagingMaxAge staging blobs (and markers) older than this are deleted by the periodic sweep; longer than
+     *                      any valet-key grant lives
+     * @param stagingSweepInterval how often the sweep lists the staging container (one listing per 5,000 blobs)
+     * @param stagingExpiryGrace how long after its grant expired a valet-key staging blob is kept, for a completion
+     *                           that began just before
      */
     public record Azure(
             String connectionString,
@@ -52,7 +56,9 @@ record StorageProperties(
             String endpoint,
             @DefaultValue("256MB") DataSize maxSingleUploadSize,
             String stagingContainer,
-            @DefaultValue("1h") Duration stagingMaxAge) {
+            @DefaultValue("1h") Duration stagingMaxAge,
+            @DefaultValue("30s") Duration stagingSweepInterval,
+            @DefaultValue("1m") Duration stagingExpiryGrace) {
 
         /** The staging container actually used: {@code stagingContainer}, or {@code <container>-staging}. */
         public String effectiveStagingContainer(String container) {

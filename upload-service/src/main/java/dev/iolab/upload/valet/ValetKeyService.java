@@ -13,48 +13,71 @@ import dev.iolab.upload.web.ProblemException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import org.springframework.stereotype.Service;
 import org.springframework.util.StringUtils;
 import org.springframework.web.util.UriUtils;
 
 /**
- * Grants valet-key uploads and completes them. A completion trusts nothing the client says about the staged blob: it
- * reads the blob's size from the store, reads its bytes to compute their MD5 (pinned to one version by its ETag), and
- * only when both match the grant copies that same version under the name — so a wrong upload never appears under the
- * name and never replaces what is there. At most {@code max-concurrent-completions} completions read at once; the
- * others wait for a slot, first come first served, up to {@code completion-wait} (503 {@code queue-full} after it), so a
- * burst of clients finishing together is served rather than refused. Completions are recorded in the upload metrics with strategy {@value #STRATEGY}.
+ * Grants valet-key uploads and completes them, on any replica: a grant is its signed ID ({@link GrantSigner}), and
+ * whether it was completed is a marker in the store ({@link CompletionClaims}).
+ *
+ * <p>A completion trusts nothing the client says about the staged blob and, where the store can vouch for the bytes,
+ * reads none of them ({@link Verification}): the size is the store's; with an MD5 in the grant the SAS allows one Put
+ * Blob only (create, no write: no blocks, no properties, no leases), and a Put Blob's {@code Content-MD5} property is
+ * the store's own (it checks the client's {@code Content-MD5} or {@code x-ms-blob-content-md5} against the bytes, and
+ * computes the MD5 when neither is sent). A staged blob the store cannot vouch for — copied in, assembled from blocks,
+ * without an MD5 — is read back and hashed, in at most {@code max-concurrent-read-backs} completions at once (503
+ * {@code queue-full} at once beyond: no request waits for a slot). Only when size and MD5 match does the service copy
+ * that same version (pinned by its ETag) under the name, in one server-side step; a wrong upload never appears under
+ * the name and never replaces what is there, and its staging blob is deleted. Completions are recorded in the upload
+ * metrics with strategy {@value #STRATEGY}.
  */
-@Service
 class ValetKeyService {
 
     static final String STRATEGY = "valet-key";
 
-    private final Grants grants;
+    private final GrantSigner signer;
+    private final OpenGrants open;
+    private final CompletionClaims claims;
     private final StagingArea staging;
     private final UploadMetrics metrics;
+    private final CompletionMetrics completions;
+    private final Duration ttl;
     private final long maxSize;
     private final URI publicEndpoint;
-    private final Semaphore completions;
-    private final int maxCompletions;
-    private final Duration completionWait;
+    private final Semaphore readBacks;
+    private final int maxReadBacks;
+    private final Clock clock;
 
-    ValetKeyService(Grants grants, StagingArea staging, UploadMetrics metrics, ValetKeyProperties valet) {
-        this.grants = grants;
+    ValetKeyService(
+            GrantSigner signer,
+            OpenGrants open,
+            CompletionClaims claims,
+            StagingArea staging,
+            UploadMetrics metrics,
+            CompletionMetrics completions,
+            ValetKeyProperties valet,
+            Clock clock) {
+        this.signer = signer;
+        this.open = open;
+        this.claims = claims;
         this.staging = staging;
         this.metrics = metrics;
+        this.completions = completions;
+        this.ttl = valet.ttl();
         this.maxSize = valet.maxSize().toBytes();
         this.publicEndpoint = StringUtils.hasText(valet.publicEndpoint()) ? URI.create(valet.publicEndpoint()) : null;
-        this.maxCompletions = valet.maxConcurrentCompletions();
-        this.completions = new Semaphore(maxCompletions, true);
-        this.completionWait = valet.completionWait();
+        this.maxReadBacks = valet.maxConcurrentReadBacks();
+        this.readBacks = new Semaphore(maxReadBacks);
+        this.clock = clock;
     }
 
     /**
@@ -67,13 +90,18 @@ class ValetKeyService {
         String blobName = BlobNames.validate(name);
         long bytes = parseSize(size);
         byte[] expectedMd5 = parseMd5(md5);
-        Grant grant = grants.open(blobName, bytes, expectedMd5);
+        Instant expiresAt = Instant.ofEpochSecond(clock.instant().plus(ttl).getEpochSecond());
+        String stagingName = staging.newName("valet", bytes, expiresAt);
+        open.open(stagingName, expiresAt);
+        Grant grant;
         URI uploadUrl;
         try {
-            uploadUrl =
-                    staging.writeUrl(grant.stagingName(), grant.expiresAt().atOffset(ZoneOffset.UTC), publicEndpoint);
+            grant = signer.sign(blobName, bytes, expectedMd5, stagingName, expiresAt);
+            // With an MD5 to hold the bytes to, the SAS creates the blob in one Put Blob and nothing else.
+            uploadUrl = staging.writeUrl(
+                    stagingName, expiresAt.atOffset(ZoneOffset.UTC), expectedMd5 == null, publicEndpoint);
         } catch (RuntimeException e) {
-            grants.discard(grant);
+            open.close(stagingName);
             throw e;
         }
         Map<String, String> headers = new LinkedHashMap<>();
@@ -93,104 +121,145 @@ class ValetKeyService {
     /** Verifies what was staged for the grant and makes it appear under {@code name}. */
     StoredUpload complete(String name, String grantId) {
         long start = System.nanoTime();
-        long received = 0;
         try {
             String blobName = BlobNames.validate(name);
-            Grant grant = grants.claim(grantId, blobName);
-            if (!acquireCompletionSlot()) {
-                grants.reopen(grant);
-                throw new ValetKeyException(
-                        UploadProblem.QUEUE_FULL,
-                        "all " + maxCompletions + " valet-key completions stayed busy for " + completionWait.toSeconds()
-                                + " s; complete again later");
+            Grant grant = signer.read(grantId, blobName);
+            if (!clock.instant().isBefore(grant.expiresAt())) {
+                throw settledOr(grant, expired(grant));
             }
-            try {
-                StoredUpload result = verifyAndPromote(grant, start);
-                received = result.size();
-                metrics.record(STRATEGY, UploadOutcome.SUCCESS, Duration.ofNanos(System.nanoTime() - start), received);
-                return result;
-            } finally {
-                completions.release();
-            }
+            CompletionClaims.Claim claim = claims.claim(grant);
+            StoredUpload result = verifyAndPromote(grant, claim, start);
+            metrics.record(STRATEGY, UploadOutcome.SUCCESS, Duration.ofNanos(System.nanoTime() - start), result.size());
+            return result;
         } catch (ProblemException e) {
-            metrics.record(
-                    STRATEGY, UploadOutcome.of(e.problem()), Duration.ofNanos(System.nanoTime() - start), received);
+            metrics.record(STRATEGY, UploadOutcome.of(e.problem()), Duration.ofNanos(System.nanoTime() - start), 0);
             throw e;
         } catch (StorageException e) {
-            metrics.record(
-                    STRATEGY, UploadOutcome.STORAGE_ERROR, Duration.ofNanos(System.nanoTime() - start), received);
+            metrics.record(STRATEGY, UploadOutcome.STORAGE_ERROR, Duration.ofNanos(System.nanoTime() - start), 0);
             throw e;
         }
     }
 
-    /** Completions waiting for a slot now (an estimate, as {@link Semaphore#getQueueLength()} is). */
-    int completionsWaiting() {
-        return completions.getQueueLength();
-    }
-
-    /** Waits up to {@code completion-wait} for one of the completion slots; false when none came free. */
-    private boolean acquireCompletionSlot() {
-        try {
-            return completions.tryAcquire(completionWait.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
+    /** An expired grant that was completed or refused says so (409); else {@code expired} (410). */
+    private ValetKeyException settledOr(Grant grant, ValetKeyException expired) {
+        Optional<CompletionClaims.State> settled = claims.settled(grant);
+        if (settled.isEmpty()) {
+            return expired;
         }
+        return new ValetKeyException(
+                ValetKeyProblem.GRANT_USED,
+                settled.get() == CompletionClaims.State.COMPLETED
+                        ? "this grant was completed already; ask for a new one"
+                        : "this grant's upload was refused already; ask for a new one");
     }
 
-    private StoredUpload verifyAndPromote(Grant grant, long start) {
+    private StoredUpload verifyAndPromote(Grant grant, CompletionClaims.Claim claim, long start) {
         boolean settled = false;
         try {
             StagingArea.StagedBlob staged = staging.find(grant.stagingName())
                     .orElseThrow(() -> new ValetKeyException(
                             ValetKeyProblem.NOTHING_STAGED,
-                            "nothing has been uploaded for grant '" + grant.id()
-                                    + "' yet: PUT the bytes to its uploadUrl first (with a block upload, commit the"
-                                    + " block list), then complete"));
+                            "nothing has been uploaded for this grant yet: PUT the bytes to its uploadUrl first (with"
+                                    + " a block upload, commit the block list), then complete"));
+            if (!staged.blockBlob()) {
+                settled = true;
+                throw refuse(grant, claim, null, "the upload is not a block blob");
+            }
             if (staged.size() != grant.size()) {
                 settled = true;
-                throw mismatch(grant, "the upload has " + staged.size() + " bytes, the grant " + grant.size());
+                throw refuse(
+                        grant, claim, null, "the upload has " + staged.size() + " bytes, the grant " + grant.size());
             }
-            StagingArea.StagedDigest digest = staging.digest(grant.stagingName(), staged.etag());
-            if (digest.size() != grant.size()) {
-                settled = true;
-                throw mismatch(grant, "the upload has " + digest.size() + " bytes, the grant " + grant.size());
+            Verification method = methodFor(grant, staged);
+            byte[] md5 = staged.md5();
+            if (method == Verification.READ_BACK) {
+                md5 = readBack(grant, staged);
             }
-            if (grant.md5() != null && !MessageDigest.isEqual(grant.md5(), digest.md5())) {
+            if (grant.md5() != null && !MessageDigest.isEqual(grant.md5(), md5)) {
                 settled = true;
-                throw mismatch(
+                throw refuse(
                         grant,
-                        "the upload's MD5 is " + HexFormat.of().formatHex(digest.md5()) + ", the grant's "
+                        claim,
+                        method,
+                        "the upload's MD5 is " + HexFormat.of().formatHex(md5) + ", the grant's "
                                 + HexFormat.of().formatHex(grant.md5()));
             }
-            staging.promote(grant.stagingName(), staged.etag(), grant.name(), digest.md5());
+            staging.promote(grant.stagingName(), staged.etag(), grant.name(), md5);
             settled = true;
-            grants.done(grant);
+            claims.settle(claim, CompletionClaims.State.COMPLETED);
+            open.close(grant.stagingName());
+            completions.verified(method, true);
             return new StoredUpload(
                     grant.name(),
-                    digest.size(),
-                    HexFormat.of().formatHex(digest.md5()),
+                    staged.size(),
+                    md5 == null ? null : HexFormat.of().formatHex(md5),
                     STRATEGY,
                     Duration.ofNanos(System.nanoTime() - start).toMillis());
         } catch (StagedBlobChangedException e) {
             throw new ValetKeyException(
                     ValetKeyProblem.NOTHING_STAGED,
-                    "the upload for grant '" + grant.id() + "' changed while it was being verified; complete again"
-                            + " once it has finished",
+                    "the upload for this grant changed while it was being verified; complete again once it has"
+                            + " finished",
                     e);
         } finally {
             if (!settled) {
-                grants.reopen(grant); // nothing final happened: the client may complete again
+                claims.release(claim); // nothing final happened: the client may complete again
             }
         }
     }
 
+    /**
+     * How this staged blob can be verified: without an MD5 in the grant, by its size; with one, by the store's MD5 when
+     * the blob was written by one Put Blob (not copied, not from blocks, with an MD5), else by reading it.
+     */
+    private Verification methodFor(Grant grant, StagingArea.StagedBlob staged) {
+        if (grant.md5() == null) {
+            return Verification.SIZE_ONLY;
+        }
+        if (staged.md5() == null || staged.copied() || staging.hasCommittedBlocks(grant.stagingName())) {
+            return Verification.READ_BACK;
+        }
+        return Verification.STORE_CHECKED;
+    }
+
+    /** Reads the staged version back and hashes it; 503 at once when all read-back slots are busy. */
+    private byte[] readBack(Grant grant, StagingArea.StagedBlob staged) {
+        if (!readBacks.tryAcquire()) {
+            throw new ValetKeyException(
+                    UploadProblem.QUEUE_FULL,
+                    "all " + maxReadBacks + " read-back verifications are busy; complete again later (an upload sent as"
+                            + " one PUT with the granted headers needs none)");
+        }
+        try {
+            StagingArea.StagedDigest digest = staging.digest(grant.stagingName(), staged.etag());
+            completions.readBack(digest.size());
+            if (digest.size() != staged.size()) {
+                throw new ValetKeyException(
+                        ValetKeyProblem.NOTHING_STAGED,
+                        "the upload for this grant changed while it was being verified; complete again once it has"
+                                + " finished");
+            }
+            return digest.md5();
+        } finally {
+            readBacks.release();
+        }
+    }
+
     /** The bytes were refused: the grant is used up and its staging blob deleted; nothing appears under the name. */
-    private ValetKeyException mismatch(Grant grant, String detail) {
-        grants.done(grant);
+    private ValetKeyException refuse(Grant grant, CompletionClaims.Claim claim, Verification method, String detail) {
+        claims.settle(claim, CompletionClaims.State.REFUSED);
+        open.close(grant.stagingName());
         staging.delete(grant.stagingName());
+        if (method != null) {
+            completions.verified(method, false);
+        }
         return new ValetKeyException(
                 ValetKeyProblem.STAGED_MISMATCH, detail + "; nothing was stored, ask for a new grant");
+    }
+
+    private static ValetKeyException expired(Grant grant) {
+        return new ValetKeyException(
+                ValetKeyProblem.GRANT_EXPIRED, "this grant expired at " + grant.expiresAt() + "; ask for a new one");
     }
 
     private long parseSize(String size) {

@@ -18,20 +18,31 @@ class StagingSweeperTest {
 
     private final Instant now = Instant.parse("2026-01-01T12:00:00Z");
     private final List<Instant> cutoffs = new ArrayList<>();
+    private final List<Duration> graces = new ArrayList<>();
 
     @Test
     void deletesWhatIsOlderThanTheMaximumAge() {
-        StagingSweeper sweeper = new StagingSweeper(staging(3), Duration.ofHours(1), Clock.fixed(now, ZoneOffset.UTC));
+        StagingSweeper sweeper = sweeper(staging(3));
         assertThat(sweeper.sweep()).isEqualTo(3);
         assertThat(cutoffs).containsExactly(now.minus(Duration.ofHours(1)));
+        assertThat(graces).containsExactly(Duration.ofMinutes(1));
     }
 
     @Test
     void aFailedSweepIsLoggedAndCountsNothing() {
-        StagingSweeper sweeper = new StagingSweeper(staging(-1), Duration.ofHours(1), Clock.fixed(now, ZoneOffset.UTC));
+        StagingSweeper sweeper = sweeper(staging(-1));
         assertThat(sweeper.sweep()).isZero();
         assertThat(sweeper.sweep()).as("tried again next time").isZero();
         assertThat(cutoffs).hasSize(2);
+    }
+
+    private StagingSweeper sweeper(StagingArea staging) {
+        return new StagingSweeper(
+                staging,
+                Duration.ofHours(1),
+                Duration.ofSeconds(30),
+                Duration.ofMinutes(1),
+                Clock.fixed(now, ZoneOffset.UTC));
     }
 
     /** A staging area whose sweep deletes {@code deleted} blobs, or fails when negative. */
@@ -43,8 +54,18 @@ class StagingSweeperTest {
             }
 
             @Override
-            public URI writeUrl(String stagingName, OffsetDateTime expiresAt, URI publicEndpoint) {
+            public String newName(String prefix, long maxSize, Instant expiresAt) {
+                return prefix;
+            }
+
+            @Override
+            public URI writeUrl(String stagingName, OffsetDateTime expiresAt, boolean blocks, URI publicEndpoint) {
                 throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public boolean hasCommittedBlocks(String stagingName) {
+                return false;
             }
 
             @Override
@@ -61,11 +82,37 @@ class StagingSweeperTest {
             public void promote(String stagingName, String etag, String name, byte[] md5) {}
 
             @Override
-            public void delete(String stagingName) {}
+            public boolean delete(String stagingName) {
+                return true;
+            }
 
             @Override
-            public int sweep(Instant cutoff) {
+            public Optional<String> createMarker(String name, java.util.Map<String, String> metadata) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<Marker> marker(String name) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<String> replaceMarker(String name, String etag, java.util.Map<String, String> metadata) {
+                return Optional.empty();
+            }
+
+            @Override
+            public void deleteMarker(String name, String etag) {}
+
+            @Override
+            public Optional<byte[]> derivedSecret(String purpose) {
+                return Optional.empty();
+            }
+
+            @Override
+            public int sweep(Instant at, Instant cutoff, Duration grace) {
                 cutoffs.add(cutoff);
+                graces.add(grace);
                 if (deleted < 0) {
                     throw new StorageUnavailableException("blob store answered 500", null);
                 }

@@ -63,8 +63,11 @@ final class ValetKeyClient {
         return send(put.build());
     }
 
-    /** Stages {@code blocks} with the grant's SAS and commits them in order: a block upload. */
-    void putBlocks(Granted grant, List<byte[]> blocks) throws Exception {
+    /**
+     * Stages {@code blocks} with the grant's SAS and commits them in order, declaring {@code md5} for the whole blob
+     * ({@code x-ms-blob-content-md5}, which the store keeps without checking it) unless null: a block upload.
+     */
+    void putBlocks(Granted grant, List<byte[]> blocks, byte[] md5) throws Exception {
         StringBuilder list = new StringBuilder("<?xml version=\"1.0\" encoding=\"utf-8\"?><BlockList>");
         for (int i = 0; i < blocks.size(); i++) {
             String id =
@@ -76,8 +79,11 @@ final class ValetKeyClient {
             assertThat(staged.statusCode()).as(staged.body()).isEqualTo(201);
             list.append("<Latest>").append(id).append("</Latest>");
         }
-        HttpResponse<String> committed = send(HttpRequest.newBuilder(URI.create(grant.uploadUrl() + "&comp=blocklist"))
-                .PUT(HttpRequest.BodyPublishers.ofString(
+        HttpRequest.Builder commit = HttpRequest.newBuilder(URI.create(grant.uploadUrl() + "&comp=blocklist"));
+        if (md5 != null) {
+            commit.header("x-ms-blob-content-md5", Base64.getEncoder().encodeToString(md5));
+        }
+        HttpResponse<String> committed = send(commit.PUT(HttpRequest.BodyPublishers.ofString(
                         list.append("</BlockList>").toString()))
                 .build());
         assertThat(committed.statusCode()).as(committed.body()).isEqualTo(201);

@@ -23,11 +23,17 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * Grants with a short life ({@code upload.valet-key.ttl=5s}) and a public endpoint that differs from the service's
  * own ({@code localhost} instead of {@code 127.0.0.1}): the SAS URL names the public one and works there; an expired
- * grant writes nothing and completes nothing; an abandoned grant's staging blob is deleted.
+ * grant writes nothing and completes nothing; an abandoned grant's staging blob is deleted by the sweep once it has
+ * expired.
  */
 @SpringBootTest(
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"upload.container=valet-expiry", "upload.valet-key.ttl=5s"})
+        properties = {
+            "upload.container=valet-expiry",
+            "upload.valet-key.ttl=5s",
+            "upload.azure.staging-sweep-interval=1s",
+            "upload.azure.staging-expiry-grace=1s"
+        })
 @ExtendWith(Azurite.class)
 class ValetKeyExpiryTest {
 
@@ -98,7 +104,7 @@ class ValetKeyExpiryTest {
         String stagingName = path.substring(path.indexOf("/valet-expiry-staging/") + "/valet-expiry-staging/".length());
         assertThat(staging.getBlobClient(stagingName).exists()).isTrue();
 
-        // Never completed: once the grant has expired, the purge deletes what it staged.
+        // Never completed: once the grant has expired (and the grace after it), the sweep deletes what it staged.
         await().atMost(60, TimeUnit.SECONDS)
                 .until(() -> !staging.getBlobClient(stagingName).exists());
         assertProblem(client.complete(grant), 410, "grant-expired");

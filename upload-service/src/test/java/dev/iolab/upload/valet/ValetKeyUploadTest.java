@@ -80,7 +80,8 @@ class ValetKeyUploadTest {
         assertThat(grant.headers()).containsEntry("Content-MD5", ValetKeyClient.base64Md5(content));
         assertThat(grant.completeUrl()).startsWith("/uploads/valet/one%20file.bin/complete?grant=");
         assertThat(java.time.Instant.parse(grant.expiresAt())).isAfter(java.time.Instant.now());
-        assertThat(URI.create(grant.uploadUrl()).getQuery()).contains("sig=", "sp=cw", "sr=b");
+        assertThat(URI.create(grant.uploadUrl()).getQuery()).contains("sig=", "sr=b");
+        assertThat(sasParameter(grant, "sp")).as("create only: one Put Blob").isEqualTo("c");
         assertThat(uploads.getBlobClient("valet/one file.bin").exists())
                 .as("nothing under the name before completion")
                 .isFalse();
@@ -124,22 +125,54 @@ class ValetKeyUploadTest {
     }
 
     @Test
-    void aClientMayStageBlocksWithTheSameSas() throws Exception {
+    void withoutAnMd5AClientMayStageBlocksWithTheSameSasAndItsDeclaredMd5IsKept() throws Exception {
         byte[] content = randomBytes(2_500_000, 2);
         ValetKeyClient.Granted grant = client.granted("valet/blocks.bin", content, false);
+        assertThat(sasParameter(grant, "sp")).isEqualTo("cw");
 
         client.putBlocks(
                 grant,
                 List.of(
                         java.util.Arrays.copyOfRange(content, 0, 1_000_000),
                         java.util.Arrays.copyOfRange(content, 1_000_000, 2_000_000),
-                        java.util.Arrays.copyOfRange(content, 2_000_000, content.length)));
+                        java.util.Arrays.copyOfRange(content, 2_000_000, content.length)),
+                md5(content));
 
         HttpResponse<String> done = client.complete(grant);
         assertThat(done.statusCode()).as(done.body()).isEqualTo(201);
         assertThat(done.body()).contains("\"md5\":\"" + HexFormat.of().formatHex(md5(content)) + "\"");
         assertThat(uploads.getBlobClient("valet/blocks.bin").downloadContent().toBytes())
                 .isEqualTo(content);
+    }
+
+    @Test
+    void withAnMd5TheSasAllowsOnePutBlobAndNoBlocksPropertiesOrLeases() throws Exception {
+        byte[] content = randomBytes(1000, 9);
+        ValetKeyClient.Granted grant = client.granted("valet/one-put.bin", content, true);
+        assertThat(sasParameter(grant, "sp")).isEqualTo("c");
+
+        String blockId = java.net.URLEncoder.encode(
+                java.util.Base64.getEncoder().encodeToString("block-000000".getBytes()),
+                java.nio.charset.StandardCharsets.UTF_8);
+        HttpResponse<String> block =
+                fresh(HttpRequest.newBuilder(URI.create(grant.uploadUrl() + "&comp=block&blockid=" + blockId))
+                        .expectContinue(true)
+                        .PUT(HttpRequest.BodyPublishers.ofByteArray(content))
+                        .build());
+        assertThat(block.statusCode()).as(block.body()).isEqualTo(403);
+
+        assertThat(client.put(grant, content).statusCode()).isEqualTo(201);
+        for (HttpRequest.Builder write : List.of(
+                HttpRequest.newBuilder(URI.create(grant.uploadUrl() + "&comp=properties"))
+                        .header("x-ms-blob-content-md5", ValetKeyClient.base64Md5(new byte[1])),
+                HttpRequest.newBuilder(URI.create(grant.uploadUrl() + "&comp=lease"))
+                        .header("x-ms-lease-action", "acquire")
+                        .header("x-ms-lease-duration", "-1"))) {
+            HttpResponse<String> refused =
+                    fresh(write.PUT(HttpRequest.BodyPublishers.noBody()).build());
+            assertThat(refused.statusCode()).as(refused.body()).isEqualTo(403);
+        }
+        assertThat(client.complete(grant).statusCode()).isEqualTo(201);
     }
 
     @Test
@@ -197,19 +230,32 @@ class ValetKeyUploadTest {
         byte[] promised = randomBytes(2000, 5);
         ValetKeyClient.Granted grant = client.granted("valet/kept.bin", promised, true);
         byte[] sent = randomBytes(2000, 6);
-        // The client leaves out the Content-MD5 header that would have let the store refuse the bytes at once, and
-        // sets the blob's MD5 property to the promised one: completion must not believe it.
-        HttpRequest.Builder put = HttpRequest.newBuilder(URI.create(grant.uploadUrl()))
+        // The client leaves out the Content-MD5 header that would have let the store refuse the bytes at once (the
+        // store computes their MD5 itself then), and tries to set the blob's MD5 property to the promised one.
+        HttpResponse<String> stored = client.send(HttpRequest.newBuilder(URI.create(grant.uploadUrl()))
                 .header("x-ms-blob-type", "BlockBlob")
-                .PUT(HttpRequest.BodyPublishers.ofByteArray(sent));
-        HttpResponse<String> stored = client.send(put.build());
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(sent))
+                .build());
         assertThat(stored.statusCode()).as(stored.body()).isEqualTo(201);
-        staging.getBlobClient(stagingName(grant))
-                .setHttpHeaders(new com.azure.storage.blob.models.BlobHttpHeaders().setContentMd5(md5(promised)));
+        HttpResponse<String> forged = fresh(HttpRequest.newBuilder(URI.create(grant.uploadUrl() + "&comp=properties"))
+                .header("x-ms-blob-content-md5", ValetKeyClient.base64Md5(promised))
+                .PUT(HttpRequest.BodyPublishers.noBody())
+                .build());
+        assertThat(forged.statusCode()).as("the SAS sets no properties").isEqualTo(403);
 
         assertProblem(client.complete(grant), 422, "staged-mismatch");
         assertThat(uploads.getBlobClient("valet/kept.bin").downloadContent().toBytes())
                 .isEqualTo(original);
+        assertThat(staging.getBlobClient(stagingName(grant)).exists()).isFalse();
+    }
+
+    @Test
+    void theStoreRefusesBytesThatDoNotMatchTheGrantedHeaders() throws Exception {
+        byte[] promised = randomBytes(2000, 10);
+        ValetKeyClient.Granted grant = client.granted("valet/refused-at-put.bin", promised, true);
+        HttpResponse<String> put = client.put(grant, randomBytes(2000, 11));
+        assertThat(put.statusCode()).as(put.body()).isEqualTo(400);
+        assertProblem(client.complete(grant), 409, "nothing-staged");
     }
 
     @Test
@@ -280,6 +326,15 @@ class ValetKeyUploadTest {
         try (java.net.http.HttpClient once = java.net.http.HttpClient.newHttpClient()) {
             return once.send(request, HttpResponse.BodyHandlers.ofString());
         }
+    }
+
+    private static String sasParameter(ValetKeyClient.Granted grant, String name) {
+        for (String parameter : URI.create(grant.uploadUrl()).getQuery().split("&")) {
+            if (parameter.startsWith(name + "=")) {
+                return parameter.substring(name.length() + 1);
+            }
+        }
+        return null;
     }
 
     private static String stagingName(ValetKeyClient.Granted grant) {

@@ -74,6 +74,8 @@ public final class ZeroCopyReportSection implements ReportSection {
             CopyMethod.TRANSFER_TO,
             CopyMethod.FILES_COPY,
             CopyMethod.NATIVE_READ_WRITE_4K,
+            CopyMethod.NATIVE_READ_WRITE_64K,
+            CopyMethod.NATIVE_MMAP,
             CopyMethod.NATIVE_SENDFILE,
             CopyMethod.NATIVE_COPY_FILE_RANGE);
 

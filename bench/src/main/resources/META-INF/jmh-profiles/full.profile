@@ -19,7 +19,7 @@ run writebuffer: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p write
 cost writebuffer: op=400ms
 run writebuffer-allocs: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p writer=FILE_OUTPUT_STREAM,NATIVE_WRITE -p bufferSize=1,2,4,10,1000,8192 -f 1 -wi 1 -i 3 -w 1s -r 1s -prof dev.iolab.bench.profiler.AllocationCountProfiler
 cost writebuffer-allocs: op=450ms
-run zerocopy: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=3K,30K,300K,3M,30M,300M,3G -p sync=NONE,FSYNC -p sourceCache=WARM,COLD -f 2 -wi 2 -i 5 -w 1s -r 1s -prof dev.iolab.bench.profiler.SyscallProfiler
+run zerocopy: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_MMAP,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=3K,30K,300K,3M,30M,300M,3G -p sync=NONE,FSYNC -p sourceCache=WARM,COLD -f 2 -wi 2 -i 5 -w 1s -r 1s -prof dev.iolab.bench.profiler.SyscallProfiler
 cost zerocopy: op=1500ms fork=3s
 run zerocopy-strace: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,MMAP,TRANSFER_TO -p fileSize=300M,3G -p sync=FSYNC -p sourceCache=COLD -f 1 -wi 1 -i 1 -w 1s -r 1s -prof dev.iolab.bench.profiler.StraceProfiler
 cost zerocopy-strace: op=20s fork=10s

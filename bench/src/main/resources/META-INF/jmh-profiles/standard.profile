@@ -6,7 +6,7 @@
 # "CopyBenchmark" would also run ZeroCopyBenchmark.
 #
 # HEADLINE CELLS (the "headline:" line at the end): the cells the report's claims rest on, which a rerun must
-# reproduce. Each has 5 to 7 forks of 5 measured iterations: the fork (a fresh JVM) is the unit of replication, and 5
+# reproduce. Each has 5 or 6 forks of 5 measured iterations: the fork (a fresh JVM) is the unit of replication, and 5
 # forks are the fewest a 95 % confidence interval over forks needs. They run interleaved ("interleave:" line): every
 # fork of every headline cell is a single-fork unit, and all units run from one JMH host in one seeded random order,
 # each cell's forks spread over the whole run, so the host's slow drift lands on every cell alike. The report records
@@ -16,14 +16,15 @@
 #   copy-unbuffered-64k  UNBUFFERED 64 kB (published), copy-unbuffered-1m: UNBUFFERED 1 MB (published)
 #   writebuffer-1b       FILE_OUTPUT_STREAM and NATIVE_WRITE with 1-byte writes
 #   writebuffer-large    FILE_OUTPUT_STREAM and NATIVE_WRITE with 1000- and 8192-byte writes
-#   zerocopy-300m        all 10 copy methods (6 Java, 4 native) at 300 MB, page cache warm, no fsync
+#   zerocopy-300m        all 11 copy methods (6 Java, 5 native) at 300 MB, page cache warm, no fsync
 #   zerocopy-disk        300 MB, sync=FSYNC and sourceCache=COLD: the rows set beside the published disk-bound figures
 #   walk-headline-1      every walker with 1 thread, warm: the denominators of the thread speed-ups
 #   walk-headline-2      FIXED_POOL, FORK_JOIN, VIRTUAL_THREADS and NATIVE with 2 threads (= the cores), warm
 #   walk-ffm-2           FIXED_POOL and FORK_JOIN reading directories through FFM (listing=FFM), 2 threads, warm
 #   walk-cold-headline   FIXED_POOL and NATIVE with 8 threads, cold cache
-# Forks per cell come from the spread two reruns of the old plan showed (docs/benchmarks/report.md, "The plan"): 7
-# where ±5 % needs them and the cell is cheap, 5 elsewhere. "tolerance" lines name the cells whose forks spread too
+# Forks per cell come from the spread two reruns of the old plan showed (docs/benchmarks/report.md, "The plan"): 6
+# where ±5 % needs them and the cell is cheap, 5 elsewhere (copy-headline had 7 until NATIVE_MMAP joined the copy
+# methods; the plan gave up that fork and shorter detail iterations to stay within 25 minutes). "tolerance" lines name the cells whose forks spread too
 # much for ±5 % with the forks a run can spend on them: a rerun holds them to the band 98 % of reruns of identical
 # code stay within, derived from their measured fork-to-fork spread, which the comparison names beside them.
 # The other runs fill in the tables and charts with 1 fork x 3 iterations, one JMH run each: their cells show the
@@ -35,17 +36,17 @@
 # from the host (0.15 s); each plain run adds JMH's start, the interleaved order one host start; "once=" is the
 # 200,000-file tree, generated the first time only. The estimate overstated the quiet-machine runs of 2026-11-25 by a
 # factor 1.29 (16 min 53 s estimated, 13 min 03 s measured on average).
-description: each experiment's main matrix with native ceilings; headline cells 5-7 forks x 5 iterations, interleaved in a seeded order (copy 64 kB-32 MB, write buffers, copy methods 3K-300M warm and with fsync from a dropped cache, walk 1-256 threads warm and cold)
-expected: about 23 minutes on 2 cores, quiet (not yet measured: the plan estimates 25 min 06 s, and the quiet runs of 2026-11-25 took 0.91 of their plan's estimate under the same cost lines)
+description: each experiment's main matrix with native ceilings; headline cells 5-6 forks x 5 iterations, interleaved in a seeded order (copy 64 kB-32 MB, write buffers, copy methods 3K-300M warm and with fsync from a dropped cache, walk 1-256 threads warm and cold)
+expected: about 23 minutes on 2 cores, quiet (not yet measured: the plan estimates 24 min 58 s, and the quiet runs of 2026-11-25 took 0.91 of their plan's estimate under the same cost lines)
 
 # 1. Buffered vs unbuffered copy (page cache warm, no fsync: the published rows were copied the same way, see
 #    bench/published/buffered-copy.csv).
-run copy-headline: dev.iolab.bench.copy.CopyBenchmark.copy -p strategy=BUFFERED_1K,BUFFERED_8K,BUFFERED_32K,BULK_8K,NATIVE_8K -p fileSizeKb=64,1024 -p sync=NONE -p sourceCache=WARM -f 7 -wi 3 -i 5 -w 300ms -r 200ms
+run copy-headline: dev.iolab.bench.copy.CopyBenchmark.copy -p strategy=BUFFERED_1K,BUFFERED_8K,BUFFERED_32K,BULK_8K,NATIVE_8K -p fileSizeKb=64,1024 -p sync=NONE -p sourceCache=WARM -f 6 -wi 3 -i 5 -w 300ms -r 200ms
 cost copy-headline: fork=100ms
 # 32 MB through a BufferedInputStream byte by byte takes about half a second per copy: one copy per iteration.
 run copy-headline-32m: dev.iolab.bench.copy.CopyBenchmark.copy -p strategy=BUFFERED_1K,BUFFERED_8K,BUFFERED_32K,BULK_8K,NATIVE_8K -p fileSizeKb=32768 -p sync=NONE -p sourceCache=WARM -f 6 -wi 3 -i 5 -w 100ms -r 100ms
 cost copy-headline-32m: op=250ms fork=300ms
-run copy-detail: dev.iolab.bench.copy.CopyBenchmark.copy -p strategy=BUFFERED_1K,BUFFERED_8K,BUFFERED_32K,BULK_8K,NATIVE_8K -p fileSizeKb=256,4096 -p sync=NONE -p sourceCache=WARM -f 1 -wi 2 -i 3 -w 500ms -r 500ms
+run copy-detail: dev.iolab.bench.copy.CopyBenchmark.copy -p strategy=BUFFERED_1K,BUFFERED_8K,BUFFERED_32K,BULK_8K,NATIVE_8K -p fileSizeKb=256,4096 -p sync=NONE -p sourceCache=WARM -f 1 -wi 2 -i 3 -w 300ms -r 300ms
 cost copy-detail: fork=100ms
 # Unbuffered: one syscall per byte. 64 kB takes about 0.13 s, 1 MB about 2 s per copy; 32 MB (over a minute per
 # copy) is left to the full profile.
@@ -59,7 +60,7 @@ run writebuffer-1b: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p wr
 cost writebuffer-1b: op=950ms
 run writebuffer-large: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p writer=FILE_OUTPUT_STREAM,NATIVE_WRITE -p bufferSize=1000,8192 -f 5 -wi 2 -i 5 -w 500ms -r 200ms
 cost writebuffer-large: op=5ms
-run writebuffer-detail: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p writer=FILE_OUTPUT_STREAM,NATIVE_WRITE -p bufferSize=2,4,10 -f 1 -wi 1 -i 3 -w 500ms -r 500ms
+run writebuffer-detail: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -p writer=FILE_OUTPUT_STREAM,NATIVE_WRITE -p bufferSize=2,4,10 -f 1 -wi 1 -i 3 -w 350ms -r 500ms
 cost writebuffer-detail: op=350ms
 # Exact allocation counts per operation of the benchmark thread; this run's times are not used. 3 warm-ups and a
 # median over 5 iterations: an occasional iteration of NATIVE_WRITE shows transient objects (hundreds per file at
@@ -68,13 +69,13 @@ run writebuffer-allocs: dev.iolab.bench.writebuffer.WriteBufferBenchmark.write -
 cost writebuffer-allocs: op=450ms
 
 # 3. Copy methods: syscalls and page faults of the benchmark thread with every timed run.
-run zerocopy-300m: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=300M -p sync=NONE -p sourceCache=WARM -f 6 -wi 3 -i 5 -w 100ms -r 100ms -prof dev.iolab.bench.profiler.SyscallProfiler
+run zerocopy-300m: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_MMAP,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=300M -p sync=NONE -p sourceCache=WARM -f 6 -wi 2 -i 5 -w 100ms -r 100ms -prof dev.iolab.bench.profiler.SyscallProfiler
 cost zerocopy-300m: op=150ms fork=1500ms
-run zerocopy-detail: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=3K,3M,30M -p sync=NONE -p sourceCache=WARM -f 1 -wi 2 -i 3 -w 300ms -r 300ms -prof dev.iolab.bench.profiler.SyscallProfiler
+run zerocopy-detail: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,CHANNEL_HEAP,CHANNEL_DIRECT,MMAP,TRANSFER_TO,FILES_COPY,NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_MMAP,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE -p fileSize=3K,3M,30M -p sync=NONE -p sourceCache=WARM -f 1 -wi 2 -i 3 -w 200ms -r 200ms -prof dev.iolab.bench.profiler.SyscallProfiler
 cost zerocopy-detail: fork=200ms
 # The originals' conditions: the copy forced to the device (fsync inside the operation) from a source whose page
 # cache was dropped (posix_fadvise, untimed) - disk-bound, like the published 300 MB figures.
-run zerocopy-disk: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,MMAP,TRANSFER_TO,NATIVE_READ_WRITE_4K,NATIVE_SENDFILE -p fileSize=300M -p sync=FSYNC -p sourceCache=COLD -f 5 -wi 1 -i 5 -w 100ms -r 100ms -prof dev.iolab.bench.profiler.SyscallProfiler
+run zerocopy-disk: dev.iolab.bench.zerocopy.ZeroCopyBenchmark.copy -p method=STREAM_4K,MMAP,TRANSFER_TO,NATIVE_READ_WRITE_4K,NATIVE_MMAP,NATIVE_SENDFILE -p fileSize=300M -p sync=FSYNC -p sourceCache=COLD -f 5 -wi 1 -i 5 -w 100ms -r 100ms -prof dev.iolab.bench.profiler.SyscallProfiler
 cost zerocopy-disk: op=600ms fork=1500ms
 # Every system call of the benchmark thread, counted with strace as the original counted its program's calls: the
 # "ours / published syscalls" column comes from here. Its times (slowed by ptrace) are not used.

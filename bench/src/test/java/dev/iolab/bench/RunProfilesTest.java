@@ -104,7 +104,7 @@ class RunProfilesTest {
                             "WriteBufferBenchmark",
                             "NATIVE_WRITE",
                             "ZeroCopyBenchmark",
-                            "NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE",
+                            "NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_MMAP,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE",
                             "DirectoryWalkBenchmark",
                             "-prof " + AllocationCountProfiler.class.getName(),
                             "-prof " + SyscallProfiler.class.getName())
@@ -181,7 +181,8 @@ class RunProfilesTest {
             }
         }
         assertThat(isHeadline(headline, copy, copy64)).isTrue();
-        for (String method : List.of("STREAM_4K", "MMAP", "TRANSFER_TO", "NATIVE_READ_WRITE_4K", "NATIVE_SENDFILE")) {
+        for (String method :
+                List.of("STREAM_4K", "MMAP", "TRANSFER_TO", "NATIVE_READ_WRITE_4K", "NATIVE_MMAP", "NATIVE_SENDFILE")) {
             assertThat(isHeadline(
                             headline,
                             zero,

@@ -2,15 +2,23 @@ package dev.iolab.bench.zerocopy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.iolab.bench.profiler.StraceProfiler;
 import dev.iolab.bench.report.BenchReports;
+import dev.iolab.jmh.plugin.profile.PlannedRun;
+import dev.iolab.jmh.plugin.profile.Profile;
 import dev.iolab.jmh.plugin.support.JmhJson;
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Which native row each copy method is divided by in the report, as the whole report writes it.
+ * Which native row each copy method is divided by in the report, as the whole report writes it, and that every
+ * profile run timing {@code MMAP} also measures its ceiling.
  */
 class ZeroCopyCeilingsTest {
 
@@ -49,6 +57,28 @@ class ZeroCopyCeilingsTest {
                 .isPositive()
                 .isLessThan(md.indexOf("| 300M | NATIVE_MMAP |"));
         assertThat(md.indexOf("| 300M | NATIVE_MMAP |")).isLessThan(md.indexOf("| 300M | NATIVE_SENDFILE |"));
+    }
+
+    @Test
+    void everyProfileRunThatTimesMmapAlsoMeasuresItsCeiling() throws Exception {
+        List<Path> classpath = Arrays.stream(
+                        System.getProperty("java.class.path").split(File.pathSeparator))
+                .map(Path::of)
+                .collect(Collectors.toList());
+        for (String name : List.of("quick", "standard", "full")) {
+            List<PlannedRun> timingMmap = Profile.load(name, Path.of("."), classpath).runs().stream()
+                    .filter(r -> r.cells().includes().equals(List.of(ZERO)))
+                    .filter(r -> !String.join(" ", r.jmhArgs()).contains(StraceProfiler.class.getName()))
+                    .filter(r -> r.cells().params().get("method").contains(CopyMethod.MMAP.name()))
+                    .toList();
+
+            assertThat(timingMmap)
+                    .as(name)
+                    .isNotEmpty()
+                    .allSatisfy(r -> assertThat(r.cells().params().get("method"))
+                            .as(name + " " + r.label())
+                            .contains(ZeroCopyCeilings.MMAP_CEILING.name()));
+        }
     }
 
     /** The report of one run with these methods (name, ms per copy, ...) at 300 MB, page cache warm, no fsync. */

@@ -22,6 +22,8 @@ import java.util.Optional;
  *       {@link CopyMethod#NATIVE_SENDFILE} and {@link CopyMethod#NATIVE_COPY_FILE_RANGE};
  *   <li>any other Java method ÷ the best native method.
  * </ul>
+ *
+ * The best native method is left out where it is the row of the method's own kind already shown.
  */
 final class ZeroCopyCeilings extends NativeCeilings {
 
@@ -70,6 +72,7 @@ final class ZeroCopyCeilings extends NativeCeilings {
                     .ifPresent(r -> ceilings.add(ceiling(r)));
         } else if (method.isEmpty() || !OWN_KIND_ONLY.contains(method.get())) {
             fastest(context, sameExcept(javaRow, all, dimension()).stream().filter(this::isNative))
+                    .filter(r -> ceilings.stream().noneMatch(c -> c.row().equals(r)))
                     .ifPresent(r -> ceilings.add(new Ceiling("best native: " + r.param(dimension()), r)));
         }
         return ceilings;

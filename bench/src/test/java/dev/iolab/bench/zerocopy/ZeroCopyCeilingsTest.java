@@ -48,6 +48,15 @@ class ZeroCopyCeilingsTest {
     }
 
     @Test
+    void whenLibcMmapIsAlsoTheBestNativeMethodMmapIsDividedByItOnce() throws Exception {
+        String md = report("MMAP", 180, "NATIVE_MMAP", 90, "NATIVE_READ_WRITE_4K", 360, "NATIVE_SENDFILE", 120);
+
+        assertThat(md)
+                .containsPattern("\\| 300M \\| MMAP \\|.*\\| ÷ NATIVE_MMAP ×2.00 \\(range [0-9.–]+\\) \\|")
+                .doesNotContain("best native: NATIVE_MMAP");
+    }
+
+    @Test
     void libcMmapIsTheOnlyCeilingOfItsOwnKindAndTheTableListsItAmongTheNativeMethods() throws Exception {
         assertThat(ZeroCopyCeilings.MMAP_CEILING).isEqualTo(CopyMethod.NATIVE_MMAP);
 

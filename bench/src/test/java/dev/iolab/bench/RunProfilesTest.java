@@ -104,7 +104,7 @@ class RunProfilesTest {
                             "WriteBufferBenchmark",
                             "NATIVE_WRITE",
                             "ZeroCopyBenchmark",
-                            "NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE",
+                            "NATIVE_READ_WRITE_4K,NATIVE_READ_WRITE_64K,NATIVE_MMAP,NATIVE_SENDFILE,NATIVE_COPY_FILE_RANGE",
                             "DirectoryWalkBenchmark",
                             "-prof " + AllocationCountProfiler.class.getName(),
                             "-prof " + SyscallProfiler.class.getName())
@@ -120,28 +120,43 @@ class RunProfilesTest {
     }
 
     @Test
-    void quickTakesUnderFiveMinutesAndStandardAtMostTwentyByTheirEstimates() throws Exception {
+    void quickTakesUnderFiveMinutesAndStandardFitsItsBudgetByTheirEstimates() throws Exception {
         Duration quick = load("quick").estimate();
         Duration standard = load("standard").estimate();
         Duration full = load("full").estimate();
 
         assertThat(quick).isLessThan(Duration.ofMinutes(5));
-        // The lead runs standard twice at the end: it must fit 20 minutes with room for a loaded start.
-        assertThat(standard).isLessThanOrEqualTo(Duration.ofMinutes(18)).isGreaterThan(quick);
+        // Standard must take at most 25 minutes on a quiet machine: the estimate overstated the quiet runs of
+        // 2026-11-25 by a factor 1.09 under the same cost lines, so 27 minutes by the estimate is the limit.
+        assertThat(standard).isLessThanOrEqualTo(Duration.ofMinutes(27)).isGreaterThan(quick);
         assertThat(full).isGreaterThan(Duration.ofHours(2));
     }
 
     @Test
-    void standardsHeadlineCellsHaveTenSamplesOverTwoForksAndCoverThePublishedRowsAndTheirCeilings() throws Exception {
+    void standardsHeadlineCellsRunInterleavedWithEnoughForksAndCoverThePublishedRowsAndTheirCeilings()
+            throws Exception {
         Profile standard = load("standard");
         List<PlannedRun> headline =
                 standard.runs().stream().filter(PlannedRun::headline).toList();
 
         assertThat(headline).isNotEmpty().allSatisfy(r -> {
-            assertThat(r.forks()).as(r.label()).isGreaterThanOrEqualTo(2);
-            assertThat(r.samplesPerCell()).as(r.label()).isGreaterThanOrEqualTo(10);
+            assertThat(r.forks()).as(r.label()).isGreaterThanOrEqualTo(Profile.HEADLINE_FORKS);
+            assertThat(r.measurementIterations()).as(r.label()).isGreaterThanOrEqualTo(Profile.HEADLINE_ITERATIONS);
             assertThat(r.warmupIterations()).as(r.label() + " warms up").isGreaterThanOrEqualTo(1);
+            assertThat(r.interleaved()).as(r.label() + " interleaved").isTrue();
         });
+        assertThat(standard.seed()).as("a fresh seed per run").isNull();
+        List<CellSelector> own =
+                standard.ownTolerance().stream().map(CellSelector::parse).toList();
+        Map<String, String> coldFsync = Map.of("fileSize", "300M", "sync", "FSYNC", "sourceCache", "COLD");
+        assertThat(own)
+                .as("cold-cache and fsync copies, MMAP, BULK_8K at 64 kB-1 MB have their own tolerance")
+                .anyMatch(s -> s.matches(zero(), with(coldFsync, "method", "STREAM_4K")))
+                .anyMatch(s -> s.matches(zero(), warm300m("MMAP")))
+                .noneMatch(s -> s.matches(zero(), warm300m("TRANSFER_TO")))
+                .anyMatch(s -> s.matches(CopyReportSection.BENCHMARK, copyCell("BULK_8K", "64")))
+                .anyMatch(s -> s.matches(CopyReportSection.BENCHMARK, copyCell("BULK_8K", "1024")))
+                .noneMatch(s -> s.matches(CopyReportSection.BENCHMARK, copyCell("NATIVE_8K", "64")));
         Map<String, String> copy64 =
                 Map.of("strategy", "UNBUFFERED", "fileSizeKb", "64", "sync", "NONE", "sourceCache", "WARM");
         String copy = CopyReportSection.BENCHMARK;
@@ -166,7 +181,8 @@ class RunProfilesTest {
             }
         }
         assertThat(isHeadline(headline, copy, copy64)).isTrue();
-        for (String method : List.of("STREAM_4K", "MMAP", "TRANSFER_TO", "NATIVE_READ_WRITE_4K", "NATIVE_SENDFILE")) {
+        for (String method :
+                List.of("STREAM_4K", "MMAP", "TRANSFER_TO", "NATIVE_READ_WRITE_4K", "NATIVE_MMAP", "NATIVE_SENDFILE")) {
             assertThat(isHeadline(
                             headline,
                             zero,
@@ -177,11 +193,16 @@ class RunProfilesTest {
         assertThat(isHeadline(
                         headline, walk, Map.of("walker", "NATIVE", "threads", "8", "cache", "COLD", "files", "200000")))
                 .isTrue();
-        assertThat(isHeadline(
-                        headline,
-                        walk,
-                        Map.of("walker", "FORK_JOIN", "threads", "2", "cache", "WARM", "files", "200000")))
-                .isTrue();
+        for (String threads : List.of("1", "2")) {
+            for (String walker : List.of("FIXED_POOL", "FORK_JOIN", "VIRTUAL_THREADS", "NATIVE")) {
+                assertThat(isHeadline(
+                                headline,
+                                walk,
+                                Map.of("walker", walker, "threads", threads, "cache", "WARM", "files", "200000")))
+                        .as("the thread speed-ups' both sides, measured alike: " + walker + " " + threads)
+                        .isTrue();
+            }
+        }
         assertThat(standard.headlineRuns()).hasSize(headline.size());
     }
 
@@ -208,6 +229,24 @@ class RunProfilesTest {
                 }
             }
         }
+    }
+
+    private static String zero() {
+        return ZeroCopyReportSection.BENCHMARK;
+    }
+
+    private static Map<String, String> warm300m(String method) {
+        return Map.of("method", method, "fileSize", "300M", "sync", "NONE", "sourceCache", "WARM");
+    }
+
+    private static Map<String, String> copyCell(String strategy, String size) {
+        return Map.of("strategy", strategy, "fileSizeKb", size, "sync", "NONE", "sourceCache", "WARM");
+    }
+
+    private static Map<String, String> with(Map<String, String> params, String name, String value) {
+        Map<String, String> all = new java.util.HashMap<>(params);
+        all.put(name, value);
+        return all;
     }
 
     private static boolean isHeadline(List<PlannedRun> headline, String benchmark, Map<String, String> params) {

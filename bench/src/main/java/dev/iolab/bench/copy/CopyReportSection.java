@@ -5,8 +5,8 @@ import static dev.iolab.bench.report.SectionSupport.distinct;
 import static dev.iolab.bench.report.SectionSupport.find;
 import static dev.iolab.bench.report.SectionSupport.intParam;
 import static dev.iolab.bench.report.SectionSupport.knownOrder;
-import static dev.iolab.bench.report.SectionSupport.medianTable;
 import static dev.iolab.bench.report.SectionSupport.settings;
+import static dev.iolab.bench.report.SectionSupport.timeTable;
 
 import dev.iolab.bench.report.NativeCeilings;
 import dev.iolab.bench.report.PublishedTable;
@@ -30,9 +30,9 @@ import java.util.stream.Collectors;
 
 /**
  * The report's section on buffered vs unbuffered copy ({@link CopyBenchmark}): per conditions (sync, source cache)
- * the median time per copy and MB/s per size × strategy (the original's Tables 1–2), every cell's statistics with its
- * ratio to {@link CopyStrategy#NATIVE_8K}, the speed-up over unbuffered with its interval, charts, and the published
- * rows beside ours in like conditions only.
+ * the time per copy and MB/s per size × strategy (the original's Tables 1–2), every cell's statistics with its ratio
+ * to {@link CopyStrategy#NATIVE_8K}, the speed-up over unbuffered with its interval (between cells measured alike),
+ * charts, and the published rows beside ours in like conditions only.
  */
 public final class CopyReportSection implements ReportSection {
 
@@ -91,7 +91,8 @@ public final class CopyReportSection implements ReportSection {
                         + "operation = open, copy, flush, close (and `fsync` with sync FSYNC); every copy writes a fresh "
                         + "file. JMH: ")
                 .append(settings(timed.isEmpty() ? results : timed))
-                .append(". Figures are medians of all measured iterations; MB = 2^20 bytes.\n\n");
+                .append(". Figures are each cell's time (its forks' median iterations, averaged over the forks); MB ="
+                        + " 2^20 bytes.\n\n");
         if (timed.isEmpty()) {
             out.append("*No timed results (only profiler runs).*\n\n");
             return;
@@ -123,8 +124,8 @@ public final class CopyReportSection implements ReportSection {
         List<String> strategies = distinct(results, r -> r.param(STRATEGY), knownOrder(STRATEGIES));
         List<String> sizeKeys = sizes.stream().map(String::valueOf).collect(Collectors.toList());
 
-        out.append("**Median time per copy (ms)**\n\n")
-                .append(medianTable("size (kB)", sizeKeys, strategies, (size, s) -> cell(results, size, s), context, 1))
+        out.append("**Time per copy (ms)**\n\n")
+                .append(timeTable("size (kB)", sizeKeys, strategies, (size, s) -> cell(results, size, s), context, 1))
                 .append('\n');
 
         List<String> header = new ArrayList<>(List.of("size (kB)"));
@@ -134,12 +135,12 @@ public final class CopyReportSection implements ReportSection {
             List<String> row = new ArrayList<>(List.of(String.valueOf(size)));
             for (String strategy : strategies) {
                 row.add(cell(results, String.valueOf(size), strategy)
-                        .map(r -> Figures.number(megabytesPerSecond(size, context.median(r))))
+                        .map(r -> Figures.number(megabytesPerSecond(size, context.time(r))))
                         .orElse(Figures.NONE));
             }
             throughput.row(row);
         }
-        out.append("**Throughput (MB/s, from the medians)**\n\n")
+        out.append("**Throughput (MB/s, from the times)**\n\n")
                 .append(throughput.render())
                 .append('\n');
 
@@ -147,21 +148,34 @@ public final class CopyReportSection implements ReportSection {
             List<String> speedHeader = new ArrayList<>(List.of("size (kB)"));
             strategies.stream().filter(s -> !s.equals(UNBUFFERED)).forEach(speedHeader::add);
             MarkdownTable speedUp = new MarkdownTable(speedHeader, 1);
+            boolean unlike = false;
             for (int size : sizes) {
                 List<String> row = new ArrayList<>(List.of(String.valueOf(size)));
                 Optional<BenchmarkResult> base = cell(results, String.valueOf(size), UNBUFFERED);
                 for (String strategy : strategies) {
                     if (!strategy.equals(UNBUFFERED)) {
                         Optional<BenchmarkResult> r = cell(results, String.valueOf(size), strategy);
-                        row.add(base.isPresent() && r.isPresent() ? context.ratio(base.get(), r.get()) : Figures.NONE);
+                        if (base.isEmpty() || r.isEmpty()) {
+                            row.add(Figures.NONE);
+                        } else if (!context.measuredAlike(base.get(), r.get())) {
+                            row.add(Figures.NONE + " (other run)");
+                            unlike = true;
+                        } else {
+                            row.add(context.ratio(base.get(), r.get()));
+                        }
                     }
                 }
                 speedUp.row(row);
             }
-            out.append("**Speed-up over UNBUFFERED** (its median time ÷ the strategy's, with the ratio's 95 % "
-                            + "interval)\n\n")
+            out.append("**Speed-up over UNBUFFERED** (its time ÷ the strategy's, with the ratio's interval; only "
+                            + "between cells measured alike, in one run)\n\n")
                     .append(speedUp.render())
                     .append('\n');
+            if (unlike) {
+                out.append("*– (other run): the UNBUFFERED cell of that size was measured in another run, with other"
+                        + " forks and another stretch of the host's time; a ratio across runs would carry that"
+                        + " difference too.*\n\n");
+            }
         }
 
         List<BenchmarkResult> ordered = new ArrayList<>(results);
@@ -187,20 +201,16 @@ public final class CopyReportSection implements ReportSection {
                 continue;
             }
             String strategy = r.param(STRATEGY);
-            double median = context.median(r);
-            timeSeries.add(strategy, size, median);
-            mbSeries.add(strategy, size, megabytesPerSecond(size, median));
+            double time = context.time(r);
+            timeSeries.add(strategy, size, time);
+            mbSeries.add(strategy, size, megabytesPerSecond(size, time));
             rsdSeries.add(strategy, size, r.primary().rsdPercent());
         }
         LineChart.Axis sizeAxis = LineChart.Axis.log("file size (kB, log scale)", 2);
         out.append(context.chart(
-                LineChart.of(
-                        "Median time per copy",
-                        sizeAxis,
-                        LineChart.Axis.log("ms per copy (log scale)", 10),
-                        timeSeries),
+                LineChart.of("Time per copy", sizeAxis, LineChart.Axis.log("ms per copy (log scale)", 10), timeSeries),
                 "copy-time" + chartSuffix + ".png",
-                "Median time per copy vs file size, log axes"));
+                "Time per copy vs file size, log axes"));
         out.append('\n')
                 .append(context.chart(
                         LineChart.of("Throughput", sizeAxis, LineChart.Axis.log("MB/s (log scale)", 10), mbSeries),
@@ -228,10 +238,10 @@ public final class CopyReportSection implements ReportSection {
                         "size (kB)",
                         "strategy",
                         "published ms",
-                        "ours ms (median)",
-                        "ours ÷ published [95 %]",
+                        "ours ms",
+                        "ours ÷ published",
                         "published speed-up",
-                        "our speed-up [95 %]",
+                        "our speed-up",
                         "conditions (ours / theirs)"),
                 1);
         List<String> unmatched = new ArrayList<>();
@@ -271,7 +281,11 @@ public final class CopyReportSection implements ReportSection {
                             : publishedBase
                                     .map(b -> Figures.times(b / publishedMs))
                                     .orElse(Figures.NONE),
-                    base || oursBase.isEmpty() ? Figures.NONE : context.ratio(oursBase.get(), ours.get()),
+                    base || oursBase.isEmpty()
+                            ? Figures.NONE
+                            : context.measuredAlike(oursBase.get(), ours.get())
+                                    ? context.ratio(oursBase.get(), ours.get())
+                                    : Figures.NONE + " (other run)",
                     PublishedTable.describe(like) + " / " + PublishedTable.theirs(row)));
         }
         if (table.isEmpty()) {

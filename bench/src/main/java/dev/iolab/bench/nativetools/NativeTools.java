@@ -1,5 +1,6 @@
 package dev.iolab.bench.nativetools;
 
+import dev.iolab.bench.support.PageCache;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -14,11 +15,22 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Times this machine's own tools on the work the benchmarks did, as whole processes: {@code cp} and {@code dd bs=1M}
- * copying a cached source to a fresh target, {@code du -sb} and {@code diskus} sizing a directory tree. Each tool runs
- * once untimed (warm-up), then up to {@link #runs} times; the best run counts. A tool not on the search path is
- * reported absent, never faked; every tool has a time budget, and a run past it is stopped.
+ * copying a cached source to a fresh target, {@code dd} reading that source with its page cache dropped (what a
+ * "cold" read costs here: in a virtual machine the host's cache may serve it), {@code du -sb} and {@code diskus}
+ * sizing a directory tree. Each tool runs once untimed (warm-up), then up to {@link #runs} times; the best run counts.
+ * A tool not on the search path is reported absent, never faked; every tool has a time budget, and a run past it is
+ * stopped.
  */
 final class NativeTools {
+
+    /** How the task of the cold read starts: the report finds the measured cold-read rate by it. */
+    static final String COLD_READ = "cold read";
+
+    /** Work done before each run of a tool, untimed. */
+    @FunctionalInterface
+    interface Preparation {
+        void run() throws IOException;
+    }
 
     /** What one tool did. */
     public record Timing(
@@ -79,18 +91,22 @@ final class NativeTools {
 
     /**
      * {@code cp} and {@code dd bs=1M} copying a source of {@code bytes} random bytes (written first, forced to disk,
-     * so it sits in the page cache) to a fresh target in {@code directory}; everything written is deleted afterwards.
+     * so it sits in the page cache) to a fresh target in {@code directory}, then {@code dd bs=1M} reading the source
+     * to {@code /dev/null} with the source's page cache dropped ({@code posix_fadvise(DONTNEED)}, untimed) before
+     * every run; everything written is deleted afterwards.
      *
      * @throws IOException if the source cannot be written (e.g. too little free space)
      */
     public List<Timing> copies(Path directory, long bytes) throws IOException {
         String task = "copy " + describeBytes(bytes) + ", fresh target, source cached";
+        String cold = COLD_READ + " " + describeBytes(bytes) + ", the source's page cache dropped before each run";
         Optional<Path> cp = which("cp");
         Optional<Path> dd = which("dd");
         List<Timing> timings = new ArrayList<>();
         if (cp.isEmpty() && dd.isEmpty()) {
             timings.add(Timing.absent("cp", task));
             timings.add(Timing.absent("dd", task));
+            timings.add(Timing.absent("dd", cold));
             return timings;
         }
         long free = Files.getFileStore(directory).getUsableSpace();
@@ -112,6 +128,12 @@ final class NativeTools {
                             List.of(p.toString(), "if=" + source, "of=" + target, "bs=1M", "status=none"),
                             target))
                     .orElse(Timing.absent("dd", task)));
+            timings.add(dd.map(p -> timePrepared(
+                            "dd",
+                            cold,
+                            List.of(p.toString(), "if=" + source, "of=/dev/null", "bs=1M", "status=none"),
+                            () -> PageCache.drop(source)))
+                    .orElse(Timing.absent("dd", cold)));
         } finally {
             deleteTree(work);
         }
@@ -133,6 +155,15 @@ final class NativeTools {
 
     /** A warm-up run, then timed runs while the budget lasts; {@code fresh} is deleted before each run, untimed. */
     Timing time(String tool, String task, List<String> command, Path fresh) {
+        return time(tool, task, command, fresh == null ? () -> {} : () -> Files.deleteIfExists(fresh), fresh);
+    }
+
+    /** A warm-up run, then timed runs while the budget lasts; {@code before} runs before each, untimed. */
+    Timing timePrepared(String tool, String task, List<String> command, Preparation before) {
+        return time(tool, task, command, before, null);
+    }
+
+    private Timing time(String tool, String task, List<String> command, Preparation before, Path fresh) {
         long deadline = System.nanoTime() + budget.toNanos();
         List<Double> seconds = new ArrayList<>();
         String shown = String.join(" ", command);
@@ -145,9 +176,7 @@ final class NativeTools {
                 if (left <= 0) {
                     break;
                 }
-                if (fresh != null) {
-                    Files.deleteIfExists(fresh);
-                }
+                before.run();
                 long start = System.nanoTime();
                 Process process = new ProcessBuilder(command)
                         .redirectOutput(ProcessBuilder.Redirect.DISCARD)

@@ -72,6 +72,30 @@ public final class NativeToolsReportSection implements ReportSection {
         return record.notes().stream().map(n -> "Native tools: " + n).collect(Collectors.toList());
     }
 
+    /**
+     * The rate at which this machine read the run's largest copy source "cold" (its page cache dropped), in bytes per
+     * second, when the native tools timed it for these results: in a virtual machine, what the host's cache delivers
+     * to the benchmarks' "cold" reads.
+     *
+     * @throws ReportException if the record exists but cannot be read
+     */
+    public static Optional<Double> coldReadRate(Path resultFile) throws ReportException {
+        Optional<NativeToolsRecord> record;
+        try {
+            record = NativeToolsRecord.readFor(resultFile);
+        } catch (IOException e) {
+            throw new ReportException(
+                    "Cannot read the native tools record " + NativeToolsRecord.fileFor(resultFile) + ": "
+                            + e.getMessage(),
+                    e);
+        }
+        return record.flatMap(r -> r.timings().stream()
+                .filter(t -> t.task().startsWith(NativeTools.COLD_READ) && t.present())
+                .filter(t -> t.bestSeconds() > 0)
+                .findFirst()
+                .map(t -> r.copyBytes() / t.bestSeconds()));
+    }
+
     @Override
     public void write(List<BenchmarkResult> results, SectionContext context, StringBuilder out) throws ReportException {
         Optional<NativeToolsRecord> record;
@@ -92,17 +116,22 @@ public final class NativeToolsReportSection implements ReportSection {
                         + "faked. Measured ")
                 .append(tools.measured())
                 .append(tools.tree().isEmpty() ? "" : "; tree `" + tools.tree() + "`")
-                .append(". The JMH figures beside them are in-process medians per operation.\n\n");
+                .append(". The JMH figures beside them are in-process times per operation (the forks' median"
+                        + " iterations, averaged over the forks).\n\n");
         MarkdownTable table = new MarkdownTable(
-                List.of("tool", "task", "best (s)", "runs", "JMH cell beside it (median s)", "JMH ÷ tool [95 %]"), 1);
+                List.of("tool", "task", "best (s)", "runs", "JMH cell beside it (s)", "JMH ÷ tool"), 1);
         List<BenchmarkResult> timed = context.timed(results);
         for (NativeTools.Timing t : tools.timings()) {
-            List<BenchmarkResult> beside = beside(t.tool(), tools, timed, context);
+            List<BenchmarkResult> beside =
+                    t.task().startsWith(NativeTools.COLD_READ) ? List.of() : beside(t.tool(), tools, timed, context);
             String best = t.present()
                     ? (Double.isNaN(t.bestSeconds()) ? Figures.NONE : Figures.number(t.bestSeconds()))
                     : "absent";
             String runs = t.present() ? String.valueOf(t.runs().size()) : Figures.NONE;
             String note = t.note().isEmpty() ? "" : " (" + t.note() + ")";
+            if (t.task().startsWith(NativeTools.COLD_READ) && t.present() && t.bestSeconds() > 0) {
+                note += ": " + Figures.number(tools.copyBytes() / t.bestSeconds() / (1 << 20)) + " MB/s";
+            }
             String cells = beside.isEmpty()
                     ? Figures.NONE
                     : beside.stream()
@@ -153,7 +182,7 @@ public final class NativeToolsReportSection implements ReportSection {
                     .collect(Collectors.toList());
         }
         List<BenchmarkResult> beside = new ArrayList<>();
-        Comparator<BenchmarkResult> byMedian = Comparator.comparingDouble(r -> context.median(r));
+        Comparator<BenchmarkResult> byMedian = Comparator.comparingDouble(r -> context.time(r));
         candidates.stream().filter(r -> !isNative(r)).min(byMedian).ifPresent(beside::add);
         candidates.stream()
                 .filter(NativeToolsReportSection::isNative)
@@ -181,7 +210,8 @@ public final class NativeToolsReportSection implements ReportSection {
 
     /**
      * The command without its temporary paths, for the table: {@code cp source.bin target.bin},
-     * {@code dd if=source.bin of=target.bin bs=1M status=none}, {@code du -sb tree}.
+     * {@code dd if=source.bin of=target.bin bs=1M status=none}, {@code du -sb tree}; devices keep their path
+     * ({@code of=/dev/null}).
      */
     static String shortCommand(NativeTools.Timing t) {
         return Arrays.stream(t.command().split(" "))
@@ -189,7 +219,9 @@ public final class NativeToolsReportSection implements ReportSection {
                     int eq = word.indexOf('=');
                     String prefix = eq >= 0 && eq < word.indexOf('/') ? word.substring(0, eq + 1) : "";
                     String value = word.substring(prefix.length());
-                    return value.contains("/") ? prefix + value.substring(value.lastIndexOf('/') + 1) : word;
+                    return value.contains("/") && !value.startsWith("/dev/")
+                            ? prefix + value.substring(value.lastIndexOf('/') + 1)
+                            : word;
                 })
                 .collect(Collectors.joining(" "));
     }

@@ -64,7 +64,8 @@ final class NativeToolsStep {
         List<String> notes = new ArrayList<>();
         long bytes = largestCopy(results);
         if (bytes > 0) {
-            log.accept("Native tools: timing cp and dd on " + NativeTools.describeBytes(bytes) + " in " + scratch);
+            log.accept("Native tools: timing cp and dd on " + NativeTools.describeBytes(bytes)
+                    + ", and dd reading it with its page cache dropped, in " + scratch);
             try {
                 timings.addAll(tools.copies(scratch, bytes));
             } catch (IOException e) {

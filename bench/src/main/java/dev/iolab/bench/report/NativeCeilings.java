@@ -16,7 +16,8 @@ import java.util.stream.Stream;
  * the column of the ratios. A benchmark's implementations are the values of one parameter (its {@link #dimension()},
  * e.g. {@code strategy}); those starting with {@value #NATIVE_PREFIX} are the native rows, libc through FFM. Each
  * section defines its own mapping (see {@link #of(BenchmarkResult, List, SectionContext)}); "faster" and "best" are
- * by median.
+ * by the cells' times. A ceiling is always a cell measured alike, in the same run (see
+ * {@link SectionContext#measuredAlike}): a ratio to a cell of another run would carry that run's host as well.
  */
 public abstract class NativeCeilings {
 
@@ -71,7 +72,7 @@ public abstract class NativeCeilings {
 
     /**
      * The native rows {@code javaRow} is divided by; empty for native rows, for rows without the dimension and when
-     * the run has no matching native row.
+     * the run has no matching native row measured alike.
      *
      * @param all every timed row of the benchmark in the run
      */
@@ -79,7 +80,9 @@ public abstract class NativeCeilings {
         if (!javaRow.benchmark().equals(benchmark) || isNative(javaRow) || javaRow.param(dimension) == null) {
             return List.of();
         }
-        return ceilings(javaRow, all, context);
+        List<BenchmarkResult> alike =
+                all.stream().filter(r -> context.measuredAlike(javaRow, r)).collect(Collectors.toList());
+        return ceilings(javaRow, alike, context);
     }
 
     /** The mapping: the ceilings of a Java row of this benchmark. */
@@ -87,26 +90,32 @@ public abstract class NativeCeilings {
             BenchmarkResult javaRow, List<BenchmarkResult> all, SectionContext context);
 
     /**
-     * The {@code Java ÷ native [95 %]} column of a table of every cell, when one of its rows is native or has a
-     * ceiling somewhere in the run (a group may lack its own native row); none otherwise.
+     * The {@code Java ÷ native} column of a table of every cell, when one of its rows is native or has a ceiling
+     * somewhere in the run (a group may lack its own native row); none otherwise.
      */
     public List<SectionContext.Column> column(
             List<BenchmarkResult> rows, List<BenchmarkResult> all, SectionContext context) {
         boolean any =
                 rows.stream().anyMatch(r -> isNative(r) || !of(r, all, context).isEmpty());
         return any
-                ? List.of(new SectionContext.Column("Java ÷ native [95 %]", r -> javaOverNative(r, all, context)))
+                ? List.of(new SectionContext.Column("Java ÷ native", r -> javaOverNative(r, all, context)))
                 : List.of();
     }
 
-    /** {@code ÷ NATIVE_8K ×1.52 [1.48–1.57]} per ceiling, {@code (native)} for a native row. */
+    /**
+     * {@code ÷ NATIVE_8K ×1.52 [1.48–1.57]} per ceiling, {@code (native)} for a native row, {@code – (its native row
+     * is of another run)} when the only native rows of its kind were not measured alike.
+     */
     String javaOverNative(BenchmarkResult r, List<BenchmarkResult> all, SectionContext context) {
         if (isNative(r)) {
             return "(native)";
         }
         List<Ceiling> ceilings = of(r, all, context);
         if (ceilings.isEmpty()) {
-            return Figures.NONE;
+            boolean elsewhere = r.benchmark().equals(benchmark)
+                    && r.param(dimension) != null
+                    && !ceilings(r, all, context).isEmpty();
+            return elsewhere ? Figures.NONE + " (its native row is of another run)" : Figures.NONE;
         }
         return ceilings.stream()
                 .map(c -> "÷ " + c.label() + " " + context.ratio(r, c.row()))
@@ -135,9 +144,9 @@ public abstract class NativeCeilings {
                 .collect(Collectors.toList());
     }
 
-    /** The row with the lowest median time. */
+    /** The row with the lowest time. */
     protected static Optional<BenchmarkResult> fastest(SectionContext context, Stream<BenchmarkResult> rows) {
-        return rows.min(Comparator.comparingDouble(context::median));
+        return rows.min(Comparator.comparingDouble(context::time));
     }
 
     /** The values of these enum constants, for filters. */

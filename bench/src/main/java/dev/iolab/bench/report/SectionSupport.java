@@ -88,8 +88,8 @@ public final class SectionSupport {
                 .collect(Collectors.joining(", "));
     }
 
-    /** A wide table of medians: rows × columns, each cell the median with its marks. */
-    public static String medianTable(
+    /** A wide table of times: rows × columns, each cell the cell's time with its marks. */
+    public static String timeTable(
             String corner,
             List<String> rowKeys,
             List<String> columnKeys,

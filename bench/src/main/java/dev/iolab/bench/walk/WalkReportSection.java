@@ -6,8 +6,8 @@ import static dev.iolab.bench.report.SectionSupport.distinct;
 import static dev.iolab.bench.report.SectionSupport.find;
 import static dev.iolab.bench.report.SectionSupport.intParam;
 import static dev.iolab.bench.report.SectionSupport.knownOrder;
-import static dev.iolab.bench.report.SectionSupport.medianTable;
 import static dev.iolab.bench.report.SectionSupport.settings;
+import static dev.iolab.bench.report.SectionSupport.timeTable;
 
 import dev.iolab.bench.report.NativeCeilings;
 import dev.iolab.bench.report.PublishedTable;
@@ -22,7 +22,6 @@ import dev.iolab.reporting.section.SectionContext;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,8 +31,8 @@ import java.util.stream.Collectors;
 
 /**
  * The report's section on the parallel directory walk ({@link DirectoryWalkBenchmark}): time vs threads per walker,
- * one table and chart per cache state (and tree), the speed-up over one thread, every walker ÷ the
- * {@link WalkerKind#NATIVE} walker, and the published table beside ours.
+ * one table and chart per cache state (and tree), the speed-up over one thread between cells measured alike in one
+ * run, every walker ÷ the {@link WalkerKind#NATIVE} walker, and the published table beside ours.
  */
 public final class WalkReportSection implements ReportSection {
 
@@ -107,9 +106,10 @@ public final class WalkReportSection implements ReportSection {
                         + "walks with libc `openat`/`getdents64`/`fstatat` relative to each directory's descriptor, the "
                         + "ceiling of the Java walkers. One operation is one whole walk (single shot). JMH: ")
                 .append(settings(timed.isEmpty() ? results : timed))
-                .append(". Figures are medians of all measured walks. Speed-up: the walker's median time with 1 thread "
-                        + "÷ its time with N (for a walker without a 1-thread cell, single-threaded `WALK_FILE_TREE`'s), "
-                        + "with the ratio's 95 % interval.\n\n");
+                .append(". Figures are each cell's time (its forks' median walks, averaged over the forks). Speed-up: "
+                        + "the walker's time with 1 thread ÷ its time with N (for a walker without a 1-thread cell, "
+                        + "single-threaded `WALK_FILE_TREE`'s), with the ratio's interval — only between cells measured "
+                        + "alike, in one run: a 1-thread cell of another run carries that run's host too.\n\n");
         Optional<PublishedTable> published =
                 PublishedTable.load(context, "directory-walk.csv", "threads", "device", "seconds");
         Map<String, List<BenchmarkResult>> groups = conditionGroups(timed, NON_DEFAULT, WALKER, THREADS);
@@ -125,7 +125,7 @@ public final class WalkReportSection implements ReportSection {
             writeGroup(group.getValue(), timed, published, context, out, groups.size() == 1 ? "" : "-" + index);
         }
         if (published.isPresent()) {
-            writePublished(published.get(), out);
+            writePublished(published.get(), hostCache(context), out);
         }
     }
 
@@ -140,40 +140,43 @@ public final class WalkReportSection implements ReportSection {
         List<Integer> threads = distinct(results, r -> intParam(r, THREADS), Comparator.<Integer>naturalOrder());
         List<String> threadKeys = threads.stream().map(String::valueOf).collect(Collectors.toList());
         List<String> walkers = distinct(results, r -> r.param(WALKER), knownOrder(WALKERS));
-        double maxMs = results.stream().mapToDouble(context::median).max().orElse(0);
+        double maxMs = results.stream().mapToDouble(context::time).max().orElse(0);
         boolean seconds = maxMs >= 10_000;
         double scale = seconds ? 1e-3 : 1;
         String unit = seconds ? "s" : "ms";
         boolean cold = results.stream().allMatch(r -> CacheState.COLD.name().equalsIgnoreCase(r.param(CACHE)));
 
-        out.append("**Median time per walk (")
+        out.append("**Time per walk (")
                 .append(unit)
                 .append(")**\n\n")
-                .append(medianTable(
+                .append(timeTable(
                         "threads", threadKeys, walkers, (n, w) -> find(results, THREADS, n, WALKER, w), context, scale))
                 .append('\n');
 
         List<String> speedHeader = new ArrayList<>(List.of("threads"));
         speedHeader.addAll(walkers);
-        // The original walked a cold cache (it rebooted before every run): its speed-ups only compare with cold ones.
-        Map<Integer, Double> publishedSpeedUp = cold ? publishedNvmeSpeedUp(published) : Map.of();
+        // The original walked a cold cache (it rebooted before every run): its speed-ups only compare with cold ones,
+        // and only where "cold" means a device: in a virtual machine the host's cache serves our cold walks.
+        Map<Integer, Double> publishedSpeedUp =
+                cold && !hostCache(context) ? publishedNvmeSpeedUp(published) : Map.of();
         if (!publishedSpeedUp.isEmpty()) {
             speedHeader.add("published NVMe speed-up");
         }
         MarkdownTable speedUp = new MarkdownTable(speedHeader, 1);
-        Map<String, Optional<BenchmarkResult>> baselines = new LinkedHashMap<>();
-        for (String walker : walkers) {
-            baselines.put(walker, baseline(results, walker));
-        }
+        boolean unlike = false;
         for (int n : threads) {
             List<String> s = new ArrayList<>(List.of(String.valueOf(n)));
             for (String walker : walkers) {
                 Optional<BenchmarkResult> r = find(results, THREADS, String.valueOf(n), WALKER, walker);
-                Optional<BenchmarkResult> base = baselines.get(walker);
-                s.add(
-                        r.isPresent() && base.isPresent()
-                                ? (r.get() == base.get() ? "×1" : context.ratio(base.get(), r.get()))
-                                : Figures.NONE);
+                Optional<BenchmarkResult> base = r.flatMap(cell -> baseline(results, walker, cell, context));
+                if (r.isPresent() && base.isPresent()) {
+                    s.add(r.get() == base.get() ? "×1" : context.ratio(base.get(), r.get()));
+                } else if (r.isPresent() && baseline(results, walker).isPresent()) {
+                    s.add(Figures.NONE + " (other run)");
+                    unlike = true;
+                } else {
+                    s.add(Figures.NONE);
+                }
             }
             if (!publishedSpeedUp.isEmpty()) {
                 s.add(publishedSpeedUp.containsKey(n) ? Figures.times(publishedSpeedUp.get(n)) : Figures.NONE);
@@ -181,6 +184,11 @@ public final class WalkReportSection implements ReportSection {
             speedUp.row(s);
         }
         out.append("**Speed-up over 1 thread**\n\n").append(speedUp.render()).append('\n');
+        if (unlike) {
+            out.append("*– (other run): the 1-thread cell was measured in another run (other forks, another stretch"
+                    + " of the host's time); a speed-up across runs would carry that difference too, so none is"
+                    + " drawn.*\n\n");
+        }
 
         List<BenchmarkResult> ordered = new ArrayList<>(results);
         ordered.sort(Comparator.comparing(
@@ -205,11 +213,11 @@ public final class WalkReportSection implements ReportSection {
                     results.stream().filter(r -> walker.equals(r.param(WALKER))).collect(Collectors.toList());
             if (own.size() == 1 && threads.size() > 1) {
                 // A walker measured at one thread count only (WALK_FILE_TREE ignores threads): a flat reference.
-                double value = context.median(own.get(0)) * scale;
+                double value = context.time(own.get(0)) * scale;
                 series.add(walker + " (one thread)", threads.get(0), value);
                 series.add(walker + " (one thread)", threads.get(threads.size() - 1), value);
             } else {
-                own.forEach(r -> series.add(walker, intParam(r, THREADS), context.median(r) * scale));
+                own.forEach(r -> series.add(walker, intParam(r, THREADS), context.time(r) * scale));
             }
         }
         out.append(context.chart(
@@ -222,10 +230,10 @@ public final class WalkReportSection implements ReportSection {
                                                                 results.get(0).paramsWithout(WALKER, THREADS))
                                                         + ")"),
                                 LineChart.Axis.log("threads (log scale)", 2),
-                                LineChart.Axis.linear(unit + " per walk (median)"),
+                                LineChart.Axis.linear(unit + " per walk"),
                                 series),
                         "walk" + suffix + ".png",
-                        "Median time per walk vs threads per walker"))
+                        "Time per walk vs threads per walker"))
                 .append('\n');
     }
 
@@ -244,6 +252,12 @@ public final class WalkReportSection implements ReportSection {
         }
         return "*Cold cache: `sync` and `drop_caches` before every walk (no hypervisor detected: "
                 + v.get().describe() + ").*";
+    }
+
+    /** {@link #baseline(List, String)}, when it was measured alike with {@code cell}. */
+    private static Optional<BenchmarkResult> baseline(
+            List<BenchmarkResult> results, String walker, BenchmarkResult cell, SectionContext context) {
+        return baseline(results, walker).filter(base -> context.measuredAlike(base, cell));
     }
 
     /** The walker's own 1-thread cell, else the single-threaded walker's cell at its fewest threads. */
@@ -273,7 +287,12 @@ public final class WalkReportSection implements ReportSection {
         return speedUp;
     }
 
-    private static void writePublished(PublishedTable published, StringBuilder out) {
+    /** Whether "cold" reads here come from a virtual machine's host cache rather than a device. */
+    private static boolean hostCache(SectionContext context) {
+        return context.virtualization().map(Virtualization::virtualMachine).orElse(false);
+    }
+
+    private static void writePublished(PublishedTable published, boolean hostCache, StringBuilder out) {
         List<String> devices =
                 published.rows().stream().map(r -> r.get("device")).distinct().collect(Collectors.toList());
         List<Integer> threads = published.rows().stream()
@@ -293,8 +312,15 @@ public final class WalkReportSection implements ReportSection {
             }
             table.row(row);
         }
-        out.append("**Published figures** (the original's tree of 2,835,154 files on other devices, cold cache: set "
-                        + "beside our cold walks' speed-ups only; compare speed-ups, not times)\n\n")
+        out.append(
+                        hostCache
+                                ? "**Published figures** (the original's tree of 2,835,154 files on real devices, cold"
+                                        + " cache: not set beside ours, which are host-cache-bound — in this virtual"
+                                        + " machine drop_caches empties the guest's cache only, and the host's cache"
+                                        + " serves our \"cold\" walks, not a device)\n\n"
+                                : "**Published figures** (the original's tree of 2,835,154 files on other devices, cold"
+                                        + " cache: set beside our cold walks' speed-ups only; compare speed-ups, not"
+                                        + " times)\n\n")
                 .append(table.render())
                 .append('\n')
                 .append(published.sourceNote())

@@ -26,7 +26,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The report's section on write-buffer sizes ({@link WriteBufferBenchmark}): median time per 1,000,000-byte file per
+ * The report's section on write-buffer sizes ({@link WriteBufferBenchmark}): time per 1,000,000-byte file per
  * writer × write size with every cell's statistics and {@link ChunkWriter#FILE_OUTPUT_STREAM} ÷
  * {@link ChunkWriter#NATIVE_WRITE}, and exact allocations per file of the benchmark thread
  * ({@link AllocationCountProfiler}'s {@code allocs.count} and {@code allocs.bytes}), like {@code go test -benchmem}.
@@ -86,7 +86,7 @@ public final class WriteBufferReportSection implements ReportSection {
                         + "(no library buffer), the way the original Go benchmark did: through `FileOutputStream` "
                         + "(FILE_OUTPUT_STREAM) and through libc `write(2)` (NATIVE_WRITE, its ceiling). JMH: ")
                 .append(settings(timed.isEmpty() ? results : timed))
-                .append(". Figures are medians of all measured iterations.\n\n");
+                .append(". Figures are each cell's time (its forks' median iterations, averaged over the forks).\n\n");
         Map<String, List<BenchmarkResult>> groups = conditionGroups(timed, NON_DEFAULT, WRITER, BUFFER_SIZE);
         LineChart.Series time = new LineChart.Series();
         for (Map.Entry<String, List<BenchmarkResult>> group : groups.entrySet()) {
@@ -109,13 +109,11 @@ public final class WriteBufferReportSection implements ReportSection {
                     r.ifPresent(x -> time.add(
                             writer + (group.getKey().isEmpty() ? "" : " (" + group.getKey() + ")"),
                             parseDouble(size),
-                            context.median(x)));
+                            context.time(x)));
                 }
                 table.row(line);
             }
-            out.append("**Median time per file (ms)**\n\n")
-                    .append(table.render())
-                    .append('\n');
+            out.append("**Time per file (ms)**\n\n").append(table.render()).append('\n');
             List<BenchmarkResult> ordered = new ArrayList<>(rows);
             ordered.sort(Comparator.comparing((BenchmarkResult r) -> r.param(BUFFER_SIZE), bySize())
                     .thenComparing(WriteBufferReportSection::writer, knownOrder(WRITERS)));
@@ -185,9 +183,9 @@ public final class WriteBufferReportSection implements ReportSection {
         LineChart.Axis timeAxis = LineChart.Axis.log("ms per 1,000,000-byte file (log)", 10);
         if (allocated.isEmpty()) {
             out.append(context.chart(
-                    LineChart.of("Median time per file vs write size", bufferAxis, timeAxis, time),
+                    LineChart.of("Time per file vs write size", bufferAxis, timeAxis, time),
                     "write-buffer.png",
-                    "Median time per file vs bytes per write call"));
+                    "Time per file vs bytes per write call"));
         } else {
             out.append(context.chart(
                     LineChart.stacked(
@@ -197,7 +195,7 @@ public final class WriteBufferReportSection implements ReportSection {
                                     Map.entry(timeAxis, time),
                                     Map.entry(LineChart.Axis.log("per file (log)", 10), allocated))),
                     "write-buffer.png",
-                    "Median time and allocations per file vs bytes per write call"));
+                    "Time and allocations per file vs bytes per write call"));
         }
     }
 

@@ -16,23 +16,29 @@ import java.util.Optional;
  *   <li>{@link CopyMethod#STREAM_4K} ÷ {@link CopyMethod#NATIVE_READ_WRITE_4K} (4 KB per call);
  *   <li>{@link CopyMethod#CHANNEL_HEAP}, {@link CopyMethod#CHANNEL_DIRECT}, which move 64 KB per call, ÷
  *       {@link CopyMethod#NATIVE_READ_WRITE_64K} (÷ the 4 KB loop when the run has no 64 KB one);
- *   <li>{@link CopyMethod#MMAP} ÷ {@link #MMAP_CEILING} and ÷ the best native method;
+ *   <li>{@link CopyMethod#MMAP} ÷ {@link #MMAP_CEILING}, libc's {@code mmap} + {@code memcpy} in the same windows (÷
+ *       the 4 KB loop when the run has no such row, as runs made before it existed), and ÷ the best native method;
  *   <li>{@link CopyMethod#TRANSFER_TO}, {@link CopyMethod#FILES_COPY} ÷ the faster of
  *       {@link CopyMethod#NATIVE_SENDFILE} and {@link CopyMethod#NATIVE_COPY_FILE_RANGE};
  *   <li>any other Java method ÷ the best native method.
  * </ul>
+ *
+ * The best native method is left out where it is the row of the method's own kind already shown.
  */
 final class ZeroCopyCeilings extends NativeCeilings {
 
-    /** The native copy that works as {@link CopyMethod#MMAP} does: today the read/write loop of 4 KB calls. */
-    static final CopyMethod MMAP_CEILING = CopyMethod.NATIVE_READ_WRITE_4K;
+    /**
+     * The native copy that works as {@link CopyMethod#MMAP} does: it maps the same 1 GiB windows and takes the same page
+     * faults, so the ratio is what {@code FileChannel.map} and {@code MemorySegment.copy} add to them.
+     */
+    static final CopyMethod MMAP_CEILING = CopyMethod.NATIVE_MMAP;
 
     /** Java method → the native methods doing the same work, the first present in the run counting. */
     private static final Map<CopyMethod, List<CopyMethod>> SAME_WORK = Map.of(
             CopyMethod.STREAM_4K, List.of(CopyMethod.NATIVE_READ_WRITE_4K),
             CopyMethod.CHANNEL_HEAP, List.of(CopyMethod.NATIVE_READ_WRITE_64K, CopyMethod.NATIVE_READ_WRITE_4K),
             CopyMethod.CHANNEL_DIRECT, List.of(CopyMethod.NATIVE_READ_WRITE_64K, CopyMethod.NATIVE_READ_WRITE_4K),
-            CopyMethod.MMAP, List.of(MMAP_CEILING));
+            CopyMethod.MMAP, List.of(MMAP_CEILING, CopyMethod.NATIVE_READ_WRITE_4K));
 
     /** Java methods that copy inside the kernel ÷ the faster of the native in-kernel copies. */
     private static final List<CopyMethod> IN_KERNEL = List.of(CopyMethod.TRANSFER_TO, CopyMethod.FILES_COPY);
@@ -66,6 +72,7 @@ final class ZeroCopyCeilings extends NativeCeilings {
                     .ifPresent(r -> ceilings.add(ceiling(r)));
         } else if (method.isEmpty() || !OWN_KIND_ONLY.contains(method.get())) {
             fastest(context, sameExcept(javaRow, all, dimension()).stream().filter(this::isNative))
+                    .filter(r -> ceilings.stream().noneMatch(c -> c.row().equals(r)))
                     .ifPresent(r -> ceilings.add(new Ceiling("best native: " + r.param(dimension()), r)));
         }
         return ceilings;

@@ -39,7 +39,9 @@ class NativeToolsReportSectionTest {
                 .satisfies(r -> assertThat(r).exists());
         assertThat(notes)
                 .containsExactly("Native tools: du and diskus not timed: no warm directory walk in these" + " results");
-        assertThat(progress).anyMatch(l -> l.startsWith("Native tools: timing cp and dd on 64 KiB in "));
+        assertThat(progress)
+                .anyMatch(l -> l.startsWith("Native tools: timing cp and dd on 64 KiB, and dd reading it with its page"
+                        + " cache dropped, in "));
         try (var left = Files.list(dir.resolve("scratch"))) {
             assertThat(left).as("the copies' work files are deleted").isEmpty();
         }
@@ -48,6 +50,9 @@ class NativeToolsReportSectionTest {
         assertThat(md)
                 .contains("## 5. Native tools here\n\nThis machine's own tools on the same work")
                 .contains("| `cp source.bin target.bin` | copy 64 KiB, fresh target, source cached |")
+                .containsPattern(
+                        "\\| `dd if=source.bin of=/dev/null bs=1M status=none` \\| cold read 64 KiB, the source's page"
+                                + " cache dropped before each run: [0-9,.]+ MB/s \\|")
                 .contains("BULK_8K: ");
         assertThat(dir.resolve("out/jmh-result-native-tools.json")).exists();
     }

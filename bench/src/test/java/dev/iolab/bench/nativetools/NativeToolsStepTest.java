@@ -53,7 +53,10 @@ class NativeToolsStepTest {
 
         assertThat(record.copyBytes()).isEqualTo(64 * 1024);
         assertThat(record.tree()).isEqualTo(dir.resolve("tree").toString());
-        assertThat(record.timings()).extracting(NativeTools.Timing::tool).containsExactly("cp", "dd", "du", "diskus");
+        assertThat(record.timings())
+                .extracting(NativeTools.Timing::tool)
+                .containsExactly("cp", "dd", "dd", "du", "diskus");
+        assertThat(record.timings().get(2).task()).startsWith(NativeTools.COLD_READ + " 64 KiB");
         assertThat(record.notes()).isEmpty();
         assertThat(log).anyMatch(l -> l.startsWith("Native tools: timing du -sb and diskus on "));
     }

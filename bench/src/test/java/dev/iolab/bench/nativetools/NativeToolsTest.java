@@ -48,6 +48,25 @@ class NativeToolsTest {
     }
 
     @Test
+    void timesAColdReadWithTheSourcesPageCacheDroppedBeforeEveryRun() throws Exception {
+        List<Path> path = pathWith("dd");
+        assertThat(path).as("dd on this machine").isNotEmpty();
+        NativeTools tools = new NativeTools(path, 3, Duration.ofSeconds(30));
+
+        NativeTools.Timing cold = tools.copies(dir, 1 << 20).get(2);
+
+        assertThat(cold.tool()).isEqualTo("dd");
+        assertThat(cold.task())
+                .isEqualTo(NativeTools.COLD_READ + " 1 MiB, the source's page cache dropped before each run");
+        assertThat(cold.command()).contains("of=/dev/null");
+        assertThat(cold.runs()).hasSize(3);
+        assertThat(cold.note()).isEmpty();
+        try (Stream<Path> left = Files.list(dir)) {
+            assertThat(left).as("the source deleted").isEmpty();
+        }
+    }
+
+    @Test
     void aToolNotOnThePathIsNamedAbsentNeverFaked() throws Exception {
         Path empty = Files.createDirectory(dir.resolve("empty-path"));
         NativeTools tools = new NativeTools(List.of(empty), 3, Duration.ofSeconds(30));
@@ -63,7 +82,7 @@ class NativeToolsTest {
         });
         assertThat(tools.copies(dir, 1024))
                 .extracting(NativeTools.Timing::present)
-                .containsExactly(false, false);
+                .containsExactly(false, false, false);
     }
 
     @Test

@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,9 +59,12 @@ class TaskCountersTest {
             Files.readAllBytes(file);
         }
         int pages = 64;
-        try (Arena arena = Arena.ofConfined()) {
-            // Fresh anonymous memory: the first write to each page faults (glibc maps large blocks on demand).
-            MemorySegment memory = arena.allocate(pages * 4096L + 1024 * 1024, 4096);
+        Path mapped = Files.write(directory.resolve("mapped"), new byte[pages * 4096]);
+        try (FileChannel channel = FileChannel.open(mapped, StandardOpenOption.READ, StandardOpenOption.WRITE);
+                Arena arena = Arena.ofConfined()) {
+            // A fresh shared mapping: the first write to its pages faults, whatever memory this JVM touched before
+            // (malloc'd memory may come back from a block an earlier test already touched, and then never faults).
+            MemorySegment memory = channel.map(FileChannel.MapMode.READ_WRITE, 0, pages * 4096L, arena);
             for (long offset = 0; offset < memory.byteSize(); offset += 4096) {
                 memory.set(ValueLayout.JAVA_BYTE, offset, (byte) 1);
             }

@@ -40,6 +40,15 @@ abstract class AbstractJmhMojo extends AbstractMojo {
     File baseline;
 
     /**
+     * The run-wide shift two runs of identical code show on this machine, as a standard deviation on the log scale
+     * ({@code 0.01} for about 1 %): the host allowance of the comparison's verdicts and rerun intervals. Unset: the
+     * reference machine's, measured from two reruns (see docs/benchmarks/report.md); each comparison prints its own
+     * pair's estimate.
+     */
+    @Parameter(property = "jmh.hostShift")
+    String hostShift;
+
+    /**
      * Oldest Java feature release that runs the benchmarks' classes. With Maven on an older JDK the build's toolchain
      * supplies it; with Maven already on such a JDK, {@code select-jdk-toolchain} selects no toolchain and Maven's own
      * JDK runs them.
@@ -49,6 +58,13 @@ abstract class AbstractJmhMojo extends AbstractMojo {
 
     /** Where what the goal prints goes besides the log (the comparison's Markdown); tests replace it. */
     PrintStream out = System.out;
+
+    /** {@code hostShift=<value>} for the project JVM's steps, when set. */
+    java.util.List<String> hostShiftOption() {
+        return hostShift == null || hostShift.isBlank()
+                ? java.util.List.of()
+                : java.util.List.of("hostShift=" + hostShift);
+    }
 
     /** The benchmarks' {@code java}: the toolchain's, or Maven's own when recent enough. */
     String java() throws MojoExecutionException {

@@ -51,6 +51,7 @@ abstract class AbstractReportingMojo extends AbstractJmhMojo {
         if (baseline != null) {
             args.add("baseline=" + baseline.getAbsolutePath());
         }
+        args.addAll(hostShiftOption());
         jvm.run(ProjectJvmMain.REPORT, args, "write the report of " + resultFile);
     }
 

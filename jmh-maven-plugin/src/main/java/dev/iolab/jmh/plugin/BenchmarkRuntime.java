@@ -78,6 +78,27 @@ final class BenchmarkRuntime {
     }
 
     /**
+     * The classpath of an interleaved run's JMH host: the project's runtime classpath (JMH and the benchmarks, as JMH's
+     * own {@code Main} gets it, first, so that the forks see the project's classes first), then this plugin's jars
+     * for the host itself.
+     */
+    static Path unitHostArgFile(MavenProject project, URL[] pluginClasspath) throws MojoExecutionException {
+        try {
+            List<String> classpath = new ArrayList<>(project.getRuntimeClasspathElements());
+            for (URL url : pluginClasspath) {
+                classpath.add(Path.of(url.toURI()).toString());
+            }
+            Path file = Path.of(project.getBuild().getDirectory(), "jmh-unit-host.args");
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, JmhCommand.classpathArgFile(classpath), StandardCharsets.UTF_8);
+            return file;
+        } catch (DependencyResolutionRequiredException | IOException | URISyntaxException e) {
+            throw new MojoExecutionException(
+                    "Cannot write the classpath file of the interleaved runs' JMH host: " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * How to call Maven on this project from the top of its build: {@code ./mvnw -pl benchmarks} in a multi-module build
      * with the Maven wrapper, {@code mvn} for a single project without one.
      */

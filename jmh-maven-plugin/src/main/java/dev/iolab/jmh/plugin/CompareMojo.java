@@ -13,13 +13,14 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 
 /**
  * {@code jmh:compare}: two JMH result files ({@code -Djmh.baseline=A.json -Djmh.resultFile=B.json}), cell by cell: the
- * ratio of median times (B ÷ A) with its 95 % bootstrap interval and a verdict (faster, slower, same within noise), and
- * whether the headline cells agree within ±5 %, naming each that does not and why. Markdown on standard output and in
- * {@code -Djmh.compareFile}. Two runs of one profile on one machine should agree: a disagreeing headline cell says the
- * machine or the code changed, or the cell is noisier than the profile assumes.
+ * ratio of the cells' times (B ÷ A) with the interval reruns of identical code show — both runs' fork-to-fork scatter
+ * plus the host's run-wide shift ({@code -Djmh.hostShift}) — and a verdict: faster, slower, or the same within noise.
+ * For the headline cells, the rerun goal's two counts: point ratios within their tolerance (±5 %, or a cell's own,
+ * from its forks' spread, where the profile names it), and B's times inside A's rerun intervals; each headline cell
+ * that misses is named with the reason. Markdown on standard output and in {@code -Djmh.compareFile}.
  *
- * <p>The headline cells are those of the profile recorded in B's (else A's) environment record, or of
- * {@code -Djmh.profile}; without any, every cell is checked against ±5 %. Entries the project's report frame rules
+ * <p>The headline and own-tolerance cells are those of the profile recorded in B's (else A's) environment record, or
+ * of {@code -Djmh.profile}; without any, every cell is checked against ±5 %. Entries the project's report frame rules
  * out as time measurements (profilers that slow the benchmark down) are not compared, so the project is compiled
  * first and the comparison runs on the benchmarks' JDK with its classes.
  */
@@ -52,6 +53,7 @@ public class CompareMojo extends AbstractJmhMojo {
         if (profile != null && !profile.isBlank()) {
             args.add("profile=" + profile.trim());
         }
+        args.addAll(hostShiftOption());
         projectJvm().run(ProjectJvmMain.COMPARE, args, "compare " + resultFile + " with " + baseline);
     }
 }

@@ -10,6 +10,12 @@ final class JmhCommand {
     static final String JMH_MAIN = "org.openjdk.jmh.Main";
 
     /**
+     * The host of an interleaved run's units ({@code dev.iolab.jmh.plugin.interleave.UnitHost}), named as text: the
+     * class needs JMH, which Maven's JVM does not have.
+     */
+    static final String UNIT_HOST_MAIN = "dev.iolab.jmh.plugin.interleave.UnitHost";
+
+    /**
      * Options of the JVM that runs JMH, which JMH's forks inherit unless {@code -jvmArgs} replaces them: JMH 1.37
      * calls {@code sun.misc.Unsafe} (four deprecation warnings per JVM on JDK 24+, nothing a user can act on), and
      * the benchmarks' native rows call libc through FFM (a restricted-method warning per JVM otherwise).
@@ -34,13 +40,26 @@ final class JmhCommand {
     }
 
     static List<String> build(String java, List<String> runnerJvmArgs, Path classpathArgFile, List<String> jmhArgs) {
+        return command(java, runnerJvmArgs, classpathArgFile, JMH_MAIN, jmhArgs);
+    }
+
+    /**
+     * The JMH host of an interleaved run: the same JVM options as JMH's own {@code Main} gets (its forks inherit
+     * them), the host's main class and arguments.
+     */
+    static List<String> unitHost(String java, List<String> runnerJvmArgs, Path classpathArgFile, List<String> args) {
+        return command(java, runnerJvmArgs, classpathArgFile, UNIT_HOST_MAIN, args);
+    }
+
+    private static List<String> command(
+            String java, List<String> runnerJvmArgs, Path classpathArgFile, String main, List<String> args) {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(QUIET_JVM_OPTIONS);
         command.addAll(runnerJvmArgs);
         command.add("@" + classpathArgFile.toAbsolutePath());
-        command.add(JMH_MAIN);
-        command.addAll(jmhArgs);
+        command.add(main);
+        command.addAll(args);
         return command;
     }
 

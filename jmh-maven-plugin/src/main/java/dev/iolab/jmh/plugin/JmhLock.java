@@ -11,14 +11,14 @@ import java.nio.file.StandardOpenOption;
  * JMH's machine-wide lock: a running JMH holds a file lock on {@code java.io.tmpdir/jmh.lock} and another JMH
  * refuses to start, because benchmarks running side by side disturb each other's figures.
  */
-final class JmhLock {
+public final class JmhLock {
 
     /** What JMH prints when it cannot take the lock. */
-    static final String REFUSAL = "Unable to acquire the JMH lock";
+    public static final String REFUSAL = "Unable to acquire the JMH lock";
 
     private JmhLock() {}
 
-    static Path file() {
+    public static Path file() {
         return Path.of(System.getProperty("java.io.tmpdir"), "jmh.lock");
     }
 

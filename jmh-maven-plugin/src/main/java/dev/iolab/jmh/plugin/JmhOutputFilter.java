@@ -1,5 +1,6 @@
 package dev.iolab.jmh.plugin;
 
+import dev.iolab.jmh.plugin.interleave.UnitHost;
 import java.util.List;
 
 /**
@@ -31,8 +32,27 @@ final class JmhOutputFilter {
     private static final List<String> HIDDEN_PARAGRAPHS =
             List.of("REMEMBER:", "NOTE: Current JVM experimentally supports", "Result \"", "Secondary result \"");
 
+    /**
+     * What a unit of an interleaved run prints about itself, which {@code jmh:run}'s own progress line names instead:
+     * the benchmark, its parameters, the fork (always "1 of 1" for a unit) and the host's announcement of the unit;
+     * and JMH's warning that the unit ignores JMH's lock, which the host holds for all of them.
+     */
+    private static final List<String> UNIT_PREFIXES = List.of(
+            "# Benchmark: ", "# Parameters: ", "# Fork: ", UnitHost.UNIT_LINE, "# WARNING: JMH lock is ignored");
+
+    private final boolean units;
     private boolean inHiddenParagraph;
     private boolean lastShownBlank = true;
+
+    /** The filter of a plain JMH run. */
+    JmhOutputFilter() {
+        this(false);
+    }
+
+    /** @param units whether the output is of an interleaved run's units (see {@link UnitHost}) */
+    JmhOutputFilter(boolean units) {
+        this.units = units;
+    }
 
     /** Whether a line starting like this is echoed as it arrives (an iteration, whose score comes later). */
     static boolean streamsLive(CharSequence start) {
@@ -57,7 +77,8 @@ final class JmhOutputFilter {
             inHiddenParagraph = true;
             return false;
         }
-        if (HIDDEN_PREFIXES.stream().anyMatch(line::startsWith)) {
+        if (HIDDEN_PREFIXES.stream().anyMatch(line::startsWith)
+                || (units && UNIT_PREFIXES.stream().anyMatch(line::startsWith))) {
             return false;
         }
         lastShownBlank = false;

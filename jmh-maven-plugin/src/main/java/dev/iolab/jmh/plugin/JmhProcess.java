@@ -24,13 +24,18 @@ final class JmhProcess {
     private JmhProcess() {}
 
     /**
-     * @param log     where all of JMH's output goes (appended), or null
-     * @param verbose echo every line, not only progress and results
+     * @param log    where all of JMH's output goes (appended), or null
+     * @param filter which lines to echo; null echoes every line
      * @return the exit status
      * @throws IOException if the process cannot be started
      */
     static int run(
-            List<String> command, File directory, PrintStream echo, Path log, boolean verbose, Consumer<String> lines)
+            List<String> command,
+            File directory,
+            PrintStream echo,
+            Path log,
+            JmhOutputFilter filter,
+            Consumer<String> lines)
             throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command)
                 .directory(directory)
@@ -44,7 +49,7 @@ final class JmhProcess {
                         log, Charset.defaultCharset(), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         try (Reader in = new InputStreamReader(process.getInputStream(), Charset.defaultCharset());
                 Writer toLog = logWriter) {
-            pump(in, echo, toLog, verbose ? null : new JmhOutputFilter(), lines);
+            pump(in, echo, toLog, filter, lines);
             return process.waitFor();
         } catch (InterruptedException e) {
             process.destroy();

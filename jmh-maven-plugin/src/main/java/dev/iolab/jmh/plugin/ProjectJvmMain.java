@@ -1,14 +1,13 @@
 package dev.iolab.jmh.plugin;
 
 import dev.iolab.jmh.plugin.compare.Comparison;
-import dev.iolab.jmh.plugin.compare.ComparisonTable;
-import dev.iolab.jmh.plugin.environment.Environment;
-import dev.iolab.jmh.plugin.profile.CellSelector;
+import dev.iolab.jmh.plugin.compare.RunPair;
 import dev.iolab.jmh.plugin.profile.Profile;
 import dev.iolab.jmh.plugin.report.JmhResultReader;
 import dev.iolab.jmh.plugin.report.ProjectSections;
 import dev.iolab.jmh.plugin.report.ReportGenerator;
 import dev.iolab.jmh.plugin.stats.CellStatistics;
+import dev.iolab.jmh.plugin.stats.RerunModel;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import dev.iolab.reporting.section.ReportException;
 import dev.iolab.reporting.section.ReportFrame;
@@ -24,9 +23,9 @@ import java.time.Clock;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -34,8 +33,10 @@ import java.util.stream.Collectors;
  * {@link ProjectJvm}), where the project's {@link ReportSection}s and {@link ReportFrame} load:
  *
  * <ul>
- *   <li>{@value #REPORT} {@code result= reportDir= publishedDir= allowDirty= maven= [baseline=]}: writes the report;
- *   <li>{@value #COMPARE} {@code baseline= result= compareFile= basedir= [profile=]}: compares two result files,
+ *   <li>{@value #REPORT} {@code result= reportDir= publishedDir= allowDirty= maven= [baseline=] [hostShift=]}: writes
+ *       the report;
+ *   <li>{@value #COMPARE} {@code baseline= result= compareFile= basedir= [profile=] [hostShift=]}: compares two result
+ *       files,
  *       the Markdown on standard output and in the file;
  *   <li>{@value #MEASURE} {@code result= scratch=}: the sections' own measurements after the runs.
  * </ul>
@@ -107,8 +108,8 @@ public final class ProjectJvmMain {
         Path result = path(options, "result");
         Path reportDir = path(options, "reportDir");
         Optional<Path> baseline = optionalPath(options, "baseline");
-        ReportGenerator.Options settings =
-                new ReportGenerator.Options(Boolean.parseBoolean(options.get("allowDirty")), baseline.orElse(null));
+        ReportGenerator.Options settings = new ReportGenerator.Options(
+                Boolean.parseBoolean(options.get("allowDirty")), baseline.orElse(null), hostShift(options));
         try {
             ReportGenerator.Report report = new ReportGenerator(
                             ProjectSections.load(classLoader),
@@ -134,22 +135,11 @@ public final class ProjectJvmMain {
         ReportFrame frame = ProjectSections.load(classLoader).frame();
         List<BenchmarkResult> a = JmhResultReader.read(baseline);
         List<BenchmarkResult> b = JmhResultReader.read(result);
-        List<CellSelector> selectors = headlineRuns(result, baseline, options).stream()
-                .map(CellSelector::parse)
-                .collect(Collectors.toList());
-        Predicate<BenchmarkResult> headline = selectors.isEmpty()
-                ? r -> true
-                : r -> selectors.stream().anyMatch(s -> s.matches(r.benchmark(), r.params()));
+        RunPair pair = RunPair.read(baseline, result, fallback(options));
         CellStatistics stats = new CellStatistics();
         Comparison.Result comparison =
-                Comparison.compare(a, b, r -> r.timed() && frame.measuresTime(r), headline, stats);
-        String markdown = ComparisonTable.markdown(
-                comparison,
-                baseline.getFileName().toString(),
-                result.getFileName().toString(),
-                !selectors.isEmpty(),
-                1,
-                stats);
+                pair.compare(a, b, r -> r.timed() && frame.measuresTime(r), new RerunModel(hostShift(options)), stats);
+        String markdown = pair.markdown(comparison, 1, stats);
         try {
             Path file = compareFile.toAbsolutePath();
             Files.createDirectories(file.getParent());
@@ -163,28 +153,43 @@ public final class ProjectJvmMain {
         out.flush();
         err.println(INFO
                 + String.format(
-                        "Comparison: %d cells, %d headline, %d headline cells outside ±5 %%; written to %s",
+                        Locale.ROOT,
+                        "Comparison: %d cells, %d headline; %d with the point ratio within tolerance, %d of %d inside "
+                                + "the baseline's rerun interval; written to %s",
                         comparison.rows().size(),
                         comparison.headline().size(),
-                        comparison.disagreeing().size(),
+                        comparison.withinTolerance(),
+                        comparison.insideRerunInterval(),
+                        comparison.rerunChecked(),
                         compareFile.toAbsolutePath()));
     }
 
-    /** The headline runs recorded with B's (else A's) results, else those of the profile named, else none. */
-    private List<String> headlineRuns(Path result, Path baseline, Map<String, String> options)
-            throws ReportException, IOException {
-        for (Path file : List.of(result, baseline)) {
-            Optional<Environment> environment = Environment.readFor(file);
-            if (environment.isPresent() && !environment.get().headlineRuns().isEmpty()) {
-                return environment.get().headlineRuns();
-            }
-        }
+    /** The headline and own-tolerance cells of the profile named with {@code profile=}, for runs without records. */
+    private Optional<RunPair.Fallback> fallback(Map<String, String> options) throws IOException {
         String profile = options.getOrDefault("profile", "");
-        if (!profile.isBlank()) {
-            return Profile.load(profile.trim(), path(options, "basedir"), classpath)
-                    .headlineRuns();
+        if (profile.isBlank()) {
+            return Optional.empty();
         }
-        return List.of();
+        Profile plan = Profile.load(profile.trim(), path(options, "basedir"), classpath);
+        return Optional.of(new RunPair.Fallback(plan.headlineRuns(), plan.ownTolerance()));
+    }
+
+    /** {@code hostShift=} as a fraction (0.0103), or the reference machine's. */
+    static double hostShift(Map<String, String> options) {
+        String text = options.getOrDefault("hostShift", "");
+        if (text.isBlank()) {
+            return RerunModel.REFERENCE_HOST_SHIFT;
+        }
+        try {
+            double value = Double.parseDouble(text.trim());
+            if (value >= 0 && value < 1) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(
+                "-Djmh.hostShift must be a fraction from 0 to 1 (0.01 for 1 %), got " + text);
     }
 
     private void measure(Map<String, String> options) throws ReportException, IOException {

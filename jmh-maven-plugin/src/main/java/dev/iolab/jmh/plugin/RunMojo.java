@@ -1,7 +1,11 @@
 package dev.iolab.jmh.plugin;
 
 import dev.iolab.jmh.plugin.environment.Environment;
+import dev.iolab.jmh.plugin.environment.ForkRecord;
+import dev.iolab.jmh.plugin.environment.Interleaving;
 import dev.iolab.jmh.plugin.environment.SourceTree;
+import dev.iolab.jmh.plugin.interleave.UnitHost;
+import dev.iolab.jmh.plugin.interleave.UnitPlan;
 import dev.iolab.jmh.plugin.profile.PlannedRun;
 import dev.iolab.jmh.plugin.profile.Profile;
 import dev.iolab.jmh.plugin.profile.ResultParts;
@@ -9,12 +13,17 @@ import dev.iolab.jmh.plugin.profile.RunProgress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
@@ -67,6 +76,13 @@ public class RunMojo extends AbstractReportingMojo {
      */
     @Parameter(property = "jmh.profile")
     private String profile;
+
+    /**
+     * The seed of the interleaved runs' order: repeats a run's order (the report names its seed). Unset: the
+     * profile's {@code seed:} line, else a seed drawn for this run.
+     */
+    @Parameter(property = "jmh.seed")
+    private Long seed;
 
     /** Comma-separated labels of the profile's runs to keep (e.g. {@code copy,walk}); all when unset. */
     @Parameter(property = "jmh.only")
@@ -130,6 +146,7 @@ public class RunMojo extends AbstractReportingMojo {
                 "",
                 List.of(CommandLine.join(CommandLine.split(args))),
                 List.of(),
+                List.of(),
                 java,
                 benchmarkDirectory(),
                 source,
@@ -139,7 +156,7 @@ public class RunMojo extends AbstractReportingMojo {
         getLog().info("JMH on " + java
                 + (verbose ? "" : " (progress and results here; all of JMH's output in " + outputLog() + ")"));
         getLog().info("JMH arguments: " + String.join(" ", jmhArgs));
-        int exit = runWithProgress(command, null, line -> {});
+        int exit = runWithProgress(command, null, new JmhOutputFilter(), line -> {});
         if (exit != 0) {
             throw new MojoFailureException(
                     "JMH exited with status " + exit + " (see its output above and in " + outputLog() + ")");
@@ -191,7 +208,8 @@ public class RunMojo extends AbstractReportingMojo {
         Path results = resultFile.toPath().toAbsolutePath();
         Path partsDir = results.resolveSibling(stem(results) + "-parts");
 
-        printPlan(plan);
+        long orderSeed = seed != null ? seed : plan.seed() != null ? plan.seed() : new SecureRandom().nextInt(1 << 30);
+        printPlan(plan, orderSeed);
         if (source.isDirty()) {
             getLog().warn("Measuring a modified source tree (-Djmh.allowDirty=true): " + source.revision()
                     + "; the report will say so at its top.");
@@ -201,6 +219,7 @@ public class RunMojo extends AbstractReportingMojo {
                 plan.name(),
                 plan.runs().stream().map(r -> CommandLine.join(r.jmhArgs())).collect(Collectors.toList()),
                 plan.headlineRuns(),
+                plan.ownTolerance(),
                 java,
                 benchmarkDirectory(),
                 source,
@@ -209,13 +228,31 @@ public class RunMojo extends AbstractReportingMojo {
         List<Path> parts = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         String stopped = null;
+        Interleaving interleaving = null;
         try {
             deleteDirectory(partsDir);
             Files.createDirectories(partsDir);
             for (int i = 0; i < plan.runs().size(); i++) {
+                parts.add(partFile(partsDir, i, plan.runs().get(i)));
+            }
+            boolean interleavedDone = false;
+            for (int i = 0; i < plan.runs().size(); i++) {
                 PlannedRun run = plan.runs().get(i);
-                Path part = partsDir.resolve(String.format(Locale.ROOT, "%02d-%s.json", i + 1, run.label()));
-                parts.add(part);
+                if (run.interleaved()) {
+                    if (!interleavedDone) {
+                        interleavedDone = true;
+                        Interleaved outcome = runInterleaved(plan, orderSeed, partsDir, java, jvmArgs, progress);
+                        interleaving = outcome.interleaving();
+                        failed.addAll(outcome.failed());
+                        stopped = outcome.stopped();
+                        getLog().info("Progress: " + progress.describe());
+                        if (stopped != null) {
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                Path part = parts.get(i);
                 List<String> jmhArgs = JmhCommand.withResultDefaults(run.jmhArgs(), part);
                 getLog().info(String.format(
                         Locale.ROOT,
@@ -229,21 +266,19 @@ public class RunMojo extends AbstractReportingMojo {
                 int exit = runWithProgress(
                         JmhCommand.build(java, jvmArgs, argFile, jmhArgs),
                         progress,
+                        new JmhOutputFilter(),
                         line -> refused[0] |= line.contains(JmhLock.REFUSAL));
                 progress.finishRun();
                 if (refused[0] && waitForLock) {
                     // Another JMH run slipped in between two of ours: wait for it, then run this one again.
                     Files.deleteIfExists(part);
-                    parts.remove(parts.size() - 1);
                     progress.restartRun(i);
                     awaitLock();
                     i--;
                     continue;
                 }
                 if (refused[0]) {
-                    stopped = "Another JMH run took the JMH lock (" + JmhLock.file() + ") during profile "
-                            + plan.name() + ", so it stopped at run '" + run.label() + "'. Run the profile again when"
-                            + " the machine is free (-Djmh.waitForLock=true waits for it).";
+                    stopped = lockTaken(plan, run.label());
                     getLog().warn(stopped);
                     break;
                 }
@@ -271,7 +306,7 @@ public class RunMojo extends AbstractReportingMojo {
                                 : "No run of profile " + plan.name() + " produced results: " + String.join(", ", failed)
                                         + " (see their output above)");
             }
-            writeEnvironment(environment, results);
+            writeEnvironment(interleaving == null ? environment : environment.withInterleaving(interleaving), results);
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot collect the JMH results in " + results + ": " + e.getMessage(), e);
         }
@@ -291,6 +326,109 @@ public class RunMojo extends AbstractReportingMojo {
             throw new MojoFailureException("Profile " + plan.name() + ": these runs failed (see their output above): "
                     + String.join(", ", failed) + ". The results and report hold the other runs.");
         }
+    }
+
+    /** What running the interleaved runs gave: how they ran, what failed, or why the profile stopped. */
+    private record Interleaved(Interleaving interleaving, List<String> failed, String stopped) {}
+
+    /** {@code # Unit 57/286: copy-headline fileSizeKb=64 strategy=BULK_8K, fork 3 of 7}, as the host prints it. */
+    private static final Pattern UNIT = Pattern.compile(
+            "^" + Pattern.quote(UnitHost.UNIT_LINE) + "(\\d+)/(\\d+): (\\S+) ?(.*), fork (\\d+) of (\\d+)$");
+
+    /**
+     * Runs every fork of the profile's interleaved runs as a single-fork unit, all units in one seeded order, from
+     * one JMH host JVM (see {@code UnitHost}); each run's merged results go to its part file.
+     */
+    private Interleaved runInterleaved(
+            Profile plan, long orderSeed, Path partsDir, String java, List<String> jvmArgs, RunProgress progress)
+            throws MojoExecutionException, MojoFailureException, IOException {
+        List<PlannedRun> runs = plan.interleaved();
+        Map<String, Integer> index = new LinkedHashMap<>();
+        for (int i = 0; i < plan.runs().size(); i++) {
+            index.put(plan.runs().get(i).label(), i);
+        }
+        UnitPlan units = UnitPlan.of(runs, orderSeed, r -> partFile(partsDir, index.get(r.label()), r));
+        Path planFile = partsDir.resolve("interleaved-plan.json");
+        Path recordsFile = partsDir.resolve("interleaved-units.json");
+        units.write(planFile);
+        List<String> command = JmhCommand.unitHost(
+                java,
+                jvmArgs,
+                BenchmarkRuntime.unitHostArgFile(project, plugin.getClassRealm().getURLs()),
+                List.of("plan=" + planFile, "records=" + recordsFile));
+        String labels = runs.stream().map(PlannedRun::label).collect(Collectors.joining(", "));
+        while (true) {
+            getLog().info(String.format(
+                    Locale.ROOT,
+                    "Interleaved: %d single-fork units of %d runs (%s) in one random order, seed %d, from one JMH host",
+                    units.units().size(),
+                    runs.size(),
+                    labels,
+                    orderSeed));
+            boolean[] refused = new boolean[1];
+            int exit = runWithProgress(command, progress, new JmhOutputFilter(true), line -> {
+                refused[0] |= line.contains(JmhLock.REFUSAL);
+                Matcher unit = UNIT.matcher(line);
+                if (unit.matches()) {
+                    progress.startUnit(index.get(unit.group(3)));
+                    getLog().info(String.format(
+                            Locale.ROOT,
+                            "Unit %s/%s, %s %s, fork %s of %s: %s",
+                            unit.group(1),
+                            unit.group(2),
+                            unit.group(3),
+                            unit.group(4),
+                            unit.group(5),
+                            unit.group(6),
+                            progress.describe()));
+                }
+            });
+            runs.forEach(r -> progress.finishRun(index.get(r.label())));
+            if (exit == UnitHost.LOCK_TAKEN && waitForLock) {
+                runs.forEach(r -> progress.restartRun(index.get(r.label())));
+                awaitLock();
+                continue;
+            }
+            if (exit == UnitHost.LOCK_TAKEN || refused[0]) {
+                String stopped = lockTaken(plan, "interleaved runs (" + labels + ")");
+                getLog().warn(stopped);
+                return new Interleaved(null, List.of(), stopped);
+            }
+            List<ForkRecord> records = Files.isRegularFile(recordsFile) ? ForkRecord.readAll(recordsFile) : List.of();
+            Interleaving interleaving = records.isEmpty()
+                    ? null
+                    : new Interleaving(
+                            orderSeed,
+                            runs.stream()
+                                    .map(r -> CommandLine.join(r.jmhArgs()))
+                                    .collect(Collectors.toList()),
+                            records);
+            List<String> failed = new ArrayList<>();
+            long failedUnits = records.stream().filter(r -> !r.ran()).count();
+            if (exit == UnitHost.SOME_FAILED) {
+                failed.add(String.format(
+                        Locale.ROOT,
+                        "%d of %d interleaved units (the report's appendix names them)",
+                        failedUnits,
+                        records.size()));
+            } else if (exit != 0) {
+                failed.add("interleaved runs " + labels + " (JMH host exit status " + exit + ")");
+                getLog().warn("The interleaved runs' JMH host failed (exit status " + exit + "); going on with the"
+                        + " other runs. Its output: " + outputLog());
+            }
+            return new Interleaved(interleaving, failed, null);
+        }
+    }
+
+    private String lockTaken(Profile plan, String what) {
+        return "Another JMH run took the JMH lock (" + JmhLock.file() + ") during profile " + plan.name()
+                + ", so it stopped at " + what + ". Run the profile again when the machine is free"
+                + " (-Djmh.waitForLock=true waits for it).";
+    }
+
+    /** Where run {@code index}'s results go before they are joined: {@code 03-copy-headline.json}. */
+    private static Path partFile(Path partsDir, int index, PlannedRun run) {
+        return partsDir.resolve(String.format(Locale.ROOT, "%02d-%s.json", index + 1, run.label()));
     }
 
     /** The project's runtime classpath, where its named profiles are. */
@@ -314,7 +452,7 @@ public class RunMojo extends AbstractReportingMojo {
         return Path.of(project.getBuild().getDirectory(), "jmh-output.log");
     }
 
-    private void printPlan(Profile plan) {
+    private void printPlan(Profile plan, long orderSeed) {
         getLog().info("Profile " + plan.name() + (plan.description().isEmpty() ? "" : ": " + plan.description()));
         getLog().info(String.format(
                 Locale.ROOT,
@@ -327,14 +465,29 @@ public class RunMojo extends AbstractReportingMojo {
         for (PlannedRun run : plan.runs()) {
             getLog().info(String.format(
                     Locale.ROOT,
-                    "  %-20s %4d cells x %d fork(s) x (%d+%d) iterations, about %s%s",
+                    "  %-20s %4d cells x %d fork(s) x (%d+%d) iterations, about %s%s%s",
                     run.label(),
                     run.combinations(),
                     run.forks(),
                     run.warmupIterations(),
                     run.measurementIterations(),
                     RunProgress.format(run.estimate()),
-                    run.headline() ? "  [headline]" : ""));
+                    run.headline() ? "  [headline]" : "",
+                    run.interleaved() ? "  [interleaved]" : ""));
+        }
+        List<PlannedRun> interleaved = plan.interleaved();
+        if (!interleaved.isEmpty()) {
+            int units = interleaved.stream()
+                    .mapToInt(r -> r.combinations() * r.forks())
+                    .sum();
+            getLog().info(String.format(
+                    Locale.ROOT,
+                    "  The %d interleaved runs: %d single-fork units in one random order (seed %d), each fork %s ms"
+                            + " more than in a plain run (its own JMH run from one host)",
+                    interleaved.size(),
+                    units,
+                    orderSeed,
+                    PlannedRun.UNIT_OVERHEAD.toMillis()));
         }
     }
 
@@ -361,28 +514,39 @@ public class RunMojo extends AbstractReportingMojo {
         getLog().info("JMH lock free after " + RunProgress.format(Duration.ofNanos(System.nanoTime() - since)));
     }
 
-    /** Runs JMH; with a profile's {@code progress}, reports progress every 20 s and warns when a run overshoots. */
-    private int runWithProgress(List<String> command, RunProgress progress, java.util.function.Consumer<String> watch)
+    /**
+     * Runs JMH (or the interleaved runs' host); with a profile's {@code progress}, reports progress every 20 s and
+     * warns when a run overshoots.
+     *
+     * @param filter which of its lines reach the console (all of them with {@code -Djmh.verbose=true})
+     */
+    private int runWithProgress(
+            List<String> command,
+            RunProgress progress,
+            JmhOutputFilter filter,
+            java.util.function.Consumer<String> watch)
             throws MojoExecutionException {
         try {
             Files.createDirectories(resultFile.toPath().toAbsolutePath().getParent());
             Files.createDirectories(outputLog().getParent());
-            return JmhProcess.run(command, project.getBasedir(), System.out, outputLog(), verbose, line -> {
-                watch.accept(line);
-                if (progress == null) {
-                    return;
-                }
-                boolean iteration = progress.onLine(line);
-                if (iteration && progress.justOvershot()) {
-                    getLog().warn("This run prints more iterations than its profile line plans: does its include"
-                            + " pattern match other benchmarks too (JMH matches a regular expression anywhere in the"
-                            + " name), or does a parameter with several default values lack -p? Progress stays at"
-                            + " the run's end until it finishes.");
-                }
-                if (iteration && progress.due(PROGRESS_INTERVAL)) {
-                    getLog().info("Progress: " + progress.describe());
-                }
-            });
+            return JmhProcess.run(
+                    command, project.getBasedir(), System.out, outputLog(), verbose ? null : filter, line -> {
+                        watch.accept(line);
+                        if (progress == null) {
+                            return;
+                        }
+                        boolean iteration = progress.onLine(line);
+                        if (iteration && progress.justOvershot()) {
+                            getLog().warn(
+                                            "This run prints more iterations than its profile line plans: does its include"
+                                                    + " pattern match other benchmarks too (JMH matches a regular expression anywhere in the"
+                                                    + " name), or does a parameter with several default values lack -p? Progress stays at"
+                                                    + " the run's end until it finishes.");
+                        }
+                        if (iteration && progress.due(PROGRESS_INTERVAL)) {
+                            getLog().info("Progress: " + progress.describe());
+                        }
+                    });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new MojoExecutionException("Interrupted while JMH was running", e);

@@ -2,6 +2,7 @@ package dev.iolab.jmh.plugin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.iolab.jmh.plugin.interleave.UnitHost;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,6 +21,21 @@ class JmhCommandTest {
     void keepsTheUsersResultFormatAndFile() {
         List<String> args = List.of("-rf", "csv", "-rff", "out.csv");
         assertThat(JmhCommand.withResultDefaults(args, result)).isEqualTo(args);
+    }
+
+    @Test
+    void runsTheInterleavedRunsHostWithTheSameJvmOptionsAsJmhsMain() {
+        List<String> command = JmhCommand.unitHost(
+                "/jdk25/bin/java", List.of("-Xmx256m"), Path.of("/t/host.args"), List.of("plan=p.json"));
+        assertThat(command)
+                .containsExactly(
+                        "/jdk25/bin/java",
+                        "--sun-misc-unsafe-memory-access=allow",
+                        "--enable-native-access=ALL-UNNAMED",
+                        "-Xmx256m",
+                        "@/t/host.args",
+                        UnitHost.class.getName(),
+                        "plan=p.json");
     }
 
     @Test

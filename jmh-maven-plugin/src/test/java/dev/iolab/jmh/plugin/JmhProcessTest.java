@@ -2,6 +2,7 @@ package dev.iolab.jmh.plugin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.iolab.jmh.plugin.interleave.UnitHost;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.StringReader;
@@ -115,6 +116,23 @@ class JmhProcessTest {
     }
 
     @Test
+    void anInterleavedRunsUnitsLeaveWhatTheProgressLineSaysToTheLog() {
+        JmhOutputFilter filter = new JmhOutputFilter(true);
+
+        assertThat(filter.show(UnitHost.UNIT_LINE + "3/286: copy fileSizeKb=64, fork 1 of 7"))
+                .isFalse();
+        assertThat(filter.show("# Benchmark: com.example.CopyBenchmark.copy")).isFalse();
+        assertThat(filter.show("# Parameters: (fileSizeKb = 64)")).isFalse();
+        assertThat(filter.show("# Fork: 1 of 1")).isFalse();
+        assertThat(filter.show("# WARNING: JMH lock is ignored by user request"))
+                .isFalse();
+        assertThat(filter.show("Iteration   1: 2.000 ms/op")).isTrue();
+        assertThat(new JmhOutputFilter().show("# Fork: 1 of 2"))
+                .as("a plain run shows its forks")
+                .isTrue();
+    }
+
+    @Test
     void runsAProcessAndReturnsItsExitStatus() throws Exception {
         List<String> lines = new ArrayList<>();
         Path log = dir.resolve("jmh-output.log");
@@ -123,7 +141,7 @@ class JmhProcessTest {
                 new java.io.File("."),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                 log,
-                false,
+                new JmhOutputFilter(),
                 lines::add);
 
         assertThat(exit).isEqualTo(3);

@@ -45,12 +45,12 @@ class ProjectJvmMainTest {
         Path a = JmhJson.results()
                 .entry(COPY)
                 .param("fileSizeKb", "64")
-                .around(10, 0.01)
+                .forks(5, 10, 0.01)
                 .write(dir.resolve("A.json"));
         Path b = JmhJson.results()
                 .entry(COPY)
                 .param("fileSizeKb", "64")
-                .around(12, 0.01)
+                .forks(5, 12, 0.01)
                 .write(dir.resolve("B.json"));
         Path file = dir.resolve("out/compare.md");
 
@@ -60,11 +60,14 @@ class ProjectJvmMainTest {
         assertThat(out())
                 .contains("# Comparison: `B.json` against the baseline `A.json`")
                 .contains("No profile's headline cells are recorded for this run, so every cell is checked.")
-                .contains("0 of 1 headline cells agree within ±5 %")
+                .contains("**Point ratio within tolerance**: 0 of 1 headline cells")
+                .contains(
+                        "**Rerun inside the baseline's rerun interval** (95 % of reruns' estimates fall in it): 0 of 1")
                 .contains("| slower |");
         assertThat(Files.readString(file) + System.lineSeparator()).isEqualTo(out());
         assertThat(err())
-                .startsWith(ProjectJvmMain.INFO + "Comparison: 1 cells, 1 headline, 1 headline cells outside ±5 %;");
+                .startsWith(ProjectJvmMain.INFO + "Comparison: 1 cells, 1 headline; 0 with the point ratio within"
+                        + " tolerance, 0 of 1 inside the baseline's rerun interval;");
     }
 
     @Test

@@ -12,12 +12,13 @@ import org.jfree.chart.JFreeChart;
 
 /**
  * What the report gives a {@link ReportSection}: the statistics of every cell, written the way the whole report writes
- * them (medians with their marks, ratios with their 95 % intervals), the table of every cell, a place for charts, the
- * published figures' folder and what the run recorded about the machine. The statistics are the report's own — a
- * section arranges them and never computes an interval itself, so every section reads the same.
+ * them (times with their marks, ratios with their intervals and the intervals' basis), the table of every cell, a
+ * place for charts, the published figures' folder and what the run recorded about the machine. The statistics are the
+ * report's own — a section arranges them and never computes an interval itself, so every section reads the same.
  *
- * <p>Times are milliseconds per operation whatever unit JMH used; a {@code scale} turns them into the unit a table
- * shows ({@code 1e-3} for seconds).
+ * <p>A cell's <em>time</em> is its forks' typical time: each fork (a fresh JVM) is summarised by the median of its
+ * measured iterations, and the cell by the geometric mean of those medians. Times are milliseconds per operation
+ * whatever unit JMH used; a {@code scale} turns them into the unit a table shows ({@code 1e-3} for seconds).
  */
 public interface SectionContext {
 
@@ -33,21 +34,22 @@ public interface SectionContext {
     /** The entries whose primary metric is a time measurement (see {@link ReportFrame#measuresTime}). */
     List<BenchmarkResult> timed(List<BenchmarkResult> entries);
 
-    /** The median time of a timed cell (all measured iterations of all forks), in ms per operation. */
-    double median(BenchmarkResult cell);
+    /** The time of a timed cell (the geometric mean of its forks' medians), in ms per operation. */
+    double time(BenchmarkResult cell);
 
     /** The median of a secondary metric's samples (counts per operation, bytes per operation), in its unit. */
     double median(Metric metric);
 
     /**
-     * The cell's median × {@code scale}, about four significant figures, with its marks: headline cell, still
-     * trending within its forks, too few iterations per fork to check — e.g. {@code 13.17 ★}.
+     * The cell's time × {@code scale}, about four significant figures, with its marks: headline cell, a fork that
+     * drifts, too few iterations per fork to check — e.g. {@code 13.17 ★}.
      */
     String figure(BenchmarkResult cell, double scale);
 
     /**
-     * {@code numerator}'s time ÷ {@code denominator}'s with the ratio's 95 % interval, e.g. {@code ×1.23 [1.20–1.26]},
-     * or why there is none, e.g. {@code – (unsettled)}.
+     * {@code numerator}'s time ÷ {@code denominator}'s with the ratio's 95 % confidence interval over forks, e.g.
+     * {@code ×1.23 [1.20–1.26]}, or — when a side has too few forks for one — the range of fork-by-fork ratios, e.g.
+     * {@code ×1.23 (range 1.18–1.29)}; marked when a side has a drifting fork.
      */
     String ratio(BenchmarkResult numerator, BenchmarkResult denominator);
 
@@ -58,8 +60,17 @@ public interface SectionContext {
     boolean headline(BenchmarkResult cell);
 
     /**
-     * A table of every cell, one row each: the columns that name the cell, then its median, 95 % interval, min–max,
-     * n (forks), RSD and steady state, then the extra columns (e.g. the ratio to the cell's ceiling).
+     * Whether two cells were measured alike, so that their ratio compares like with like: in one run (one JMH
+     * invocation of the profile, or one interleaved order), with the same mode, forks, iterations and iteration
+     * times. A speed-up whose denominator is a 1-fork cell from another run is not one.
+     */
+    boolean measuredAlike(BenchmarkResult a, BenchmarkResult b);
+
+    /**
+     * A table of every cell, one row each: the columns that name the cell, then its time, its interval with the
+     * interval's basis (a 95 % confidence interval over n forks, or the range of too few forks), the forks' spread, n
+     * (forks), the per-fork steady-state check and, when the run recorded them, the conditions of its forks (load,
+     * steal), then the extra columns (e.g. the ratio to the cell's ceiling).
      *
      * @param dims      the headings of the columns that name a cell, e.g. {@code size (kB)}, {@code strategy}
      * @param dimValues those columns' text for a row

@@ -1,87 +1,157 @@
 package dev.iolab.jmh.plugin.compare;
 
 import dev.iolab.jmh.plugin.stats.CellStatistics;
-import dev.iolab.jmh.plugin.stats.Estimate;
+import dev.iolab.jmh.plugin.stats.ForkEstimate;
+import dev.iolab.jmh.plugin.stats.Forks;
+import dev.iolab.jmh.plugin.stats.RerunModel;
+import dev.iolab.jmh.plugin.stats.RerunVariance;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 
 /**
- * Two JMH result files, cell by cell: the current run's median time ÷ the baseline's, with the ratio's 95 % bootstrap
- * interval (both sides resampled), and a verdict. Cells are matched by benchmark, mode and parameters; only entries
- * whose time is a measurement are compared (not those of profilers that slow the benchmark down for their counts).
+ * Two JMH result files, cell by cell, judged with the fork-level {@link RerunModel}: the current run's time ÷ the
+ * baseline's with the interval reruns of identical code would show (both runs' fork scatter plus the host's run-wide
+ * shift), a verdict — faster, slower, or the same within noise — and, for the headline cells, the two checks a rerun
+ * is held to:
  *
- * <p>Headline cells must agree within {@link #AGREEMENT}: their ratio's interval must lie inside 0.95–1.05. Each one
- * that does not is named with the reason: a cell still trending in either run, an interval too wide to resolve ±5 %
- * (noise), or a real difference.
+ * <ul>
+ *   <li>the <em>point ratio</em> lies within the cell's tolerance: ±5 %, or, for a cell the profile names as too
+ *       noisy for that, the band in which 98 % of reruns of identical code land given its forks' measured spread
+ *       ({@link RerunModel#tolerance});</li>
+ *   <li>the current run's time lies inside the baseline's <em>rerun interval</em> ({@link RerunModel#rerunInterval}):
+ *       where 95 % of reruns' estimates fall, about √2 times wider than the baseline's confidence interval, which
+ *       says where the true value is, not where a rerun's estimate lands.</li>
+ * </ul>
+ *
+ * Cells are matched by benchmark, mode and parameters; only entries whose time is a measurement are compared. Each
+ * headline cell that misses a check is named with the reason: a drifting fork, too few forks, noise the model
+ * expects, or a difference beyond noise.
  */
 public final class Comparison {
-
-    /** Two runs agree on a cell when the ratio's interval lies within 1 ± this. */
-    public static final double AGREEMENT = 0.05;
-
-    /** What the ratio says. */
-    public enum Verdict {
-        FASTER("faster"),
-        SLOWER("slower"),
-        SAME("same within noise"),
-        UNSETTLED("unsettled: no verdict");
-
-        private final String text;
-
-        Verdict(String text) {
-            this.text = text;
-        }
-
-        public String text() {
-            return text;
-        }
-    }
 
     /**
      * One cell in both runs.
      *
-     * @param ratio      current ÷ baseline time with its interval; null when a side is unsettled
-     * @param agrees     whether the interval lies within 1 ± {@link #AGREEMENT}
-     * @param why        for a headline cell that does not agree, the reason; otherwise empty
+     * @param comparison    the ratio current ÷ baseline with its interval, verdict, tolerance and whether the point
+     *                      ratio lies within it
+     * @param rerunInterval the baseline's rerun interval (or its forks' range, with too few forks)
+     * @param inside        whether the current run's time lies inside that interval
+     * @param ownTolerance  whether the profile holds this cell to its own tolerance
+     * @param spread        the forks' spread of both runs pooled (standard deviation of log fork medians)
+     * @param interleaved   whether the cell's forks were interleaved in both runs (else the allowance carries each
+     *                      run's slot drift, {@link RerunModel#backToBack})
+     * @param drifting      whether a fork drifts in either run
+     * @param why           for a headline cell that misses a check, the reason; otherwise empty
      */
     public record Row(
             String cell,
             BenchmarkResult baseline,
             BenchmarkResult current,
-            Estimate ratio,
-            Verdict verdict,
+            RerunModel.Comparison comparison,
+            ForkEstimate rerunInterval,
+            boolean inside,
             boolean headline,
-            boolean agrees,
-            String why) {}
+            boolean ownTolerance,
+            double spread,
+            boolean interleaved,
+            boolean drifting,
+            String why) {
 
-    /** The whole comparison. */
-    public record Result(List<Row> rows, List<String> onlyInBaseline, List<String> onlyInCurrent) {
+        public RerunModel.Verdict verdict() {
+            return comparison.verdict();
+        }
+
+        public ForkEstimate ratio() {
+            return comparison.ratio();
+        }
+
+        /** Whether the point ratio lies within the cell's tolerance. */
+        public boolean agrees() {
+            return comparison.agrees();
+        }
+
+        /** Whether the baseline has the forks for a rerun interval (not just a range). */
+        public boolean rerunChecked() {
+            return rerunInterval.kind() == ForkEstimate.Kind.RERUN;
+        }
+
+        /** Whether the cell meets both checks a rerun is held to (the rerun interval only where there is one). */
+        public boolean reproduces() {
+            return agrees() && (!rerunChecked() || inside);
+        }
+    }
+
+    /**
+     * The whole comparison.
+     *
+     * @param hostShift the host allowance the verdicts used (standard deviation of a run-wide shift, log scale)
+     * @param pair      the two runs' own spread and run-wide shift over the headline cells, when they allow one
+     */
+    public record Result(
+            List<Row> rows,
+            List<String> onlyInBaseline,
+            List<String> onlyInCurrent,
+            double hostShift,
+            Optional<RerunVariance.Estimate> pair) {
 
         public List<Row> headline() {
             return rows.stream().filter(Row::headline).toList();
         }
 
-        public List<Row> disagreeing() {
-            return headline().stream().filter(r -> !r.agrees()).toList();
+        /** Headline cells whose point ratio lies within their tolerance. */
+        public long withinTolerance() {
+            return headline().stream().filter(Row::agrees).count();
+        }
+
+        /** Headline cells whose baseline has a rerun interval. */
+        public long rerunChecked() {
+            return headline().stream().filter(Row::rerunChecked).count();
+        }
+
+        /** Headline cells whose current time lies inside the baseline's rerun interval. */
+        public long insideRerunInterval() {
+            return headline().stream()
+                    .filter(r -> r.rerunChecked() && r.inside())
+                    .count();
+        }
+
+        /** Headline cells that miss a check. */
+        public List<Row> missing() {
+            return headline().stream().filter(r -> !r.reproduces()).toList();
+        }
+
+        /** Headline cells with their own tolerance. */
+        public List<Row> ownTolerances() {
+            return headline().stream().filter(Row::ownTolerance).toList();
         }
     }
 
     private Comparison() {}
 
     /**
-     * @param measurement which entries' times are measurements (a time unit, no profiler that perturbs timing)
-     * @param headline    which cells are headline cells (of the current run's profile); every cell when none is known
+     * @param measurement  which entries' times are measurements (a time unit, no profiler that perturbs timing)
+     * @param headline     which cells are headline cells (of the current run's profile); every cell when none is
+     *                     known
+     * @param ownTolerance which headline cells the profile holds to their own tolerance
+     * @param interleaved  whether a cell's forks were interleaved in both runs (baseline's cell, current's cell)
+     * @param model        the rerun model (its host allowance) for interleaved cells; cells measured back to back
+     *                     get {@link RerunModel#backToBack} with {@link RerunModel#REFERENCE_SLOT_DRIFT}
      */
     public static Result compare(
             List<BenchmarkResult> baseline,
             List<BenchmarkResult> current,
             Predicate<BenchmarkResult> measurement,
             Predicate<BenchmarkResult> headline,
+            Predicate<BenchmarkResult> ownTolerance,
+            BiPredicate<BenchmarkResult, BenchmarkResult> interleaved,
+            RerunModel model,
             CellStatistics stats) {
         Map<String, BenchmarkResult> before = cells(baseline, measurement);
         Map<String, BenchmarkResult> after = cells(current, measurement);
@@ -94,49 +164,106 @@ public final class Comparison {
                 onlyInCurrent.add(e.getKey());
                 continue;
             }
-            rows.add(row(e.getKey(), a, b, headline.test(b), stats));
+            boolean isHeadline = headline.test(b);
+            boolean both = interleaved.test(a, b);
+            rows.add(row(
+                    e.getKey(),
+                    a,
+                    b,
+                    isHeadline,
+                    isHeadline && ownTolerance.test(b),
+                    both,
+                    both ? model : model.backToBack(RerunModel.REFERENCE_SLOT_DRIFT),
+                    stats));
         }
         List<String> onlyInBaseline =
                 before.keySet().stream().filter(k -> !after.containsKey(k)).toList();
-        return new Result(rows, onlyInBaseline, onlyInCurrent);
+        return new Result(rows, onlyInBaseline, onlyInCurrent, model.hostShift(), pair(rows, stats));
     }
 
-    static Row row(String key, BenchmarkResult a, BenchmarkResult b, boolean headline, CellStatistics stats) {
+    static Row row(
+            String key,
+            BenchmarkResult a,
+            BenchmarkResult b,
+            boolean headline,
+            boolean ownTolerance,
+            boolean interleaved,
+            RerunModel model,
+            CellStatistics stats) {
         CellStatistics.Cell ca = stats.of(a);
         CellStatistics.Cell cb = stats.of(b);
-        if (ca.trending() || cb.trending()) {
-            String which = ca.trending() && cb.trending()
-                    ? "unsettled in both runs"
-                    : ca.trending() ? "unsettled in the baseline" : "unsettled in this run";
-            String trend = (ca.trending() ? ca.steady().describe() : cb.steady().describe());
-            return new Row(key, a, b, null, Verdict.UNSETTLED, headline, false, which + " (" + trend + ")");
+        double spread = pooledSpread(ca.forks(), cb.forks());
+        int forks = Math.min(ca.forkCount(), cb.forkCount());
+        double tolerance =
+                ownTolerance && Double.isFinite(spread) ? model.tolerance(spread, forks) : RerunModel.DEFAULT_TOLERANCE;
+        RerunModel.Comparison comparison = model.compare(ca.forks(), cb.forks(), tolerance);
+        ForkEstimate rerun = model.rerunInterval(ca.forks());
+        boolean inside = rerun.contains(cb.value());
+        boolean drifting = ca.drifting() || cb.drifting();
+        Row draft = new Row(
+                key, a, b, comparison, rerun, inside, headline, ownTolerance, spread, interleaved, drifting, "");
+        String why = headline && !draft.reproduces() ? why(draft, ca, cb) : "";
+        return new Row(
+                key, a, b, comparison, rerun, inside, headline, ownTolerance, spread, interleaved, drifting, why);
+    }
+
+    /** Why a headline cell misses a check. */
+    private static String why(Row row, CellStatistics.Cell a, CellStatistics.Cell b) {
+        List<String> reasons = new ArrayList<>();
+        if (a.drifting()) {
+            reasons.add("drifts in the baseline (" + a.steady().describe() + ")");
         }
-        Estimate ratio = stats.ratio(b, a).estimate();
-        Verdict verdict = ratio.high() < 1 ? Verdict.FASTER : ratio.low() > 1 ? Verdict.SLOWER : Verdict.SAME;
-        boolean agrees = ratio.low() >= 1 - AGREEMENT && ratio.high() <= 1 + AGREEMENT;
-        String why = "";
-        if (!agrees) {
-            if (ratio.contains(1)) {
-                why = String.format(
+        if (b.drifting()) {
+            reasons.add("drifts in this run (" + b.steady().describe() + ")");
+        }
+        ForkEstimate ratio = row.ratio();
+        switch (row.verdict()) {
+            case FASTER, SLOWER ->
+                reasons.add(
+                        "differs beyond noise: " + row.comparison().describe() + "; the machine or the code changed");
+            case SAME ->
+                reasons.add(String.format(
                         Locale.ROOT,
-                        "noise: the interval %.3f–%.3f is wider than ±5 %% (RSD %.1f %% / %.1f %%, n = %d / %d)",
+                        "noise: the difference is within what reruns show (%.3f–%.3f includes 1); forks spread %.1f %%",
                         ratio.low(),
                         ratio.high(),
-                        ca.rsdPercent(),
-                        cb.rsdPercent(),
-                        ca.n(),
-                        cb.n());
-            } else {
-                why = String.format(
+                        row.spread() * 100));
+            case TOO_FEW_FORKS ->
+                reasons.add(String.format(
                         Locale.ROOT,
-                        "differs: %s by %.1f %% (interval %.3f–%.3f excludes 1)",
-                        verdict == Verdict.FASTER ? "faster" : "slower",
-                        Math.abs(ratio.value() - 1) * 100,
+                        "too few forks for a verdict (%d); fork-by-fork ratios %.3f–%.3f",
+                        ratio.forks(),
                         ratio.low(),
-                        ratio.high());
+                        ratio.high()));
+        }
+        return String.join("; ", reasons);
+    }
+
+    /**
+     * The forks' spread of both runs pooled: {@code √((s²(a)·(k(a)−1) + s²(b)·(k(b)−1)) / (k(a)+k(b)−2))}; NaN with
+     * one fork per run.
+     */
+    static double pooledSpread(Forks a, Forks b) {
+        int df = a.count() - 1 + b.count() - 1;
+        if (df < 1) {
+            return Double.NaN;
+        }
+        double sa = a.count() < 2 ? 0 : a.spread();
+        double sb = b.count() < 2 ? 0 : b.spread();
+        return Math.sqrt((sa * sa * (a.count() - 1) + sb * sb * (b.count() - 1)) / df);
+    }
+
+    /** The pair's own spread and run-wide shift over its headline cells, when at least two allow it. */
+    private static Optional<RerunVariance.Estimate> pair(List<Row> rows, CellStatistics stats) {
+        List<RerunVariance.Pair> pairs = new ArrayList<>();
+        for (Row row : rows) {
+            Forks a = stats.of(row.baseline()).forks();
+            Forks b = stats.of(row.current()).forks();
+            if (row.headline() && a.count() + b.count() >= 3) {
+                pairs.add(new RerunVariance.Pair(row.cell(), row.current().benchmark(), a, b));
             }
         }
-        return new Row(key, a, b, ratio, verdict, headline, agrees, why);
+        return pairs.size() < 2 ? Optional.empty() : Optional.of(RerunVariance.estimate(pairs));
     }
 
     /** The measured entries of a file by cell key (the first entry when a key repeats). */

@@ -48,6 +48,10 @@ import java.util.Optional;
  * @param command            the Maven command line that ran ({@code ./mvnw} goals and {@code -D} properties)
  * @param virtualization     whether the machine is a virtual machine or container, and how that was found
  * @param headlineRuns       the JMH command lines of the profile's headline runs: their cells are headline cells
+ * @param ownTolerance       selectors (JMH command lines) of the headline cells the profile holds to their own
+ *                           tolerance, derived from their fork-to-fork spread, instead of ±5 %
+ * @param interleaving       how the interleaved runs were executed: seed, order, each unit's conditions; null when
+ *                           no run was interleaved
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Environment(
@@ -73,7 +77,9 @@ public record Environment(
         List<String> changedFiles,
         String command,
         Virtualization virtualization,
-        List<String> headlineRuns) {
+        List<String> headlineRuns,
+        List<String> ownTolerance,
+        Interleaving interleaving) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -81,6 +87,7 @@ public record Environment(
         jmhArgs = jmhArgs == null ? List.of() : List.copyOf(jmhArgs);
         changedFiles = changedFiles == null ? List.of() : List.copyOf(changedFiles);
         headlineRuns = headlineRuns == null ? List.of() : List.copyOf(headlineRuns);
+        ownTolerance = ownTolerance == null ? List.of() : List.copyOf(ownTolerance);
         sourceRevision = sourceRevision == null ? "" : sourceRevision;
         command = command == null ? "" : command;
         // Records written before sourceDirty existed said "-dirty" in the revision.
@@ -105,6 +112,7 @@ public record Environment(
      * What can be learnt about this machine now, before a run.
      *
      * @param headlineRuns the profile's headline runs' command lines (see {@link #headlineRuns()})
+     * @param ownTolerance the selectors of the cells with their own tolerance (see {@link #ownTolerance()})
      * @param source       the source tree's state (see {@link SourceTree#inspect})
      * @param command      the Maven command line
      */
@@ -112,6 +120,7 @@ public record Environment(
             String profile,
             List<String> jmhArgs,
             List<String> headlineRuns,
+            List<String> ownTolerance,
             String java,
             Path benchmarkDirectory,
             SourceTree source,
@@ -140,7 +149,39 @@ public record Environment(
                 source.changed(),
                 command,
                 host.virtualization(),
-                headlineRuns);
+                headlineRuns,
+                ownTolerance,
+                null);
+    }
+
+    /** This record with how its interleaved runs were executed. */
+    public Environment withInterleaving(Interleaving interleaving) {
+        return new Environment(
+                resultFile,
+                resultSha256,
+                profile,
+                jmhArgs,
+                started,
+                finished,
+                cpuModel,
+                cpuCores,
+                memoryBytes,
+                os,
+                kernel,
+                benchmarkDirectory,
+                fileSystem,
+                loadAverageStart,
+                loadAverageEnd,
+                coldCacheAvailable,
+                java,
+                sourceRevision,
+                sourceDirty,
+                changedFiles,
+                command,
+                virtualization,
+                headlineRuns,
+                ownTolerance,
+                interleaving);
     }
 
     /** This record completed after the run: end time, load, and the result file it describes. */
@@ -168,7 +209,9 @@ public record Environment(
                 changedFiles,
                 command,
                 virtualization,
-                headlineRuns);
+                headlineRuns,
+                ownTolerance,
+                interleaving);
     }
 
     public void write(Path file) throws IOException {

@@ -49,6 +49,22 @@ public record CellSelector(List<String> includes, Map<String, List<String>> para
         return new CellSelector(includes, params);
     }
 
+    /** The command line without its benchmark includes: every option with its value, in order. */
+    public static List<String> options(List<String> jmhArgs) {
+        List<String> options = new ArrayList<>();
+        for (int i = 0; i < jmhArgs.size(); i++) {
+            String arg = jmhArgs.get(i);
+            if (arg.startsWith("-")) {
+                options.add(arg);
+                if ((arg.equals("-p") || PlannedRun.takesValue(arg) || PlannedRun.COUNTED_OPTIONS.contains(arg))
+                        && i + 1 < jmhArgs.size()) {
+                    options.add(jmhArgs.get(++i));
+                }
+            }
+        }
+        return options;
+    }
+
     /** The selector of a command line written as one string (quoted as in a shell). */
     public static CellSelector parse(String jmhArgs) {
         return of(CommandLine.split(jmhArgs));

@@ -1,8 +1,11 @@
 package dev.iolab.jmh.plugin.profile;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * One JMH invocation of a profile and what it will do: {@link #combinations()} parameter combinations, each run in
@@ -25,6 +28,8 @@ import java.util.Locale;
  * @param forkSetup             trial set-up per fork beyond the JVM's start
  * @param onceSetup             set-up before the first fork only (or zero)
  * @param headline              whether the profile names this run's cells as headline cells
+ * @param interleaved           whether its forks run as single-fork units in the profile's seeded order, beside the
+ *                              other interleaved runs' (else it is one JMH run, each cell's forks back to back)
  */
 public record PlannedRun(
         String label,
@@ -39,13 +44,23 @@ public record PlannedRun(
         Duration operation,
         Duration forkSetup,
         Duration onceSetup,
-        boolean headline) {
+        boolean headline,
+        boolean interleaved) {
 
     /** Starting JMH's harness JVM, once per run (how it was measured: docs/benchmarks/report.md, "The estimate"). */
     static final Duration RUN_START = Duration.ofSeconds(2);
 
     /** Starting one fork's JVM and JMH's handshake with it (measured like {@link #RUN_START}). */
     static final Duration FORK_START = Duration.ofMillis(600);
+
+    /**
+     * What one single-fork unit of an interleaved run costs beyond its fork, when the units run one after another
+     * from one JMH host JVM: JMH's set-up of each run (reading the benchmark list, planning, the link to the fork) and
+     * the host's reading of {@code /proc} before and after. Measured here as about 0.1 s of CPU per unit (30 units
+     * interleaved against the same 30 forks in one JMH run; docs/benchmarks/report.md, "The estimate"), which on a
+     * quiet machine is its wall time; 0.15 s leaves room.
+     */
+    public static final Duration UNIT_OVERHEAD = Duration.ofMillis(150);
 
     /** A single-shot operation's time when the profile gives none; the progress corrects it as the run goes. */
     static final Duration SINGLE_SHOT_GUESS = Duration.ofSeconds(1);
@@ -85,9 +100,39 @@ public record PlannedRun(
                 .plus(iterationLength(false).multipliedBy(measurementIterations));
     }
 
-    /** The estimated duration of the whole run (see the class comment). */
+    /**
+     * The estimated duration of the whole run (see the class comment); for an interleaved run, its units' share of
+     * the interleaved order: each fork plus {@link #UNIT_OVERHEAD}, the host's own start counted once for the whole
+     * order by {@link Profile#estimate()}.
+     */
     public Duration estimate() {
+        if (interleaved) {
+            return onceSetup.plus(forkDuration().plus(UNIT_OVERHEAD).multipliedBy((long) combinations * forks));
+        }
         return RUN_START.plus(onceSetup).plus(forkDuration().multipliedBy((long) combinations * forks));
+    }
+
+    /** One unit of this run when interleaved: its fork and the unit's overhead. */
+    public Duration unitEstimate() {
+        return forkDuration().plus(UNIT_OVERHEAD);
+    }
+
+    /** Its cells' parameter combinations, each a map of parameter name to one value, in JMH's order. */
+    public List<Map<String, String>> parameterCombinations() {
+        List<Map<String, String>> combos = new ArrayList<>();
+        combos.add(new LinkedHashMap<>());
+        for (Map.Entry<String, List<String>> p : cells().params().entrySet()) {
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> combo : combos) {
+                for (String value : p.getValue()) {
+                    Map<String, String> extended = new LinkedHashMap<>(combo);
+                    extended.put(p.getKey(), value);
+                    next.add(extended);
+                }
+            }
+            combos = next;
+        }
+        return combos;
     }
 
     /** Iterations at their set time plus fork starts: a lower bound that ignores slow operations and set-up. */
@@ -113,7 +158,8 @@ public record PlannedRun(
                 operation,
                 forkSetup,
                 onceSetup,
-                headline);
+                headline,
+                interleaved);
     }
 
     /** This run marked as producing headline cells. */
@@ -131,6 +177,26 @@ public record PlannedRun(
                 operation,
                 forkSetup,
                 onceSetup,
+                true,
+                interleaved);
+    }
+
+    /** This run marked as running interleaved with the profile's other interleaved runs. */
+    PlannedRun asInterleaved() {
+        return new PlannedRun(
+                label,
+                jmhArgs,
+                combinations,
+                forks,
+                warmupIterations,
+                warmupTime,
+                measurementIterations,
+                measurementTime,
+                singleShot,
+                operation,
+                forkSetup,
+                onceSetup,
+                headline,
                 true);
     }
 
@@ -221,6 +287,7 @@ public record PlannedRun(
                 Duration.ZERO,
                 Duration.ZERO,
                 Duration.ZERO,
+                false,
                 false);
     }
 

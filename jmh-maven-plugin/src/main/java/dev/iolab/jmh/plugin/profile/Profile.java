@@ -1,6 +1,8 @@
 package dev.iolab.jmh.plugin.profile;
 
 import dev.iolab.jmh.plugin.CommandLine;
+import dev.iolab.jmh.plugin.stats.CellEstimator;
+import dev.iolab.jmh.plugin.stats.ForkSteadyState;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -32,17 +34,30 @@ import java.util.stream.Stream;
  * # comment
  * description: all four benchmarks at small sizes, for a first look
  * expected: about 4 minutes on 2 cores
- * run copy: com.example.CopyBenchmark.copy -p fileSizeKb=64,1024 -f 2 -wi 3 -i 5 -w 500ms -r 500ms
+ * run copy: com.example.CopyBenchmark.copy -p strategy=A,B -p fileSizeKb=64,1024 -f 7 -wi 3 -i 5 -w 500ms -r 200ms
  * cost copy: op=20ms fork=100ms
- * headline: copy
+ * run walk: com.example.WalkBenchmark.walk -bm ss -p threads=1,2 -f 5 -wi 4 -i 5
+ * headline: copy, walk
+ * interleave: copy, walk
+ * seed: random
+ * tolerance copy: strategy=B fileSizeKb=64
  * </pre>
  * Each {@code run} line is a JMH command line (quoted as in a shell); it must set {@code -f}, {@code -wi} and
  * {@code -i} and give every multi-valued parameter with {@code -p}, so that progress can be counted. A {@code cost}
  * line gives a run's typical operation time ({@code op}), trial set-up per fork ({@code fork}) and one-time set-up
- * ({@code once}) for the estimate; {@code headline} names the runs whose cells the report's claims rest on (each
- * must have at least {@value #HEADLINE_SAMPLES} samples per cell over at least {@value #HEADLINE_FORKS} forks).
+ * ({@code once}) for the estimate. {@code headline} names the runs whose cells the report's claims rest on: each must
+ * give every cell at least {@value #HEADLINE_FORKS} forks (a 95 % confidence interval over forks needs them) of at
+ * least {@value #HEADLINE_ITERATIONS} measured iterations (the per-fork steady-state check needs them).
+ * {@code interleave} names the runs whose forks run as single-fork units from one JMH host, all of them in one seeded
+ * random order; {@code seed} fixes that order's seed ({@code random}, the default, draws one per run, which the
+ * report records). {@code tolerance <run>:} names cells of a headline run (by parameter values, each a subset of the
+ * run's) that a rerun holds to a tolerance derived from their measured fork-to-fork spread instead of ±5 %.
+ *
+ * @param seed         the interleaved order's seed; null to draw one per run
+ * @param ownTolerance the cells held to their own tolerance, as JMH command lines a {@link CellSelector} reads
  */
-public record Profile(String name, String description, String expected, List<PlannedRun> runs) {
+public record Profile(
+        String name, String description, String expected, List<PlannedRun> runs, Long seed, List<String> ownTolerance) {
 
     /** Where on the benchmarks' classpath the named profiles are: {@code META-INF/jmh-profiles/quick.profile}. */
     public static final String RESOURCE_DIRECTORY = "META-INF/jmh-profiles/";
@@ -50,14 +65,15 @@ public record Profile(String name, String description, String expected, List<Pla
     private static final String SUFFIX = ".profile";
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]+");
 
-    /** Fewest measured samples per headline cell. */
-    public static final int HEADLINE_SAMPLES = 10;
+    /** Fewest forks per headline cell: enough for a confidence interval over forks. */
+    public static final int HEADLINE_FORKS = CellEstimator.MIN_FORKS;
 
-    /** Fewest forks per headline cell. */
-    public static final int HEADLINE_FORKS = 2;
+    /** Fewest measured iterations per fork of a headline cell: enough to check each fork for drift. */
+    public static final int HEADLINE_ITERATIONS = ForkSteadyState.MIN_ITERATIONS;
 
     public Profile {
         runs = List.copyOf(runs);
+        ownTolerance = ownTolerance == null ? List.of() : List.copyOf(ownTolerance);
     }
 
     /**
@@ -147,11 +163,15 @@ public record Profile(String name, String description, String expected, List<Pla
     static Profile parse(String name, List<String> lines) {
         String description = "";
         String expected = "";
+        Long seed = null;
         List<PlannedRun> runs = new ArrayList<>();
         Set<String> labels = new LinkedHashSet<>();
         Map<String, Integer> costLines = new LinkedHashMap<>();
         Map<String, PlannedRun> costed = new LinkedHashMap<>();
         Map<String, Integer> headlines = new LinkedHashMap<>();
+        Map<String, Integer> interleaved = new LinkedHashMap<>();
+        Map<String, Integer> toleranceLines = new LinkedHashMap<>();
+        Map<String, List<String>> tolerances = new LinkedHashMap<>();
         for (int n = 0; n < lines.size(); n++) {
             String line = lines.get(n).strip();
             if (line.isEmpty() || line.startsWith("#")) {
@@ -161,20 +181,22 @@ public record Profile(String name, String description, String expected, List<Pla
             int colon = line.indexOf(':');
             if (colon < 0) {
                 throw new IllegalArgumentException(where + "expected \"description:\", \"expected:\", \"headline:\","
-                        + " \"run <label>:\" or \"cost <label>:\", got: " + line);
+                        + " \"interleave:\", \"seed:\", \"run <label>:\", \"cost <label>:\" or \"tolerance <label>:\","
+                        + " got: " + line);
             }
             String key = line.substring(0, colon).strip();
             String value = line.substring(colon + 1).strip();
+            int number = n + 1;
             if (key.equals("description")) {
                 description = value;
             } else if (key.equals("expected")) {
                 expected = value;
             } else if (key.equals("headline")) {
-                for (String label : value.split(",")) {
-                    if (!label.isBlank()) {
-                        headlines.put(label.strip(), n + 1);
-                    }
-                }
+                labelsOf(value).forEach(label -> headlines.put(label, number));
+            } else if (key.equals("interleave")) {
+                labelsOf(value).forEach(label -> interleaved.put(label, number));
+            } else if (key.equals("seed")) {
+                seed = seedOf(where, value);
             } else if (key.startsWith("run ") && !key.substring(4).isBlank()) {
                 String label = key.substring(4).strip();
                 if (!labels.add(label)) {
@@ -189,6 +211,10 @@ public record Profile(String name, String description, String expected, List<Pla
                 String label = key.substring(5).strip();
                 costLines.put(label, n + 1);
                 costed.put(label, costOf(where, value));
+            } else if (key.startsWith("tolerance ") && !key.substring(10).isBlank()) {
+                String label = key.substring(10).strip();
+                toleranceLines.putIfAbsent(label, n + 1);
+                tolerances.computeIfAbsent(label, l -> new ArrayList<>()).add(value);
             } else {
                 throw new IllegalArgumentException(where + "unknown key " + key);
             }
@@ -196,36 +222,110 @@ public record Profile(String name, String description, String expected, List<Pla
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("Profile " + name + " has no \"run <label>: ...\" line");
         }
-        for (Map.Entry<String, Integer> c : costLines.entrySet()) {
-            if (!labels.contains(c.getKey())) {
+        unknown(name, costLines, labels, "cost for unknown run ");
+        unknown(name, headlines, labels, "headline names unknown run ");
+        unknown(name, interleaved, labels, "interleave names unknown run ");
+        unknown(name, toleranceLines, labels, "tolerance for unknown run ");
+        for (Map.Entry<String, Integer> t : toleranceLines.entrySet()) {
+            if (!headlines.containsKey(t.getKey())) {
                 throw new IllegalArgumentException(
-                        "Profile " + name + ", line " + c.getValue() + ": cost for unknown run " + c.getKey());
-            }
-        }
-        for (Map.Entry<String, Integer> h : headlines.entrySet()) {
-            if (!labels.contains(h.getKey())) {
-                throw new IllegalArgumentException(
-                        "Profile " + name + ", line " + h.getValue() + ": headline names unknown run " + h.getKey());
+                        "Profile " + name + ", line " + t.getValue() + ": tolerance names run " + t.getKey()
+                                + ", which is not a headline run (only headline cells are held to a tolerance)");
             }
         }
         List<PlannedRun> planned = new ArrayList<>();
+        List<String> ownTolerance = new ArrayList<>();
         for (PlannedRun run : runs) {
             PlannedRun cost = costed.get(run.label());
             if (cost != null) {
                 run = run.withCost(cost.operation(), cost.forkSetup(), cost.onceSetup());
             }
             if (headlines.containsKey(run.label())) {
-                if (run.forks() < HEADLINE_FORKS || run.samplesPerCell() < HEADLINE_SAMPLES) {
+                if (run.forks() < HEADLINE_FORKS || run.measurementIterations() < HEADLINE_ITERATIONS) {
                     throw new IllegalArgumentException("Profile " + name + ", line " + headlines.get(run.label())
-                            + ": headline run " + run.label() + " gives " + run.samplesPerCell() + " samples over "
-                            + run.forks() + " fork(s) per cell; a headline cell needs at least " + HEADLINE_SAMPLES
-                            + " over at least " + HEADLINE_FORKS + " forks");
+                            + ": headline run " + run.label() + " gives each cell " + run.forks() + " fork(s) of "
+                            + run.measurementIterations() + " measured iterations; a headline cell needs at least "
+                            + HEADLINE_FORKS + " forks (for a confidence interval over forks) of at least "
+                            + HEADLINE_ITERATIONS + " iterations (to check each fork for drift)");
                 }
                 run = run.asHeadline();
             }
+            if (interleaved.containsKey(run.label())) {
+                run = run.asInterleaved();
+            }
+            for (String cells : tolerances.getOrDefault(run.label(), List.of())) {
+                ownTolerance.add(toleranceSelector(name, toleranceLines.get(run.label()), run, cells));
+            }
             planned.add(run);
         }
-        return new Profile(name, description, expected, planned);
+        return new Profile(name, description, expected, planned, seed, ownTolerance);
+    }
+
+    private static List<String> labelsOf(String value) {
+        List<String> labels = new ArrayList<>();
+        for (String label : value.split(",")) {
+            if (!label.isBlank()) {
+                labels.add(label.strip());
+            }
+        }
+        return labels;
+    }
+
+    private static void unknown(String name, Map<String, Integer> lines, Set<String> labels, String message) {
+        for (Map.Entry<String, Integer> l : lines.entrySet()) {
+            if (!labels.contains(l.getKey())) {
+                throw new IllegalArgumentException(
+                        "Profile " + name + ", line " + l.getValue() + ": " + message + l.getKey());
+            }
+        }
+    }
+
+    /** {@code 20261127} or {@code random} (null). */
+    private static Long seedOf(String where, String value) {
+        if (value.equalsIgnoreCase("random")) {
+            return null;
+        }
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(where + "seed needs a whole number or \"random\", got " + value);
+        }
+    }
+
+    /**
+     * {@code strategy=BULK_8K fileSizeKb=64,1024} of run {@code run} as a JMH command line naming those cells: the
+     * run's benchmarks and its {@code -p} values, those given narrowed to the values given (a subset of the run's);
+     * nothing given names every cell of the run.
+     */
+    private static String toleranceSelector(String name, int line, PlannedRun run, String cells) {
+        String where = "Profile " + name + ", line " + line + ": tolerance " + run.label() + ": ";
+        CellSelector selector = run.cells();
+        Map<String, String> values = new LinkedHashMap<>();
+        selector.params().forEach((param, runValues) -> values.put(param, String.join(",", runValues)));
+        for (String part : cells.split("\\s+")) {
+            if (part.isBlank()) {
+                continue;
+            }
+            int eq = part.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException(where + "expected name=value[,value...], got " + part);
+            }
+            String param = part.substring(0, eq);
+            List<String> given = List.of(part.substring(eq + 1).split(","));
+            List<String> runValues = selector.params().get(param);
+            if (runValues == null || !runValues.containsAll(given)) {
+                throw new IllegalArgumentException(where + part + " is not among the run's cells ("
+                        + (runValues == null ? "it sets no -p " + param : param + "=" + String.join(",", runValues))
+                        + ")");
+            }
+            values.put(param, String.join(",", given));
+        }
+        List<String> args = new ArrayList<>(selector.includes());
+        values.forEach((param, value) -> {
+            args.add("-p");
+            args.add(param + "=" + value);
+        });
+        return CommandLine.join(args);
     }
 
     /** {@code op=2s fork=500ms once=10s}, any subset, as a run carrying only those times. */
@@ -249,7 +349,8 @@ public record Profile(String name, String description, String expected, List<Pla
                     throw new IllegalArgumentException(where + "cost knows op=, fork= and once=, not " + what + "=");
             }
         }
-        return new PlannedRun("", List.of(), 0, 0, 0, Duration.ZERO, 0, Duration.ZERO, false, op, fork, once, false);
+        return new PlannedRun(
+                "", List.of(), 0, 0, 0, Duration.ZERO, 0, Duration.ZERO, false, op, fork, once, false, false);
     }
 
     /** The same profile restricted to the runs with these labels. */
@@ -261,11 +362,18 @@ public record Profile(String name, String description, String expected, List<Pla
             throw new IllegalArgumentException("Profile " + name + " has no run " + String.join(", ", unknown)
                     + "; its runs are " + runs.stream().map(PlannedRun::label).collect(Collectors.joining(", ")));
         }
+        List<PlannedRun> kept =
+                runs.stream().filter(r -> labels.contains(r.label())).collect(Collectors.toList());
+        List<CellSelector> keptCells = kept.stream().map(PlannedRun::cells).collect(Collectors.toList());
         return new Profile(
                 name,
                 description,
                 expected.isEmpty() ? "" : "the whole profile: " + expected,
-                runs.stream().filter(r -> labels.contains(r.label())).collect(Collectors.toList()));
+                kept,
+                seed,
+                ownTolerance.stream()
+                        .filter(t -> keptCells.stream().anyMatch(c -> sameBenchmarks(c, CellSelector.parse(t))))
+                        .collect(Collectors.toList()));
     }
 
     public int iterations() {
@@ -276,9 +384,25 @@ public record Profile(String name, String description, String expected, List<Pla
         return runs.stream().map(PlannedRun::nominalDuration).reduce(Duration.ZERO, Duration::plus);
     }
 
-    /** The estimated duration of all runs (see {@link PlannedRun#estimate()}). */
+    private static boolean sameBenchmarks(CellSelector run, CellSelector cells) {
+        return run.includes().equals(cells.includes())
+                && cells.params().entrySet().stream()
+                        .allMatch(p ->
+                                run.params().getOrDefault(p.getKey(), List.of()).containsAll(p.getValue()));
+    }
+
+    /**
+     * The estimated duration of all runs (see {@link PlannedRun#estimate()}), the JMH host of the interleaved runs
+     * started once.
+     */
     public Duration estimate() {
-        return runs.stream().map(PlannedRun::estimate).reduce(Duration.ZERO, Duration::plus);
+        Duration runs = this.runs.stream().map(PlannedRun::estimate).reduce(Duration.ZERO, Duration::plus);
+        return interleaved().isEmpty() ? runs : runs.plus(PlannedRun.RUN_START);
+    }
+
+    /** The runs whose forks run interleaved, in profile order. */
+    public List<PlannedRun> interleaved() {
+        return runs.stream().filter(PlannedRun::interleaved).collect(Collectors.toList());
     }
 
     /** The headline runs' JMH command lines: the report and {@code jmh:compare} find headline cells with them. */

@@ -13,6 +13,9 @@ import java.util.regex.Pattern;
  * fork's start and set-up and of its run's start. Until the first iteration completes, the estimate is the planned
  * remainder; after that it is the remaining weight scaled by how long the completed weight really took, which
  * corrects for a loaded machine and for operations slower than the profile's {@code cost} line says.
+ *
+ * <p>Runs are counted one after another ({@link #startRun}), or — for interleaved runs, whose single-fork units
+ * alternate between runs — unit by unit ({@link #startUnit}), each run keeping its own count.
  */
 public final class RunProgress {
 
@@ -23,13 +26,12 @@ public final class RunProgress {
     private final LongSupplier nanoTime;
     private final long start;
     private final double totalWeight;
+    private final int[] done;
+    private final double[] weight;
+    private final int[] extra;
+    private final boolean[] finished;
     private int current = -1;
-    private int doneInRun;
-    private int doneBefore;
-    private double weightBefore;
-    private double weightInRun;
     private long lastReport;
-    private int extraInRun;
 
     /** @param nanoTime a monotonic clock in nanoseconds ({@code System::nanoTime}) */
     public RunProgress(List<PlannedRun> runs, LongSupplier nanoTime) {
@@ -38,6 +40,10 @@ public final class RunProgress {
         this.start = nanoTime.getAsLong();
         this.lastReport = start;
         this.totalWeight = runs.stream().mapToDouble(RunProgress::runWeight).sum();
+        this.done = new int[runs.size()];
+        this.weight = new double[runs.size()];
+        this.extra = new int[runs.size()];
+        this.finished = new boolean[runs.size()];
     }
 
     /** Marks the start of run {@code index} (0-based); the previous run counts as complete. */
@@ -45,35 +51,47 @@ public final class RunProgress {
         if (current >= 0) {
             finishRun();
         }
+        reset(index);
         current = index;
-        doneInRun = 0;
-        weightInRun = 0;
-        extraInRun = 0;
+    }
+
+    /**
+     * Marks the start of a unit of interleaved run {@code index}: its iteration lines count toward that run, which
+     * keeps what its earlier units counted; the run of the previous unit is not complete yet.
+     */
+    public void startUnit(int index) {
+        current = index;
     }
 
     /** Takes back what run {@code index} counted (it is about to run again) and makes it current. */
     public void restartRun(int index) {
-        if (current == index) {
-            doneInRun = 0;
-            weightInRun = 0;
-            extraInRun = 0;
-            return;
+        reset(index);
+        if (current != index) {
+            current = -1;
         }
-        doneBefore -= runs.get(index).iterations();
-        weightBefore -= runWeight(runs.get(index));
-        current = -1;
     }
 
     /** Counts the rest of the current run as done (it finished, or failed and stopped early). */
     public void finishRun() {
-        if (current < 0) {
-            return;
+        if (current >= 0) {
+            finished[current] = true;
+            current = -1;
         }
-        doneBefore += runs.get(current).iterations();
-        weightBefore += runWeight(runs.get(current));
-        doneInRun = 0;
-        weightInRun = 0;
-        current = -1;
+    }
+
+    /** Counts the rest of run {@code index} as done (its units have all run, or stopped). */
+    public void finishRun(int index) {
+        finished[index] = true;
+        if (current == index) {
+            current = -1;
+        }
+    }
+
+    private void reset(int index) {
+        done[index] = 0;
+        weight[index] = 0;
+        extra[index] = 0;
+        finished[index] = false;
     }
 
     /**
@@ -90,11 +108,11 @@ public final class RunProgress {
             return true;
         }
         PlannedRun run = runs.get(current);
-        if (doneInRun < run.iterations()) {
-            doneInRun++;
-            weightInRun += iterationWeight(run, warmup);
+        if (done[current] < run.iterations()) {
+            done[current]++;
+            weight[current] += iterationWeight(run, warmup);
         } else {
-            extraInRun++;
+            extra[current]++;
         }
         return true;
     }
@@ -104,20 +122,32 @@ public final class RunProgress {
      * matches more benchmarks than meant, or a parameter with several default values was not given with {@code -p}.
      */
     public boolean justOvershot() {
-        return extraInRun == 1;
+        return current >= 0 && extra[current] == 1;
     }
 
     public int done() {
-        return doneBefore + doneInRun;
+        int sum = 0;
+        for (int i = 0; i < runs.size(); i++) {
+            sum += finished[i] ? runs.get(i).iterations() : done[i];
+        }
+        return sum;
     }
 
     public int total() {
         return runs.stream().mapToInt(PlannedRun::iterations).sum();
     }
 
+    private double doneWeight() {
+        double sum = 0;
+        for (int i = 0; i < runs.size(); i++) {
+            sum += finished[i] ? runWeight(runs.get(i)) : weight[i];
+        }
+        return sum;
+    }
+
     /** Done share of the planned work, by weight, 0..1. */
     public double fraction() {
-        return totalWeight <= 0 ? 0 : Math.min(1, (weightBefore + weightInRun) / totalWeight);
+        return totalWeight <= 0 ? 0 : Math.min(1, doneWeight() / totalWeight);
     }
 
     public Duration elapsed() {
@@ -126,7 +156,7 @@ public final class RunProgress {
 
     /** Estimated time left. */
     public Duration remaining() {
-        double doneWeight = weightBefore + weightInRun;
+        double doneWeight = doneWeight();
         double left = Math.max(0, totalWeight - doneWeight);
         if (doneWeight <= 0) {
             return seconds(left);
@@ -174,13 +204,19 @@ public final class RunProgress {
         return run.estimate().toNanos() / 1e9;
     }
 
-    /** An iteration's length plus its share of the fork's start and set-up and of the run's start. */
+    /**
+     * An iteration's length plus its share of its fork's fixed costs (JVM start, set-up, and for an interleaved run
+     * the unit's overhead) and of its run's (JMH's start, one-time set-up).
+     */
     private static double iterationWeight(PlannedRun run, boolean warmup) {
         int perFork = run.warmupIterations() + run.measurementIterations();
-        double forkShare = perFork == 0 ? 0 : (PlannedRun.FORK_START.plus(run.forkSetup())).toNanos() / 1e9 / perFork;
-        double runShare = run.iterations() == 0
-                ? 0
-                : (PlannedRun.RUN_START.plus(run.onceSetup())).toNanos() / 1e9 / run.iterations();
+        Duration forkFixed = PlannedRun.FORK_START.plus(run.forkSetup());
+        if (run.interleaved()) {
+            forkFixed = forkFixed.plus(PlannedRun.UNIT_OVERHEAD);
+        }
+        double forkShare = perFork == 0 ? 0 : forkFixed.toNanos() / 1e9 / perFork;
+        Duration runFixed = run.interleaved() ? run.onceSetup() : PlannedRun.RUN_START.plus(run.onceSetup());
+        double runShare = run.iterations() == 0 ? 0 : runFixed.toNanos() / 1e9 / run.iterations();
         return run.iterationLength(warmup).toNanos() / 1e9 + forkShare + runShare;
     }
 

@@ -1,22 +1,28 @@
 package dev.iolab.jmh.plugin.report;
 
-import dev.iolab.jmh.plugin.stats.Estimate;
-import dev.iolab.jmh.plugin.stats.SteadyState;
+import dev.iolab.jmh.plugin.stats.CellEstimator;
+import dev.iolab.jmh.plugin.stats.CellStatistics;
+import dev.iolab.jmh.plugin.stats.ForkSteadyState;
+import dev.iolab.jmh.plugin.stats.Forks;
+import dev.iolab.jmh.plugin.stats.Quantiles;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import dev.iolab.reporting.jmh.Metric;
 import dev.iolab.reporting.markdown.Figures;
 import dev.iolab.reporting.markdown.MarkdownTable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
  * The generic part of the report: for every benchmark no section of the project presents (every benchmark, for a
  * project without sections), a table of its cells with the statistics of their primary metric in JMH's own unit:
- * median with its marks, 95 % interval, min–max, n (forks), RSD and the steady-state check.
+ * the geometric mean of its forks' medians with its marks, the interval with its basis, the forks' spread, n (forks),
+ * the per-fork steady-state check and, when recorded, its forks' conditions.
  */
 final class OtherBenchmarks {
 
@@ -44,7 +50,7 @@ final class OtherBenchmarks {
                             .map(r -> r.mode() + ", " + r.settings().describeIterations())
                             .distinct()
                             .collect(Collectors.joining("; ")))
-                    .append(". Figures are medians of all measured iterations in the benchmark's unit.\n\n");
+                    .append(". Figures are the geometric mean of the forks' medians, in the benchmark's unit.\n\n");
             out.append(table(cells, context)).append('\n');
         }
     }
@@ -53,37 +59,57 @@ final class OtherBenchmarks {
         List<String> params = new ArrayList<>(cells.stream()
                 .flatMap(r -> r.params().keySet().stream())
                 .collect(Collectors.toCollection(TreeSet::new)));
+        boolean withConditions = cells.stream()
+                .anyMatch(r -> !context.conditions().of(r.cellKey()).isEmpty());
         List<String> header = new ArrayList<>(params);
-        header.addAll(
-                List.of("mode", "median", "95 % interval", "min–max", "unit", "n (forks)", "RSD", "steady state"));
+        header.addAll(List.of("mode", "value", "interval (basis)", "unit", "fork spread", "n (forks)", "steady state"));
+        if (withConditions) {
+            header.add("forks' conditions");
+        }
         MarkdownTable table = new MarkdownTable(header, params.size() + 1);
+        CellEstimator estimator = new CellEstimator();
         for (BenchmarkResult r : cells) {
             Metric m = r.primary();
-            Estimate median = context.stats().median(m);
-            double[] values = m.values();
-            SteadyState.Verdict steady = SteadyState.check(m.forks().stream()
-                    .map(f -> f.stream().mapToDouble(Double::doubleValue).toArray())
-                    .collect(Collectors.toList()));
             List<String> row = new ArrayList<>();
             params.forEach(p -> row.add(r.param(p) == null ? Figures.NONE : r.param(p)));
             row.add(r.mode());
-            row.add(Figures.number(median.value()) + Text.marks(steady, context.headline(r)));
-            row.add(Text.interval(median));
-            row.add(Figures.number(min(values)) + "–" + Figures.number(max(values)));
-            row.add(m.unit());
-            row.add(values.length + " (" + Math.max(1, m.forks().size()) + ")");
-            row.add(Figures.percent(m.rsdPercent()));
-            row.add(steady.describe());
+            Optional<Forks> forks = forks(m);
+            if (forks.isPresent()) {
+                CellStatistics.Cell cell = new CellStatistics.Cell(
+                        forks.get(), estimator.cell(forks.get()), ForkSteadyState.check(forks.get()));
+                row.add(Text.time(cell, 1, context.headline(r)));
+                row.add(Text.intervalWithBasis(cell.estimate()));
+                row.add(m.unit());
+                row.add(Text.spread(cell));
+                row.add(cell.n() + " (" + cell.forkCount() + ")");
+                row.add(cell.steady().describe());
+            } else {
+                // Zero or negative values (a count that can be 0): no logarithm, so only the plain median.
+                row.add(Figures.number(Quantiles.median(m.values()))
+                        + (context.headline(r) ? " " + Text.HEADLINE : ""));
+                row.add(Figures.NONE);
+                row.add(m.unit());
+                row.add(Figures.NONE);
+                row.add(m.values().length + " (" + Math.max(1, m.forks().size()) + ")");
+                row.add("unchecked");
+            }
+            if (withConditions) {
+                row.add(context.conditions().summary(r.cellKey()));
+            }
             table.row(row);
         }
         return table.render();
     }
 
-    private static double min(double[] values) {
-        return java.util.Arrays.stream(values).min().orElse(Double.NaN);
-    }
-
-    private static double max(double[] values) {
-        return java.util.Arrays.stream(values).max().orElse(Double.NaN);
+    /** The metric's forks, when every value is a positive number (else none: the fork statistics work on logs). */
+    private static Optional<Forks> forks(Metric metric) {
+        List<double[]> forks = metric.forks().isEmpty()
+                ? List.of(new double[] {metric.score()})
+                : metric.forks().stream()
+                        .map(f -> f.stream().mapToDouble(Double::doubleValue).toArray())
+                        .collect(Collectors.toList());
+        boolean positive = forks.stream()
+                .allMatch(f -> f.length > 0 && Arrays.stream(f).allMatch(v -> v > 0 && Double.isFinite(v)));
+        return positive ? Optional.of(Forks.of(forks)) : Optional.empty();
     }
 }

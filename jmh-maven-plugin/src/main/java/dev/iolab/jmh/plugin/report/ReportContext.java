@@ -1,14 +1,16 @@
 package dev.iolab.jmh.plugin.report;
 
 import dev.iolab.jmh.plugin.environment.Environment;
+import dev.iolab.jmh.plugin.environment.ForkConditions;
+import dev.iolab.jmh.plugin.environment.Interleaving;
 import dev.iolab.jmh.plugin.profile.CellSelector;
-import dev.iolab.jmh.plugin.stats.Bootstrap;
 import dev.iolab.jmh.plugin.stats.CellStatistics;
+import dev.iolab.jmh.plugin.stats.Quantiles;
 import dev.iolab.reporting.chart.ChartStyle;
 import dev.iolab.reporting.host.Virtualization;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import dev.iolab.reporting.jmh.Metric;
-import dev.iolab.reporting.markdown.Figures;
+import dev.iolab.reporting.jmh.RunSettings;
 import dev.iolab.reporting.markdown.MarkdownTable;
 import dev.iolab.reporting.section.ReportFrame;
 import dev.iolab.reporting.section.SectionContext;
@@ -16,15 +18,18 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.jfree.chart.JFreeChart;
 
 /**
  * The report's side of {@link SectionContext}: the statistics of every cell (computed once, shared by every section),
- * which cells are headline cells, where charts go, and what the run recorded about the machine.
+ * which cells are headline cells, which run measured each cell, the conditions of each fork, where charts go, and what
+ * the run recorded about the machine.
  */
 final class ReportContext implements SectionContext {
 
@@ -40,6 +45,9 @@ final class ReportContext implements SectionContext {
     private final CellStatistics stats;
     private final ReportFrame frame;
     private final List<CellSelector> headline;
+    private final List<CellSelector> runs;
+    private final Set<Integer> interleavedRuns;
+    private final ForkConditions conditions;
     private final Optional<Environment> environment;
 
     /**
@@ -64,6 +72,19 @@ final class ReportContext implements SectionContext {
         this.headline = environment.map(Environment::headlineRuns).orElse(List.of()).stream()
                 .map(CellSelector::parse)
                 .collect(Collectors.toList());
+        List<String> commands = environment.map(Environment::jmhArgs).orElse(List.of());
+        this.runs = commands.stream().map(CellSelector::parse).collect(Collectors.toList());
+        List<String> interleaved = environment
+                .map(Environment::interleaving)
+                .map(Interleaving::runs)
+                .orElse(List.of());
+        this.interleavedRuns = new HashSet<>();
+        for (int i = 0; i < commands.size(); i++) {
+            if (interleaved.contains(commands.get(i))) {
+                interleavedRuns.add(i);
+            }
+        }
+        this.conditions = ForkConditions.of(environment);
     }
 
     CellStatistics stats() {
@@ -76,6 +97,10 @@ final class ReportContext implements SectionContext {
 
     Optional<Environment> environment() {
         return environment;
+    }
+
+    ForkConditions conditions() {
+        return conditions;
     }
 
     boolean hasHeadline() {
@@ -107,18 +132,18 @@ final class ReportContext implements SectionContext {
     }
 
     @Override
-    public double median(BenchmarkResult cell) {
-        return stats.of(cell).median().value();
+    public double time(BenchmarkResult cell) {
+        return stats.of(cell).value();
     }
 
     @Override
     public double median(Metric metric) {
-        return Bootstrap.medianOf(metric.values());
+        return Quantiles.median(metric.values());
     }
 
     @Override
     public String figure(BenchmarkResult cell, double scale) {
-        return Text.median(stats.of(cell), scale, headline(cell));
+        return Text.time(stats.of(cell), scale, headline(cell));
     }
 
     @Override
@@ -138,6 +163,51 @@ final class ReportContext implements SectionContext {
     }
 
     @Override
+    public boolean measuredAlike(BenchmarkResult a, BenchmarkResult b) {
+        if (!a.mode().equals(b.mode()) || !sameSettings(a.settings(), b.settings())) {
+            return false;
+        }
+        int ra = runOf(a);
+        int rb = runOf(b);
+        if (ra < 0 && rb < 0) {
+            // No recorded run measured either: only the settings JMH wrote can tell, forks among them.
+            return a.settings().forks() == b.settings().forks();
+        }
+        if (ra < 0 || rb < 0) {
+            return false;
+        }
+        return ra == rb || (interleavedRuns.contains(ra) && interleavedRuns.contains(rb));
+    }
+
+    /**
+     * The index of the profile run that measured this cell: of the runs whose command line selects it, the one that
+     * names most of its parameters (a run that leaves a parameter at its default selects the cells of a run that
+     * sets it too); −1 when none does.
+     */
+    int runOf(BenchmarkResult cell) {
+        int best = -1;
+        for (int i = 0; i < runs.size(); i++) {
+            CellSelector run = runs.get(i);
+            if (run.matches(cell.benchmark(), cell.params())
+                    && (best < 0
+                            || run.params().size() > runs.get(best).params().size())) {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    /** The same iterations in every fork: what makes two cells' forks measured alike, whatever their number. */
+    private static boolean sameSettings(RunSettings a, RunSettings b) {
+        return a.threads() == b.threads()
+                && a.warmupIterations() == b.warmupIterations()
+                && a.warmupTime().equals(b.warmupTime())
+                && a.measurementIterations() == b.measurementIterations()
+                && a.measurementTime().equals(b.measurementTime())
+                && a.jvmArgs().equals(b.jvmArgs());
+    }
+
+    @Override
     public String cellTable(
             List<BenchmarkResult> rows,
             List<String> dims,
@@ -145,19 +215,26 @@ final class ReportContext implements SectionContext {
             double scale,
             String unit,
             List<Column> extra) {
+        boolean withConditions =
+                rows.stream().anyMatch(r -> !conditions.of(r.cellKey()).isEmpty());
         List<String> header = new ArrayList<>(dims);
-        header.addAll(List.of("median (" + unit + ")", "95 % interval", "min–max", "n (forks)", "RSD", "steady state"));
+        header.addAll(List.of("time (" + unit + ")", "interval (basis)", "fork spread", "n (forks)", "steady state"));
+        if (withConditions) {
+            header.add("forks' conditions");
+        }
         extra.forEach(c -> header.add(c.heading()));
         MarkdownTable table = new MarkdownTable(header, dims.size());
         for (BenchmarkResult r : rows) {
             CellStatistics.Cell cell = stats.of(r);
             List<String> line = new ArrayList<>(dimValues.apply(r));
-            line.add(Text.median(cell, scale, headline(r)));
-            line.add(Text.interval(cell.median().scaled(scale)));
-            line.add(Figures.number(cell.min() * scale) + "–" + Figures.number(cell.max() * scale));
-            line.add(cell.n() + " (" + cell.forks() + ")");
-            line.add(Figures.percent(cell.rsdPercent()));
+            line.add(Text.time(cell, scale, headline(r)));
+            line.add(Text.intervalWithBasis(cell.estimate().scaled(scale)));
+            line.add(Text.spread(cell));
+            line.add(cell.n() + " (" + cell.forkCount() + ")");
             line.add(cell.steady().describe());
+            if (withConditions) {
+                line.add(conditions.summary(r.cellKey()));
+            }
             extra.forEach(c -> line.add(c.value().apply(r)));
             table.row(line);
         }

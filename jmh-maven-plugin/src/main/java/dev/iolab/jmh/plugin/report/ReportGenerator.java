@@ -1,12 +1,15 @@
 package dev.iolab.jmh.plugin.report;
 
 import dev.iolab.jmh.plugin.compare.Comparison;
-import dev.iolab.jmh.plugin.compare.ComparisonTable;
+import dev.iolab.jmh.plugin.compare.RunPair;
 import dev.iolab.jmh.plugin.environment.Environment;
+import dev.iolab.jmh.plugin.environment.ForkRecord;
+import dev.iolab.jmh.plugin.environment.Interleaving;
 import dev.iolab.jmh.plugin.profile.CellSelector;
-import dev.iolab.jmh.plugin.profile.Profile;
+import dev.iolab.jmh.plugin.stats.CellEstimator;
 import dev.iolab.jmh.plugin.stats.CellStatistics;
-import dev.iolab.jmh.plugin.stats.SteadyState;
+import dev.iolab.jmh.plugin.stats.ForkSteadyState;
+import dev.iolab.jmh.plugin.stats.RerunModel;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import dev.iolab.reporting.jmh.RunSettings;
 import dev.iolab.reporting.markdown.MarkdownTable;
@@ -35,10 +38,11 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Writes {@code report.md} and its PNG charts for a JMH JSON result file: the provenance and environment first, the
- * headline cells and the steady-state check, then the project's {@linkplain ReportSection sections} (a note for each
- * whose benchmark the file lacks), a table of every cell of every other benchmark, the comparison with a baseline, and
- * the command that regenerates the report.
+ * Writes {@code report.md} and its PNG charts for a JMH JSON result file: the provenance and environment first (with
+ * the seeded order of an interleaved run), the headline cells and the per-fork steady-state check, then the project's
+ * {@linkplain ReportSection sections} (a note for each whose benchmark the file lacks), a table of every cell of every
+ * other benchmark, the comparison with a baseline, the command that regenerates the report, and an appendix listing
+ * every fork of an interleaved run in the order it ran, with the machine's state during it.
  *
  * <p>Everything is written to a temporary directory inside the report directory and moved in only when complete,
  * so a failure leaves no half-written report. A copy of the JSON and of the records beside it (the environment, the
@@ -78,9 +82,15 @@ public final class ReportGenerator {
      *
      * @param allowDirty whether results measured on a modified source tree may be reported (the report says so)
      * @param baseline   another JMH result file to compare with, or null
+     * @param hostShift  the comparison's host allowance (see {@link RerunModel#REFERENCE_HOST_SHIFT})
      */
-    public record Options(boolean allowDirty, Path baseline) {
-        public static final Options DEFAULT = new Options(false, null);
+    public record Options(boolean allowDirty, Path baseline, double hostShift) {
+        public static final Options DEFAULT = new Options(false, null, RerunModel.REFERENCE_HOST_SHIFT);
+
+        /** With the reference host allowance. */
+        public Options(boolean allowDirty, Path baseline) {
+            this(allowDirty, baseline, RerunModel.REFERENCE_HOST_SHIFT);
+        }
     }
 
     /** {@link #generate(Path, Path, Options)} with the default options. */
@@ -148,21 +158,13 @@ public final class ReportGenerator {
                 OtherBenchmarks.write(others, context, !project.sections().isEmpty(), out);
             }
             if (baseline != null) {
-                Comparison.Result comparison = Comparison.compare(
-                        baseline,
-                        results,
-                        context::timed,
-                        context.hasHeadline() ? context::headline : r -> true,
-                        stats);
-                out.append(ComparisonTable.markdown(
-                        comparison,
-                        options.baseline().getFileName().toString(),
-                        resultFile.getFileName().toString(),
-                        context.hasHeadline(),
-                        2,
-                        stats));
+                RunPair pair = RunPair.read(options.baseline(), resultFile, Optional.empty());
+                Comparison.Result comparison =
+                        pair.compare(baseline, results, context::timed, new RerunModel(options.hostShift()), stats);
+                out.append(pair.markdown(comparison, 2, stats));
             }
             footer(resultFile, frame, out);
+            environment.map(Environment::interleaving).ifPresent(i -> appendix(i, out));
             Files.writeString(temp.resolve(REPORT_FILE), out.toString(), StandardCharsets.UTF_8);
             copyInputs(resultFile, environment.isPresent(), temp, target);
 
@@ -300,6 +302,9 @@ public final class ReportGenerator {
             table.row(List.of(
                     "JMH command lines",
                     e.jmhArgs().stream().map(a -> "`" + a + "`").collect(Collectors.joining("<br>"))));
+            if (e.interleaving() != null) {
+                table.row(List.of("Execution order", order(e.interleaving())));
+            }
         } else {
             table.row(List.of("Profile / run date / load / revision", "not recorded (see Machine)"));
         }
@@ -307,43 +312,53 @@ public final class ReportGenerator {
         headlineAndSteadyState(results, context, out);
     }
 
-    /** The headline cells (from the profile) and how many cells passed the steady-state check. */
+    /** The headline cells (from the profile) and the per-fork steady-state check of every cell. */
     private static void headlineAndSteadyState(
             List<BenchmarkResult> results, ReportContext context, StringBuilder out) {
         CellStatistics stats = context.stats();
         List<BenchmarkResult> timed = context.timed(results);
         out.append("## Headline cells and steady state\n\n");
         if (context.hasHeadline()) {
-            long headline = timed.stream().filter(context::headline).count();
+            List<BenchmarkResult> headline =
+                    timed.stream().filter(context::headline).collect(Collectors.toList());
+            long withInterval = headline.stream()
+                    .filter(r -> stats.of(r).estimate().hasLevel())
+                    .count();
             out.append("The profile names ")
-                    .append(headline)
-                    .append(" headline cells (★), the ones its claims rest on, each with at least ")
-                    .append(Profile.HEADLINE_SAMPLES)
-                    .append(" samples over at least ")
-                    .append(Profile.HEADLINE_FORKS)
-                    .append(" forks: ")
+                    .append(headline.size())
+                    .append(" headline cells (★), the ones its claims rest on: ")
                     .append(context.headlineSelectors().stream()
                             .map(CellSelector::describe)
                             .collect(Collectors.joining("; ")))
-                    .append(".\n\n");
+                    .append(". ")
+                    .append(String.format(
+                            Locale.ROOT,
+                            "%d of them have the %d forks or more a 95 %% confidence interval needs; ",
+                            withInterval,
+                            CellEstimator.MIN_FORKS))
+                    .append(
+                            withInterval == headline.size()
+                                    ? "every one does.\n\n"
+                                    : "the others show the range of their forks, which claims no coverage.\n\n");
         } else {
             out.append("No headline cells: the run was not a profile with a `headline:` line.\n\n");
         }
-        List<BenchmarkResult> trending =
-                timed.stream().filter(r -> stats.of(r).trending()).collect(Collectors.toList());
-        long unchecked = timed.stream()
-                .filter(r -> stats.of(r).steady().state() == SteadyState.State.UNCHECKED)
-                .count();
+        List<BenchmarkResult> drifting =
+                timed.stream().filter(r -> stats.of(r).drifting()).collect(Collectors.toList());
+        long unchecked = timed.stream().filter(r -> stats.of(r).unchecked()).count();
         out.append(String.format(
                 Locale.ROOT,
-                "Steady state: %d timed cells, %d steady, %d still trending (⚠), %d unchecked (†).",
+                "Steady state, checked in every fork: %d timed cells, %d steady, %d with a drifting fork or a trend "
+                        + "all forks share (⚠), %d unchecked (†: forks of fewer than %d measured iterations).",
                 timed.size(),
-                timed.size() - trending.size() - unchecked,
-                trending.size(),
-                unchecked));
-        if (!trending.isEmpty()) {
-            out.append(" No ratio is drawn from the trending ones:\n\n");
-            for (BenchmarkResult r : trending) {
+                timed.size() - drifting.size() - unchecked,
+                drifting.size(),
+                unchecked,
+                ForkSteadyState.MIN_ITERATIONS));
+        if (!drifting.isEmpty()) {
+            out.append(" A drifting cell keeps all its forks — its figures and every ratio drawn from it are marked ⚠"
+                    + " — and these forks drift:\n\n");
+            for (BenchmarkResult r : drifting) {
                 out.append("- ")
                         .append(r.shortName())
                         .append(" ")
@@ -357,19 +372,125 @@ public final class ReportGenerator {
         out.append("\n\n");
     }
 
+    /** The environment table's line on an interleaved run's order. */
+    private static String order(Interleaving interleaving) {
+        List<ForkRecord> units = interleaving.units();
+        long failed = units.stream().filter(u -> !u.ran()).count();
+        String loads = range(units.stream()
+                .map(ForkRecord::loadStart)
+                .filter(java.util.Objects::nonNull)
+                .collect(Collectors.toList()));
+        double steal = units.stream()
+                .map(ForkRecord::stealShare)
+                .filter(java.util.Objects::nonNull)
+                .mapToDouble(Double::doubleValue)
+                .max()
+                .orElse(Double.NaN);
+        return String.format(
+                        Locale.ROOT,
+                        "%d single-fork units of %d runs, in one random order drawn with seed %d (each cell's forks "
+                                + "spread over the whole run: fork j of k in the j-th k-th of it), so the host's drift "
+                                + "lands on every cell alike; `-Djmh.seed=%d` repeats the order. Every unit's load and "
+                                + "steal: appendix.",
+                        units.size(),
+                        interleaving.runs().size(),
+                        interleaving.seed(),
+                        interleaving.seed())
+                + (loads.isEmpty() ? "" : " 1-minute load at the units' starts " + loads + ".")
+                + (Double.isNaN(steal)
+                        ? ""
+                        : String.format(Locale.ROOT, " Steal ≤ %.1f %% in every unit.", steal * 100))
+                + (failed == 0 ? "" : " **" + failed + " units failed** (appendix).");
+    }
+
+    private static String range(List<Double> values) {
+        if (values.isEmpty()) {
+            return "";
+        }
+        double low = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        double high = values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        return String.format(Locale.ROOT, "%.2f–%.2f", low, high);
+    }
+
+    /** Every unit of an interleaved run in the order it ran, with the machine's state during it. */
+    private static void appendix(Interleaving interleaving, StringBuilder out) {
+        out.append("\n## Appendix: the order of the interleaved run\n\n")
+                .append(String.format(
+                        Locale.ROOT,
+                        "Seed %d. Per unit (one fork of one cell, a JVM of its own): when it started (minutes into "
+                                + "the run), how long it took, the 1-minute load average at its start and end, the share "
+                                + "of the machine's CPU time the hypervisor stole while it ran, and the cores other "
+                                + "processes kept busy meanwhile.\n\n",
+                        interleaving.seed()));
+        java.time.Instant first = interleaving.units().isEmpty()
+                ? null
+                : parse(interleaving.units().get(0).started());
+        MarkdownTable table = new MarkdownTable(
+                List.of("#", "run", "cell", "fork", "start (min)", "s", "load start → end", "steal", "others (cores)"),
+                List.of(
+                        MarkdownTable.Align.RIGHT,
+                        MarkdownTable.Align.LEFT,
+                        MarkdownTable.Align.LEFT,
+                        MarkdownTable.Align.RIGHT,
+                        MarkdownTable.Align.RIGHT,
+                        MarkdownTable.Align.RIGHT,
+                        MarkdownTable.Align.RIGHT,
+                        MarkdownTable.Align.RIGHT,
+                        MarkdownTable.Align.RIGHT));
+        for (ForkRecord u : interleaving.units()) {
+            java.time.Instant at = parse(u.started());
+            table.row(
+                    String.valueOf(u.unit()),
+                    u.run(),
+                    new java.util.TreeMap<>(u.params())
+                                    .entrySet().stream()
+                                            .map(e -> e.getKey() + "=" + e.getValue())
+                                            .collect(Collectors.joining(" "))
+                            + (u.ran() ? "" : " — **failed**: " + u.failure()),
+                    String.valueOf(u.fork()),
+                    first == null || at == null
+                            ? "–"
+                            : String.format(
+                                    Locale.ROOT,
+                                    "%.1f",
+                                    Duration.between(first, at).toMillis() / 60000.0),
+                    String.format(Locale.ROOT, "%.1f", u.seconds()),
+                    u.loadStart() == null || u.loadEnd() == null
+                            ? "–"
+                            : String.format(Locale.ROOT, "%.2f → %.2f", u.loadStart(), u.loadEnd()),
+                    u.stealShare() == null ? "–" : String.format(Locale.ROOT, "%.1f %%", u.stealShare() * 100),
+                    u.otherCpu() == null ? "–" : String.format(Locale.ROOT, "%.2f", u.otherCpu()));
+        }
+        out.append(table.render());
+    }
+
+    private static java.time.Instant parse(String instant) {
+        try {
+            return java.time.Instant.parse(instant);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
     /**
-     * What every report's figures mean: the medians and their intervals, the ratios' intervals (naming the kinds of
-     * ratio the project's frame lists), the marks; then the frame's note.
+     * What every report's figures mean: the cells' times and their intervals, the ratios' intervals (naming the kinds
+     * of ratio the project's frame lists), the marks; then the frame's note.
      */
     private static String legend(ReportFrame frame) {
         String kinds = frame.ratioKinds();
         String note = frame.legendNote();
-        return "**How to read the figures.** Every time is the **median** of all measured iterations of all forks, with"
-                + " a **95 % bootstrap percentile interval** (10,000 resamples, seeded from the data: the same JSON"
-                + " always gives the same report), min–max and n. Ratios" + (kinds.isEmpty() ? "" : " (" + kinds + ")")
-                + " carry their own interval, both sides resampled. Marks: ★ headline cell; ⚠ still trending within"
-                + " its forks (seasonal Kendall test, p < 0.01, drift ≥ 2 % over a fork): not settled, so no ratio is"
-                + " drawn from it; † too few iterations per fork to check (its ratios are indicative only)."
+        return "**How to read the figures.** The fork — a fresh JVM — is the unit of replication: two forks of a cell"
+                + " differ by more than the iterations inside either. So every time is the cell's **forks' typical"
+                + " time**: each fork's median iteration, averaged over the forks geometrically. Its interval is a **95 %"
+                + " confidence interval over the forks** (Student's t on the forks' log medians) when the cell has "
+                + CellEstimator.MIN_FORKS + " forks or more; with fewer it is only the **range** of its forks, which"
+                + " claims no coverage, and the table says which (\"95 % CI, 7 forks\" or \"range of 2 forks\"). Ratios"
+                + (kinds.isEmpty() ? "" : " (" + kinds + ")")
+                + " are drawn from both sides' forks: `×1.23 [1.20–1.26]` with a 95 % interval (Welch), `×1.23 (range"
+                + " 1.18–1.29)` from too few forks (every fork of one side against every fork of the other). The same"
+                + " JSON always gives the same report. Marks: ★ headline cell; ⚠ a fork drifts within its iterations (or"
+                + " all forks share a trend): the cell keeps its forks, and its figures and ratios carry the mark; † no"
+                + " fork long enough to check."
                 + (note.isEmpty() ? "" : " " + note) + "\n\n";
     }
 

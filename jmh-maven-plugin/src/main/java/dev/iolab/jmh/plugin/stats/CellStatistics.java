@@ -1,110 +1,93 @@
 package dev.iolab.jmh.plugin.stats;
 
 import dev.iolab.reporting.jmh.BenchmarkResult;
-import dev.iolab.reporting.jmh.Metric;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
- * The statistics of every cell and ratio in a report, computed once: bootstrap medians are the report's main cost.
- * Times are in milliseconds per operation.
+ * The statistics of every cell and ratio in a report, computed once and shared by every section and the comparison,
+ * so that a cell reads the same wherever it appears. Times are in milliseconds per operation.
+ *
+ * <p>A cell's figure is its {@linkplain Forks#location() location} (the geometric mean of its forks' medians) with
+ * the {@link CellEstimator}'s interval: a 95 % confidence interval over forks when it has at least
+ * {@link CellEstimator#MIN_FORKS}, else the range its forks span. Its steady state is checked fork by fork
+ * ({@link ForkSteadyState}); a drifting cell keeps every fork and is marked, and so is every ratio drawn from it.
  */
 public final class CellStatistics {
 
-    /** One cell's primary metric. */
-    public record Cell(
-            Estimate median, double min, double max, int n, int forks, SteadyState.Verdict steady, double rsdPercent) {
+    /**
+     * One cell's primary metric.
+     *
+     * @param forks    its forks' measured iterations, ms per operation
+     * @param estimate its location with the interval or range
+     * @param steady   the per-fork steady-state check
+     */
+    public record Cell(Forks forks, ForkEstimate estimate, ForkSteadyState.Verdict steady) {
 
-        public boolean trending() {
-            return steady.trending();
+        /** The cell's time: its location. */
+        public double value() {
+            return estimate.value();
+        }
+
+        /** Measured iterations over all forks. */
+        public int n() {
+            return forks.iterations();
+        }
+
+        public int forkCount() {
+            return forks.count();
+        }
+
+        /** Whether a fork drifts or the forks share a trend. */
+        public boolean drifting() {
+            return steady.drifting();
+        }
+
+        /** Whether no fork had enough iterations for the steady-state check. */
+        public boolean unchecked() {
+            return steady.state() == ForkSteadyState.State.UNCHECKED;
         }
     }
 
-    /** A ratio with its interval, or why there is none. */
-    public record Ratio(Estimate estimate, String missing) {
+    /**
+     * A ratio of two cells' times (or of a cell's time to a figure measured elsewhere) with its interval.
+     *
+     * @param estimate the ratio with its confidence interval, or the range of fork-by-fork ratios when a side has
+     *                 too few forks
+     * @param drifting whether a side drifts (the ratio is drawn, and marked)
+     */
+    public record Ratio(ForkEstimate estimate, boolean drifting) {}
 
-        static Ratio of(Estimate estimate) {
-            return new Ratio(estimate, null);
-        }
-
-        static Ratio none(String why) {
-            return new Ratio(null, why);
-        }
-
-        public boolean present() {
-            return estimate != null;
-        }
-    }
-
-    private final Bootstrap bootstrap;
+    private final CellEstimator estimator;
     private final Map<BenchmarkResult, Cell> cells = new IdentityHashMap<>();
 
+    /** Student's t over forks at 95 %, at least {@value CellEstimator#MIN_FORKS} forks for an interval. */
     public CellStatistics() {
-        this(new Bootstrap());
+        this(new CellEstimator());
     }
 
-    CellStatistics(Bootstrap bootstrap) {
-        this.bootstrap = bootstrap;
+    public CellStatistics(CellEstimator estimator) {
+        this.estimator = estimator;
     }
 
     /** The cell of this result's primary metric, in ms per operation. */
     public Cell of(BenchmarkResult result) {
         return cells.computeIfAbsent(result, r -> {
-            List<double[]> forks = r.millisForks();
-            double[] all =
-                    forks.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
-            double min = java.util.Arrays.stream(all).min().orElse(Double.NaN);
-            double max = java.util.Arrays.stream(all).max().orElse(Double.NaN);
-            return new Cell(
-                    bootstrap.median(all),
-                    min,
-                    max,
-                    all.length,
-                    forks.size(),
-                    SteadyState.check(forks),
-                    r.primary().rsdPercent());
+            Forks forks = Forks.of(r.millisForks());
+            return new Cell(forks, estimator.cell(forks), ForkSteadyState.check(forks));
         });
     }
 
-    /** The median of a secondary metric (counts per operation) with its interval. */
-    public Estimate median(Metric metric) {
-        return bootstrap.median(metric.values());
-    }
-
-    /**
-     * {@code numerator}'s time ÷ {@code denominator}'s time with its interval; none when either cell still trends
-     * (a ratio of an unsettled cell would report warm-up as a speed-up).
-     */
+    /** {@code numerator}'s time ÷ {@code denominator}'s time with its interval (the forks of both sides). */
     public Ratio ratio(BenchmarkResult numerator, BenchmarkResult denominator) {
-        String unsettled = unsettled(numerator, denominator);
-        if (unsettled != null) {
-            return Ratio.none(unsettled);
-        }
-        return Ratio.of(bootstrap.ratioOfMedians(values(numerator), values(denominator)));
+        Cell top = of(numerator);
+        Cell bottom = of(denominator);
+        return new Ratio(estimator.ratio(top.forks(), bottom.forks()), top.drifting() || bottom.drifting());
     }
 
     /** A cell's time ÷ a figure measured elsewhere (one number, in ms): the cell's interval scaled. */
     public Ratio ratioTo(BenchmarkResult cell, double millis) {
-        if (of(cell).trending()) {
-            return Ratio.none("unsettled");
-        }
-        return Ratio.of(of(cell).median().scaled(1 / millis));
-    }
-
-    /** Which of the two cells still trends, as a short note; null when neither does. */
-    String unsettled(BenchmarkResult a, BenchmarkResult b) {
-        boolean ta = of(a).trending();
-        boolean tb = of(b).trending();
-        if (ta && tb) {
-            return "both unsettled";
-        }
-        return ta || tb ? "unsettled" : null;
-    }
-
-    private static double[] values(BenchmarkResult r) {
-        return r.millisForks().stream()
-                .flatMapToDouble(java.util.Arrays::stream)
-                .toArray();
+        Cell c = of(cell);
+        return new Ratio(c.estimate().scaled(1 / millis), c.drifting());
     }
 }

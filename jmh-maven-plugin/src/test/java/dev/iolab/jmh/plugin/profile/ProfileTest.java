@@ -23,7 +23,7 @@ class ProfileTest {
         Profile profile = Profile.parse(
                 "p",
                 List.of(
-                        "run a: X -p n=1,2 -f 2 -wi 1 -i 5",
+                        "run a: X -p n=1,2 -f 5 -wi 1 -i 5",
                         "run b: Y -f 1 -wi 0 -i 1",
                         "cost a: op=2s fork=500ms once=10s",
                         "headline: a"));
@@ -34,22 +34,74 @@ class ProfileTest {
         assertThat(a.onceSetup()).isEqualTo(Duration.ofSeconds(10));
         assertThat(a.headline()).isTrue();
         assertThat(profile.runs().get(1).headline()).isFalse();
-        assertThat(profile.headlineRuns()).containsExactly("X -p n=1,2 -f 2 -wi 1 -i 5");
+        assertThat(profile.headlineRuns()).containsExactly("X -p n=1,2 -f 5 -wi 1 -i 5");
         assertThat(profile.estimate())
                 .isEqualTo(a.estimate().plus(profile.runs().get(1).estimate()));
     }
 
     @Test
-    void refusesAHeadlineRunWithTooFewSamples() {
-        assertThatThrownBy(() -> Profile.parse("p", List.of("run a: X -f 1 -wi 1 -i 10", "headline: a")))
-                .hasMessageContaining("line 2: headline run a gives 10 samples over 1 fork(s) per cell; a headline"
-                        + " cell needs at least 10 over at least 2 forks");
-        assertThatThrownBy(() -> Profile.parse("p", List.of("run a: X -f 2 -wi 1 -i 4", "headline: a")))
-                .hasMessageContaining("gives 8 samples over 2 fork(s)");
-        assertThatThrownBy(() -> Profile.parse("p", List.of("run a: X -f 2 -wi 1 -i 5", "headline: b")))
+    void refusesAHeadlineRunWithTooFewForksOrIterations() {
+        assertThatThrownBy(() -> Profile.parse("p", List.of("run a: X -f 2 -wi 1 -i 10", "headline: a")))
+                .hasMessageContaining("line 2: headline run a gives each cell 2 fork(s) of 10 measured iterations; a"
+                        + " headline cell needs at least 5 forks (for a confidence interval over forks) of at least 5"
+                        + " iterations (to check each fork for drift)");
+        assertThatThrownBy(() -> Profile.parse("p", List.of("run a: X -f 8 -wi 1 -i 4", "headline: a")))
+                .hasMessageContaining("gives each cell 8 fork(s) of 4 measured iterations");
+        assertThatThrownBy(() -> Profile.parse("p", List.of("run a: X -f 5 -wi 1 -i 5", "headline: b")))
                 .hasMessageContaining("line 2: headline names unknown run b");
-        assertThatThrownBy(() -> Profile.parse("p", List.of("run a: X -f 2 -wi 1 -i 5", "cost a: speed=2")))
+        assertThatThrownBy(() -> Profile.parse("p", List.of("run a: X -f 5 -wi 1 -i 5", "cost a: speed=2")))
                 .hasMessageContaining("cost knows op=, fork= and once=, not speed=");
+    }
+
+    @Test
+    void readsInterleavedRunsTheirSeedAndCellsWithTheirOwnTolerance() {
+        Profile profile = Profile.parse(
+                "p",
+                List.of(
+                        "run a: com.x.A.a -p s=1,2 -p m=X,Y -f 7 -wi 1 -i 5 -r 100ms",
+                        "run b: com.x.B.b -p t=1 -f 5 -wi 1 -i 5 -r 100ms",
+                        "run c: com.x.C.c -f 1 -wi 1 -i 3",
+                        "headline: a, b",
+                        "interleave: a, b",
+                        "seed: 42",
+                        "tolerance a: m=Y",
+                        "tolerance b:"));
+
+        assertThat(profile.seed()).isEqualTo(42L);
+        assertThat(profile.interleaved()).extracting(PlannedRun::label).containsExactly("a", "b");
+        assertThat(profile.runs().get(2).interleaved()).isFalse();
+        assertThat(profile.ownTolerance())
+                .as("the run's cells, narrowed to those named; none named: all of them")
+                .containsExactly("com.x.A.a -p s=1,2 -p m=Y", "com.x.B.b -p t=1");
+        PlannedRun a = profile.runs().get(0);
+        assertThat(a.parameterCombinations()).hasSize(4).contains(java.util.Map.of("s", "2", "m", "X"));
+        assertThat(a.estimate())
+                .as("each of its 4 × 7 units: a fork plus the unit's overhead, no JMH start of its own")
+                .isEqualTo(a.unitEstimate().multipliedBy(28));
+        assertThat(profile.estimate())
+                .as("the host starts once for all interleaved runs")
+                .isEqualTo(a.estimate()
+                        .plus(profile.runs().get(1).estimate())
+                        .plus(profile.runs().get(2).estimate())
+                        .plus(PlannedRun.RUN_START));
+        assertThat(Profile.parse("p", List.of("run a: X -f 1 -wi 1 -i 3", "seed: random"))
+                        .seed())
+                .isNull();
+        assertThat(profile.only(List.of("b")).ownTolerance()).containsExactly("com.x.B.b -p t=1");
+        assertThat(profile.only(List.of("a")).ownTolerance()).hasSize(1);
+    }
+
+    @Test
+    void explainsWhatIsWrongWithInterleavingSeedOrTolerance() {
+        assertThatThrownBy(() -> Profile.parse("p", List.of("run a: X -f 1 -wi 1 -i 3", "interleave: b")))
+                .hasMessageContaining("line 2: interleave names unknown run b");
+        assertThatThrownBy(() -> Profile.parse("p", List.of("run a: X -f 1 -wi 1 -i 3", "seed: soon")))
+                .hasMessageContaining("line 2: seed needs a whole number or \"random\", got soon");
+        assertThatThrownBy(() -> Profile.parse("p", List.of("run a: X -p s=1 -f 1 -wi 1 -i 3", "tolerance a: s=1")))
+                .hasMessageContaining("tolerance names run a, which is not a headline run");
+        assertThatThrownBy(() -> Profile.parse(
+                        "p", List.of("run a: X -p s=1,2 -f 5 -wi 1 -i 5", "headline: a", "tolerance a: s=3")))
+                .hasMessageContaining("tolerance a: s=3 is not among the run's cells (s=1,2)");
     }
 
     @Test

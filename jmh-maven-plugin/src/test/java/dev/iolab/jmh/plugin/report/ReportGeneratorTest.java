@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.iolab.jmh.plugin.environment.Environment;
+import dev.iolab.jmh.plugin.environment.ForkRecord;
+import dev.iolab.jmh.plugin.environment.Interleaving;
 import dev.iolab.jmh.plugin.environment.SourceTree;
 import dev.iolab.jmh.plugin.support.JmhJson;
 import dev.iolab.reporting.chart.LineChart;
@@ -19,7 +21,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
@@ -71,15 +75,16 @@ class ReportGeneratorTest {
         String md = Files.readString(report.markdown());
         assertThat(md)
                 .startsWith("# JMH benchmark report\n\n> **Provenance unknown**")
-                .contains("min–max and n. Ratios carry their own interval, both sides resampled. Marks:")
+                .contains("from too few forks (every fork of one side against every fork of the other). The same JSON"
+                        + " always gives the same report. Marks:")
                 .contains("From `jmh-result.json`: 4 runs of 2 benchmarks (CopyBenchmark.copy, WalkBenchmark.walk).")
                 .contains("Report written 2026-11-22 05:00 UTC.")
                 .contains("## Environment", "## Headline cells and steady state")
                 .contains("## `CopyBenchmark.copy`\n\n`" + COPY + "`. JMH: avgt, 2 forks")
-                .contains("| size | strategy | mode | median | 95 % interval | min–max | unit | n (forks) | RSD |"
+                .contains("| size | strategy | mode | value | interval (basis) | unit | fork spread | n (forks) |"
                         + " steady state |\n|---|---|---|---:|")
                 .contains("| 64 | BULK | avgt | 4.000 | ")
-                .contains("| 3.900–4.100 | ms/op | 10 (2) |")
+                .contains("(range of 2 forks) | ms/op |")
                 .contains("## `WalkBenchmark.walk`", "| 2 | thrpt | 50.00")
                 .contains("| ops/s |")
                 .doesNotContain("Other benchmarks", "Cache state", "published")
@@ -104,8 +109,8 @@ class ReportGeneratorTest {
         String md = Files.readString(report.markdown());
         assertThat(md)
                 .startsWith("# Frame's report\n")
-                .contains("min–max and n. Ratios (speed-ups) carry their own interval")
-                .contains("(its ratios are indicative only). See the docs.\n\n")
+                .contains("Ratios (speed-ups) are drawn from both sides' forks")
+                .contains("no fork long enough to check. See the docs.\n\n")
                 .containsSubsequence(
                         "## 1. Copies\n\n3 copy entries, 2 of them timed.\n\n![copies](copies.png)\n\n",
                         "## 2. Missing\n\n*Not in this result file.* Run it with `run missing`, or run all.\n\n",
@@ -114,7 +119,7 @@ class ReportGeneratorTest {
                         "---\n\nThe end. Regenerate with `./mvnw -pl bench jmh:report"
                                 + " -Djmh.resultFile=<this folder>/jmh-result.json`.\n")
                 .contains("| Cache state | page cache warm |")
-                .contains("Steady state: 3 timed cells,");
+                .contains("Steady state, checked in every fork: 3 timed cells,");
         assertThat(report.presented()).containsExactly(COPY);
         assertThat(report.missing()).containsExactly("com.example.Missing.m");
         assertThat(dir.resolve("out/jmh-result-extra.json"))
@@ -133,6 +138,7 @@ class ReportGeneratorTest {
         Environment.collect(
                         "quick",
                         List.of("CopyBenchmark -f 1"),
+                        List.of(),
                         List.of(),
                         "/jdk/bin/java",
                         dir,
@@ -167,6 +173,7 @@ class ReportGeneratorTest {
                         "standard",
                         List.of(),
                         List.of(COPY + " -p size=1024"),
+                        List.of(),
                         "/jdk/bin/java",
                         dir,
                         new SourceTree("abc123def456", false, List.of()),
@@ -186,10 +193,83 @@ class ReportGeneratorTest {
     }
 
     @Test
+    void anInterleavedRunShowsItsSeedItsOrderAndTheConditionsOfEveryFork() throws Exception {
+        double[] rising = {10.0, 10.6, 11.2, 11.8, 12.4};
+        Path json = JmhJson.results()
+                .entry(COPY)
+                .param("size", "64")
+                .param("strategy", "BULK")
+                .forks(5, 4, 0.02)
+                .entry(COPY)
+                .param("size", "1024")
+                .param("strategy", "BULK")
+                .primary(rising, new double[] {10, 10.1, 9.9, 10, 10}, new double[] {10.1, 10, 10, 9.9, 10})
+                .write(dir.resolve("jmh-result.json"));
+        String run = COPY + " -p size=64,1024 -p strategy=BULK -f 5 -wi 3 -i 5";
+        List<ForkRecord> units = new ArrayList<>();
+        for (int fork = 1; fork <= 5; fork++) {
+            units.add(new ForkRecord(
+                    fork,
+                    "copy",
+                    Map.of("size", "64", "strategy", "BULK"),
+                    fork,
+                    List.of(COPY + " [avgt] size=64, strategy=BULK"),
+                    "2026-11-22T04:0" + fork + ":00Z",
+                    3.5,
+                    0.2 * fork,
+                    0.2 * fork - 0.1,
+                    fork == 3 ? 0.01 : 0.0,
+                    0.05 * (fork % 3),
+                    ""));
+        }
+        units.add(new ForkRecord(
+                6,
+                "copy",
+                Map.of("size", "1024", "strategy", "BULK"),
+                1,
+                List.of(),
+                "2026-11-22T04:06:00Z",
+                1.0,
+                null,
+                null,
+                null,
+                null,
+                "JMH produced no result"));
+        Environment.collect(
+                        "standard",
+                        List.of(run),
+                        List.of(run),
+                        List.of(),
+                        "/jdk/bin/java",
+                        dir,
+                        new SourceTree("abc123def456", false, List.of()),
+                        "")
+                .withInterleaving(new Interleaving(7, List.of(run), units))
+                .finish(json)
+                .write(Environment.fileFor(json));
+
+        String md = Files.readString(generic.generate(json, dir.resolve("out")).markdown());
+
+        assertThat(md)
+                .contains("| Execution order | 6 single-fork units of 1 runs, in one random order drawn with seed 7")
+                .contains("`-Djmh.seed=7` repeats the order", "**1 units failed** (appendix)")
+                .contains("1 of them have the 5 forks or more a 95 % confidence interval needs")
+                .contains("forks' conditions |")
+                .contains("(95 % CI, 5 forks)", "(range of 3 forks)")
+                .contains("| load 0.10–1.00, steal ≤ 1.0 %, others ≤ 0.10 cores |")
+                .contains("CopyBenchmark.copy size=1024, strategy=BULK ★: fork 1 rises +2")
+                .contains("## Appendix: the order of the interleaved run\n\nSeed 7.")
+                .contains("| 3 | copy | size=64 strategy=BULK | 3 | 2.0 | 3.5 | 0.60 → 0.50 | 1.0 % | 0.00 |")
+                .contains(
+                        "| 6 | copy | size=1024 strategy=BULK — **failed**: JMH produced no result | 1 | 5.0 | 1.0 | – | – | – |");
+    }
+
+    @Test
     void refusesResultsOfAModifiedTreeUnlessAllowedAndThenSaysSoAtTheTop() throws Exception {
         Path json = results();
         Environment.collect(
                         "",
+                        List.of(),
                         List.of(),
                         List.of(),
                         "/jdk/bin/java",
@@ -212,7 +292,7 @@ class ReportGeneratorTest {
         Path json = results();
         Path other = Files.writeString(dir.resolve("other.json"), "[]");
         Environment stale = Environment.collect(
-                        "full", List.of(), List.of(), "/jdk/bin/java", dir, SourceTree.unknown(), "")
+                        "full", List.of(), List.of(), List.of(), "/jdk/bin/java", dir, SourceTree.unknown(), "")
                 .finish(other);
         stale.write(Environment.fileFor(json));
 
@@ -352,7 +432,7 @@ class ReportGeneratorTest {
                     .append(" of them timed.\n\n");
             LineChart.Series series = new LineChart.Series();
             context.timed(results)
-                    .forEach(r -> series.add("BULK", Double.parseDouble(r.param("size")), context.median(r)));
+                    .forEach(r -> series.add("BULK", Double.parseDouble(r.param("size")), context.time(r)));
             out.append(context.chart(
                     LineChart.of("copies", LineChart.Axis.log("size", 2), LineChart.Axis.linear("ms"), series),
                     "copies.png",

@@ -43,7 +43,9 @@ public final class Environments {
                 source.changed(),
                 "./mvnw -pl bench jmh:run -Djmh.profile=standard",
                 virtualization,
-                headlineRuns);
+                headlineRuns,
+                List.of(),
+                null);
         Environment finished = e.finish(resultFile);
         finished.write(Environment.fileFor(resultFile));
         return finished;

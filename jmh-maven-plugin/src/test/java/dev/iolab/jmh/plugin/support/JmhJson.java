@@ -88,6 +88,24 @@ public final class JmhJson {
             return primary(a, b);
         }
 
+        /**
+         * {@code count} forks of 5 iterations: fork {@code f}'s level is {@code value · (1 + spread · o(f))}, the
+         * offsets {@code o} 0, +1, −1, +½, −½, +¼, −¼, … (so the forks' spread grows with {@code spread}), and its
+         * iterations lie within ±0.5 % of that level, no trend.
+         */
+        public Entry forks(int count, double value, double spread) {
+            double[] iterations = {0, 0.005, -0.005, 0.0025, -0.0025};
+            double[][] forks = new double[count][5];
+            for (int f = 0; f < count; f++) {
+                double offset = f == 0 ? 0 : (f % 2 == 1 ? 1 : -1) / Math.pow(2, (f - 1) / 2);
+                double level = value * (1 + spread * offset);
+                for (int i = 0; i < 5; i++) {
+                    forks[f][i] = level * (1 + iterations[(i + f) % 5]);
+                }
+            }
+            return primary(forks);
+        }
+
         public Entry secondary(String name, String unit, double[]... forks) {
             secondary.put(name, new Object[] {unit, forks});
             return this;

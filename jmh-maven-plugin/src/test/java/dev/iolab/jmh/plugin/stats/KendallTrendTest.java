@@ -3,12 +3,12 @@ package dev.iolab.jmh.plugin.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.iolab.jmh.plugin.stats.SteadyState.State;
+import dev.iolab.jmh.plugin.stats.KendallTrend.State;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-class SteadyStateTest {
+class KendallTrendTest {
 
     @Test
     void flagsIterationsThatStillFallWithinEachFork() {
@@ -16,12 +16,12 @@ class SteadyStateTest {
         List<double[]> forks =
                 List.of(new double[] {1608, 1100, 815, 700, 585}, new double[] {1500, 1050, 830, 650, 600});
 
-        SteadyState.Verdict verdict = SteadyState.check(forks);
+        KendallTrend.Result verdict = KendallTrend.check(forks);
 
         assertThat(verdict.state()).isEqualTo(State.TRENDING);
-        assertThat(verdict.pValue()).isLessThan(SteadyState.ALPHA);
+        assertThat(verdict.pValue()).isLessThan(KendallTrend.ALPHA);
         assertThat(verdict.drift()).isLessThan(-0.5);
-        assertThat(verdict.describe()).startsWith("trending: -").contains("over a fork (p = ");
+        assertThat(verdict.describe()).startsWith("every fork trends: -").contains("over a fork (p = ");
     }
 
     @Test
@@ -34,7 +34,7 @@ class SteadyStateTest {
             }
         }
 
-        assertThat(SteadyState.check(List.of(forks)).state()).isEqualTo(State.TRENDING);
+        assertThat(KendallTrend.check(List.of(forks)).state()).isEqualTo(State.TRENDING);
     }
 
     @Test
@@ -48,7 +48,7 @@ class SteadyStateTest {
                     fork[i] = 100 * (1 + 0.1 * random.nextGaussian()); // 10 % noise, no trend
                 }
             }
-            SteadyState.Verdict verdict = SteadyState.check(List.of(forks));
+            KendallTrend.Result verdict = KendallTrend.check(List.of(forks));
             assertThat(verdict.state()).isNotEqualTo(State.UNCHECKED);
             if (verdict.trending()) {
                 flagged++;
@@ -64,22 +64,22 @@ class SteadyStateTest {
                 new double[] {100.0, 100.1, 100.2, 100.3, 100.4, 100.5},
                 new double[] {100.0, 100.1, 100.2, 100.3, 100.4, 100.5});
 
-        SteadyState.Verdict verdict = SteadyState.check(forks);
+        KendallTrend.Result verdict = KendallTrend.check(forks);
 
-        assertThat(verdict.pValue()).isLessThan(SteadyState.ALPHA);
+        assertThat(verdict.pValue()).isLessThan(KendallTrend.ALPHA);
         assertThat(verdict.state()).isEqualTo(State.STEADY);
     }
 
     @Test
     void tooFewIterationsPerForkCannotBeChecked() {
-        assertThat(SteadyState.check(List.of(new double[] {3, 2, 1})).state()).isEqualTo(State.UNCHECKED);
-        assertThat(SteadyState.check(List.of(new double[] {5, 4, 3, 2, 1})).state())
+        assertThat(KendallTrend.check(List.of(new double[] {3, 2, 1})).state()).isEqualTo(State.UNCHECKED);
+        assertThat(KendallTrend.check(List.of(new double[] {5, 4, 3, 2, 1})).state())
                 .as("one fork of 5 cannot reach p < 0.01")
                 .isEqualTo(State.UNCHECKED);
-        assertThat(SteadyState.check(List.of(new double[] {3, 2, 1}, new double[] {3, 2, 1}))
+        assertThat(KendallTrend.check(List.of(new double[] {3, 2, 1}, new double[] {3, 2, 1}))
                         .state())
                 .isEqualTo(State.UNCHECKED);
-        assertThat(SteadyState.check(List.of(new double[] {4, 3, 2, 1}, new double[] {4, 3, 2, 1}))
+        assertThat(KendallTrend.check(List.of(new double[] {4, 3, 2, 1}, new double[] {4, 3, 2, 1}))
                         .state())
                 .as("two forks of 4 can")
                 .isEqualTo(State.TRENDING);
@@ -87,8 +87,8 @@ class SteadyStateTest {
 
     @Test
     void constantCountsAreSteady() {
-        SteadyState.Verdict verdict =
-                SteadyState.check(List.of(new double[] {6, 6, 6, 6, 6}, new double[] {6, 6, 6, 6, 6}));
+        KendallTrend.Result verdict =
+                KendallTrend.check(List.of(new double[] {6, 6, 6, 6, 6}, new double[] {6, 6, 6, 6, 6}));
 
         assertThat(verdict.state()).isEqualTo(State.STEADY);
         assertThat(verdict.pValue()).isEqualTo(1.0);
@@ -97,16 +97,16 @@ class SteadyStateTest {
     @Test
     void theExactNullDistributionMatchesKendallsTable() {
         // n = 4: 24 permutations; inversions 0..6 occur 1, 3, 5, 6, 5, 3, 1 times.
-        assertThat(SteadyState.inversionDistribution(4))
+        assertThat(KendallTrend.inversionDistribution(4))
                 .containsExactly(
                         new double[] {1 / 24.0, 3 / 24.0, 5 / 24.0, 6 / 24.0, 5 / 24.0, 3 / 24.0, 1 / 24.0},
                         within(1e-15));
         // One fork of 5, S = 10 (perfectly increasing): two-sided p = 2/120.
         double[] rising = {1, 2, 3, 4, 5};
-        assertThat(SteadyState.twoSidedP(List.of(rising), SteadyState.kendallS(rising)))
+        assertThat(KendallTrend.twoSidedP(List.of(rising), KendallTrend.kendallS(rising)))
                 .isCloseTo(2 / 120.0, within(1e-12));
         // n = 5, S = 8 (one inversion): P(|S| >= 8) = 2 * (1 + 4) / 120.
-        assertThat(SteadyState.twoSidedP(List.of(rising), 8)).isCloseTo(10 / 120.0, within(1e-12));
+        assertThat(KendallTrend.twoSidedP(List.of(rising), 8)).isCloseTo(10 / 120.0, within(1e-12));
     }
 
     @Test
@@ -115,9 +115,9 @@ class SteadyStateTest {
         for (int i = 0; i < rising.length; i++) {
             rising[i] = i;
         }
-        double p = SteadyState.twoSidedP(List.of(rising), SteadyState.kendallS(rising));
+        double p = KendallTrend.twoSidedP(List.of(rising), KendallTrend.kendallS(rising));
 
         assertThat(p).isLessThan(1e-10);
-        assertThat(SteadyState.upperNormalTail(1.959964)).isCloseTo(0.025, within(1e-6));
+        assertThat(KendallTrend.upperNormalTail(1.959964)).isCloseTo(0.025, within(1e-6));
     }
 }

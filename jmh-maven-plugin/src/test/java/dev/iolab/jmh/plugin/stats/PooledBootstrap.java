@@ -4,7 +4,8 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * Medians and ratios of medians with 95 % bootstrap percentile intervals.
+ * The report's old statistics, kept here as the yardstick the fork-level ones are measured against: medians and
+ * ratios of medians with 95 % bootstrap percentile intervals over pooled iterations.
  *
  * <p>The samples are all measured iterations of all forks of one benchmark cell, pooled: each resample draws as many
  * values as were measured, with replacement, and takes their median; the interval runs from the 2.5th to the 97.5th
@@ -15,25 +16,38 @@ import java.util.SplittableRandom;
  * values themselves, so the same samples always give the same interval, whichever report, comparison or order they
  * are computed in.
  */
-public final class Bootstrap {
+final class PooledBootstrap {
 
     /** Resamples per interval: enough that the interval's ends hardly move from one seed to another (tested). */
-    public static final int RESAMPLES = 10_000;
+    static final int RESAMPLES = 10_000;
 
     /** Coverage of the intervals. */
-    public static final double LEVEL = 0.95;
+    static final double LEVEL = 0.95;
 
     private static final long SEED = 0x10_1AB_5EED_2026L;
 
     private final int resamples;
 
-    /** The report's bootstrap: {@link #RESAMPLES} resamples. */
-    public Bootstrap() {
+    /** A median or ratio with its interval. */
+    record Interval(double value, double low, double high) {
+
+        boolean contains(double x) {
+            return low <= x && x <= high;
+        }
+    }
+
+    /** Every measured iteration of every fork in one array: the pooled view. */
+    static double[] pooled(Forks forks) {
+        return forks.all().stream().flatMapToDouble(Arrays::stream).toArray();
+    }
+
+    /** {@link #RESAMPLES} resamples, as the report had. */
+    PooledBootstrap() {
         this(RESAMPLES);
     }
 
-    /** A bootstrap with another number of resamples (tests use fewer to check coverage over many trials). */
-    public Bootstrap(int resamples) {
+    /** Another number of resamples (fewer, to check coverage over many trials). */
+    PooledBootstrap(int resamples) {
         if (resamples < 100) {
             throw new IllegalArgumentException("at least 100 resamples, got " + resamples);
         }
@@ -45,13 +59,13 @@ public final class Bootstrap {
      *
      * @throws IllegalArgumentException if there are no samples or one is not finite
      */
-    public Estimate median(double[] samples) {
+    Interval median(double[] samples) {
         check(samples, "samples");
         double[] sorted = samples.clone();
         Arrays.sort(sorted);
-        double median = medianOfSorted(sorted);
+        double median = Quantiles.medianOfSorted(sorted);
         if (samples.length == 1) {
-            return new Estimate(median, median, median);
+            return new Interval(median, median, median);
         }
         SplittableRandom random = new SplittableRandom(seed(samples));
         double[] medians = new double[resamples];
@@ -68,11 +82,11 @@ public final class Bootstrap {
      * @throws IllegalArgumentException if a side has no samples, a sample is not finite, or the denominator's median
      *                                  is not positive
      */
-    public Estimate ratioOfMedians(double[] numerator, double[] denominator) {
+    Interval ratioOfMedians(double[] numerator, double[] denominator) {
         check(numerator, "numerator");
         check(denominator, "denominator");
-        double top = medianOf(numerator);
-        double bottom = medianOf(denominator);
+        double top = Quantiles.median(numerator);
+        double bottom = Quantiles.median(denominator);
         if (!(bottom > 0)) {
             throw new IllegalArgumentException("the denominator's median must be positive, got " + bottom);
         }
@@ -87,38 +101,19 @@ public final class Bootstrap {
         return interval(ratio, ratios);
     }
 
-    /** The plain median (the mean of the two middle values for an even count). */
-    public static double medianOf(double[] samples) {
-        double[] sorted = samples.clone();
-        Arrays.sort(sorted);
-        return medianOfSorted(sorted);
-    }
-
-    /** Quantile {@code p} (0..1) of sorted values, interpolated linearly between order statistics (type 7). */
-    static double quantileOfSorted(double[] sorted, double p) {
-        double h = (sorted.length - 1) * p;
-        int below = (int) Math.floor(h);
-        int above = Math.min(below + 1, sorted.length - 1);
-        return sorted[below] + (h - below) * (sorted[above] - sorted[below]);
-    }
-
     private static double resampledMedian(double[] samples, double[] into, SplittableRandom random) {
         for (int i = 0; i < into.length; i++) {
             into[i] = samples[random.nextInt(samples.length)];
         }
         Arrays.sort(into);
-        return medianOfSorted(into);
+        return Quantiles.medianOfSorted(into);
     }
 
-    private static Estimate interval(double value, double[] replicates) {
+    private static Interval interval(double value, double[] replicates) {
         Arrays.sort(replicates);
         double tail = (1 - LEVEL) / 2;
-        return new Estimate(value, quantileOfSorted(replicates, tail), quantileOfSorted(replicates, 1 - tail));
-    }
-
-    private static double medianOfSorted(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        return new Interval(
+                value, Quantiles.quantileOfSorted(replicates, tail), Quantiles.quantileOfSorted(replicates, 1 - tail));
     }
 
     private static long seed(double[] samples) {

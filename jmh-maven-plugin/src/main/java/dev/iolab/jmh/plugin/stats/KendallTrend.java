@@ -5,8 +5,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Whether a cell's measured iterations still trend within their forks: the seasonal Kendall test (Hirsch, Slack and
- * Smith, 1982) with each fork as a season, plus a size threshold on the drift.
+ * A trend the forks of a cell share: the seasonal Kendall test (Hirsch, Slack and Smith, 1982) with each fork as a
+ * season, plus a size threshold on the drift, and the rank statistics {@link ForkSteadyState} applies to each fork on
+ * its own. Summing the forks' statistics finds a mild trend every fork shows, which no single fork of 5 iterations
+ * can reach; it cannot find opposite trends (they cancel) or one drifting fork among flat ones (it is diluted), which
+ * is why {@link ForkSteadyState} tests each fork as well.
  *
  * <p>Within each fork, Kendall's S counts the pairs of iterations (i &lt; j) whose later value is higher minus those
  * whose later value is lower; the statistic is the sum of the forks' S. Under "no trend" every order of a fork's
@@ -22,48 +25,52 @@ import java.util.Locale;
  * moves the median by under 1 %, too little to matter beside the ±5 % the profiles aim for. When the design cannot
  * reach {@link #ALPHA} at all (e.g. one fork of 5 iterations, or forks of 3), the cell is {@link State#UNCHECKED}.
  */
-public final class SteadyState {
+final class KendallTrend {
 
     /** Significance level: about one false alarm per hundred settled cells. */
-    public static final double ALPHA = 0.01;
+    static final double ALPHA = 0.01;
 
     /** Smallest drift over a fork, relative to the median, that counts as a trend. */
-    public static final double MIN_DRIFT = 0.02;
+    static final double MIN_DRIFT = 0.02;
 
     /** Total iterations up to which the exact null distribution is used. */
     static final int EXACT_LIMIT = 60;
 
-    private SteadyState() {}
+    private KendallTrend() {}
 
-    /** The outcome for one cell. */
-    public enum State {
-        /** No trend beyond noise: the cell's figures can be used. */
+    /** The outcome for the forks together. */
+    enum State {
+        /** No trend the forks share beyond noise. */
         STEADY,
-        /** Still trending within its forks: not settled, no ratio is drawn from it. */
+        /** The forks trend together. */
         TRENDING,
         /** Too few iterations per fork for the test to ever reach {@link #ALPHA}. */
         UNCHECKED
     }
 
     /**
-     * @param state  the verdict
+     * @param state  the outcome
      * @param pValue two-sided p-value of the seasonal Kendall test ({@code NaN} when unchecked)
      * @param drift  the drift over one fork relative to the median, e.g. {@code -0.12} for 12 % lower at the end
      *               ({@code NaN} when unchecked)
      */
-    public record Verdict(State state, double pValue, double drift) {
+    record Result(State state, double pValue, double drift) {
 
-        public boolean trending() {
+        boolean trending() {
             return state == State.TRENDING;
         }
 
         /** {@code steady}, {@code unchecked}, {@code trending: −12 % over a fork (p = 0.0004)}. */
-        public String describe() {
+        String describe() {
             return switch (state) {
                 case STEADY -> "steady";
                 case UNCHECKED -> "unchecked";
                 case TRENDING ->
-                    String.format(Locale.ROOT, "trending: %+.0f %% over a fork (p = %s)", drift * 100, formatP(pValue));
+                    String.format(
+                            Locale.ROOT,
+                            "every fork trends: %+.0f %% over a fork (p = %s)",
+                            drift * 100,
+                            formatP(pValue));
             };
         }
 
@@ -77,7 +84,7 @@ public final class SteadyState {
      *
      * @param forks each fork's measured values in iteration order (JMH's {@code rawData})
      */
-    public static Verdict check(List<double[]> forks) {
+    static Result check(List<double[]> forks) {
         List<double[]> used = new ArrayList<>();
         for (double[] fork : forks) {
             if (fork.length >= 2) {
@@ -85,7 +92,7 @@ public final class SteadyState {
             }
         }
         if (used.isEmpty() || smallestPValue(used) >= ALPHA) {
-            return new Verdict(State.UNCHECKED, Double.NaN, Double.NaN);
+            return new Result(State.UNCHECKED, Double.NaN, Double.NaN);
         }
         long s = 0;
         for (double[] fork : used) {
@@ -94,7 +101,7 @@ public final class SteadyState {
         double p = twoSidedP(used, s);
         double drift = relativeDrift(used);
         boolean trending = p < ALPHA && Math.abs(drift) >= MIN_DRIFT;
-        return new Verdict(trending ? State.TRENDING : State.STEADY, p, drift);
+        return new Result(trending ? State.TRENDING : State.STEADY, p, drift);
     }
 
     /** Kendall's S of a series against its order: concordant minus discordant pairs, ties counting zero. */
@@ -209,11 +216,11 @@ public final class SteadyState {
             System.arraycopy(f, 0, all, at, f.length);
             at += f.length;
         }
-        double median = Bootstrap.medianOf(all);
+        double median = Quantiles.median(all);
         if (median == 0 || slopes.isEmpty()) {
             return 0;
         }
-        double slope = Bootstrap.medianOf(
+        double slope = Quantiles.median(
                 slopes.stream().mapToDouble(Double::doubleValue).toArray());
         double perFork = (double) values / forks.size();
         return slope * (perFork - 1) / Math.abs(median);

@@ -58,17 +58,8 @@ public final class TomcatConnections {
             }
         }
 
-        /**
-         * Gives the connection back to the poller with the connector's own read timeout: left at the last wait (a
-         * few seconds, or one millisecond for a body already late), the poller would time the connection out and
-         * close it without an answer while the upload's answer (408, 503) is still being made.
-         */
         @Override
         public void readEnded() {
-            wrapper.setReadTimeout(endpoint.getConnectionTimeout());
-            if (wrapper instanceof NioEndpoint.NioSocketWrapper nio) {
-                nio.updateLastRead();
-            }
             endpoint.releaseIdleCheck(wrapper);
         }
 

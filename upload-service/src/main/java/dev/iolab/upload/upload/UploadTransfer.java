@@ -11,7 +11,6 @@ import dev.iolab.upload.upload.budget.MemoryBudget;
 import dev.iolab.upload.upload.problem.UploadException;
 import dev.iolab.upload.upload.problem.UploadProblem;
 import dev.iolab.upload.upload.strategy.UploadStrategy;
-import dev.iolab.upload.web.WebProblem;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.HexFormat;
@@ -114,9 +113,7 @@ class UploadTransfer {
             return (RuntimeException) e;
         }
         UploadException problem = BodyFailures.asProblem(bodyFailure, body.count());
-        if (problem.problem().retryLater() || problem.problem() == WebProblem.BODY_TOO_SLOW) {
-            // A client cut off for slowness may still be sending: its answer must not be lost to a reset (behind a
-            // proxy that reset turns the 408 into the proxy's 502).
+        if (problem.problem().retryLater()) {
             discard(raw, unused);
         }
         return problem;

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -91,11 +92,7 @@ class SlowBodyTest {
         HttpResponse<String> normal = upload("slow/normal", new byte[100_000]);
 
         assertThat(normal.statusCode()).as(normal.body()).isEqualTo(201);
-        for (CompletableFuture<RawHttp.Response> trickle : trickles) {
-            RawHttp.Response cut = trickle.get(1, TimeUnit.MINUTES);
-            assertThat(cut.status()).as(cut.body()).isEqualTo(408);
-            assertThat(cut.body()).contains(Problems.TYPE_PREFIX + "body-too-slow");
-        }
+        assertCutOff(trickles);
         assertThat(container.getBlobClient("slow/trickle-0").exists()).isFalse();
         assertThat(container.getBlobClient("slow/normal").exists()).isTrue();
     }
@@ -123,11 +120,7 @@ class SlowBodyTest {
             int admitted = i + 1;
             await().atMost(30, TimeUnit.SECONDS).until(() -> uploadThreadsBusy() + uploadsQueued() == admitted);
         }
-        for (CompletableFuture<RawHttp.Response> client : silent) {
-            RawHttp.Response cut = client.get(2, TimeUnit.MINUTES);
-            assertThat(cut.status()).as(cut.body()).isEqualTo(408);
-            assertThat(cut.body()).contains(Problems.TYPE_PREFIX + "body-too-slow");
-        }
+        assertCutOff(silent);
         assertThat(upload("slow/after-silent", new byte[1000]).statusCode()).isEqualTo(201);
     }
 
@@ -142,6 +135,28 @@ class SlowBodyTest {
             RawHttp.Response stored = client.response(true);
             assertThat(stored.status()).as(stored.body()).isEqualTo(201);
         }
+    }
+
+    /**
+     * Each client was cut off within a minute: answered 408, or now and then closed without an answer (Tomcat's poller
+     * can time the connection out while the upload thread still makes the answer; see docs/upload-service.md,
+     * "Limits"), and at least one answered.
+     */
+    private static void assertCutOff(List<CompletableFuture<RawHttp.Response>> clients) throws Exception {
+        int answered = 0;
+        for (CompletableFuture<RawHttp.Response> client : clients) {
+            RawHttp.Response cut;
+            try {
+                cut = client.get(1, TimeUnit.MINUTES);
+            } catch (ExecutionException e) {
+                assertThat(e).rootCause().hasMessageContaining("connection closed before a response");
+                continue;
+            }
+            assertThat(cut.status()).as(cut.body()).isEqualTo(408);
+            assertThat(cut.body()).contains(Problems.TYPE_PREFIX + "body-too-slow");
+            answered++;
+        }
+        assertThat(answered).as("clients answered 408").isPositive();
     }
 
     /** A PUT of 1,000 bytes that sends one byte every 500 ms until the server answers. */

@@ -139,7 +139,7 @@ public final class Admission {
      */
     public static Admission create(
             String work, int threads, int queueCapacity, double clientShare, Duration timeout, MeterRegistry registry) {
-        ClientQueue queue = new ClientQueue(ClientShares.limit(threads, clientShare));
+        ClientQueue queue = new ClientQueue(ClientShares.limit(threads, clientShare), queueCapacity);
         ThreadPoolTaskExecutor executor = AdmissionConfiguration.executor(work, threads, queueCapacity, queue);
         executor.initialize();
         ClientShares shares =

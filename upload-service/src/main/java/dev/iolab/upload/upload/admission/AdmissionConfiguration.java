@@ -27,7 +27,7 @@ class AdmissionConfiguration {
 
     @Bean
     ClientQueue uploadQueue(ExecutorProperties properties, ClientShareProperties shares) {
-        return new ClientQueue(ClientShares.limit(properties.maxSize(), shares.uploads()));
+        return new ClientQueue(ClientShares.limit(properties.maxSize(), shares.uploads()), properties.queueCapacity());
     }
 
     @Bean(name = EXECUTOR_NAME)

@@ -18,7 +18,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * than {@code perClient} uploads now, so one client's uploads beyond its share of the threads wait while other clients'
  * uploads are taken first. Unbounded: {@link Admission} bounds what it admits, so the executor never refuses (it would
  * refuse in the moment between an upload freeing its slot and its worker taking the next, the reason a slot could look
- * held after its answer was sent). Boot's executor metrics read it as any executor's queue ({@code executor.queued}).
+ * held after its answer was sent). Boot's executor metrics read it as any executor's queue: {@code executor.queued},
+ * and {@code executor.queue.remaining} as the places {@link Admission} still admits into it.
  */
 final class ClientQueue extends AbstractQueue<Runnable> implements BlockingQueue<Runnable> {
 
@@ -32,14 +33,20 @@ final class ClientQueue extends AbstractQueue<Runnable> implements BlockingQueue
     }
 
     private final int perClient;
+    private final int capacity;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition takeable = lock.newCondition();
     private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
     private final Map<ClientKey, Integer> running = new HashMap<>();
 
-    /** @param perClient most uploads of one client that run at once */
-    ClientQueue(int perClient) {
+    /**
+     * @param perClient most uploads of one client that run at once
+     * @param capacity uploads {@link Admission} admits to wait here ({@code upload.executor.queue-capacity}); only
+     *     reported, never enforced here
+     */
+    ClientQueue(int perClient, int capacity) {
         this.perClient = perClient;
+        this.capacity = capacity;
     }
 
     /** A taken entry has finished (or will not run after all): its client may run one more. */
@@ -176,7 +183,7 @@ final class ClientQueue extends AbstractQueue<Runnable> implements BlockingQueue
 
     @Override
     public int remainingCapacity() {
-        return Integer.MAX_VALUE;
+        return Math.max(0, capacity - size());
     }
 
     /** A snapshot: the executor only reads it (to report or to purge, which uploads never need). */

@@ -59,7 +59,7 @@ class AdmissionTest {
         if (executor != null) {
             executor.shutdown();
         }
-        queue = new ClientQueue(perClient);
+        queue = new ClientQueue(perClient, queueCapacity);
         executor = AdmissionConfiguration.executor("upload", threads, queueCapacity, queue);
         executor.initialize();
         ClientShares shares = new ClientShares("upload slots", threads + queueCapacity, registry);

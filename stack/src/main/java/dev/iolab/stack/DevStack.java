@@ -100,8 +100,40 @@ public final class DevStack implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        CommandLine commandLine = new CommandLine(new DevStack()).setUnmatchedOptionsArePositionalParams(true);
-        System.exit(commandLine.execute(args));
+        System.exit(commandLine(new DevStack()).execute(args));
+    }
+
+    /**
+     * The command line for {@code stack}: service properties pass through as positional parameters, and a failure
+     * to start (no jar, a port taken, a tool missing) is answered with its message and exit status 1, not a stack
+     * trace.
+     */
+    static CommandLine commandLine(DevStack stack) {
+        return new CommandLine(stack)
+                .setUnmatchedOptionsArePositionalParams(true)
+                .setExecutionExceptionHandler(DevStack::reportFailure);
+    }
+
+    /** Prints the failure and each distinct cause as one line each; the status is 1. */
+    static int reportFailure(Exception failure, CommandLine commandLine, CommandLine.ParseResult parsed) {
+        StringBuilder message = new StringBuilder("dev-up failed: ").append(describe(failure));
+        String last = describe(failure);
+        for (Throwable cause = failure.getCause(); cause != null; cause = cause.getCause()) {
+            String line = describe(cause);
+            if (!last.contains(line)) {
+                message.append(System.lineSeparator()).append("  because: ").append(line);
+            }
+            last = line;
+        }
+        commandLine.getErr().println(message);
+        commandLine.getErr().flush();
+        return 1;
+    }
+
+    private static String describe(Throwable failure) {
+        return failure.getMessage() == null || failure.getMessage().isBlank()
+                ? failure.getClass().getSimpleName()
+                : failure.getMessage();
     }
 
     @Override

@@ -2,8 +2,10 @@ package dev.iolab.stack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.FileNotFoundException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -14,10 +16,7 @@ class DevStackTest {
     private final StringWriter out = new StringWriter();
 
     private CommandLine commandLine(DevStack stack) {
-        return new CommandLine(stack)
-                .setUnmatchedOptionsArePositionalParams(true)
-                .setOut(new PrintWriter(out))
-                .setErr(new PrintWriter(err));
+        return DevStack.commandLine(stack).setOut(new PrintWriter(out)).setErr(new PrintWriter(err));
     }
 
     @Test
@@ -56,5 +55,28 @@ class DevStackTest {
 
         assertThat(commandLine(new DevStack()).execute("stray")).isEqualTo(2);
         assertThat(err.toString()).contains("'stray' is neither an option nor a service property");
+    }
+
+    @Test
+    void answersAFailureToStartWithItsMessagesAndNoStackTrace() {
+        CommandLine failing = new CommandLine(new FailingStart())
+                .setExecutionExceptionHandler(DevStack::reportFailure)
+                .setErr(new PrintWriter(err));
+
+        assertThat(failing.execute()).isEqualTo(1);
+        assertThat(err.toString())
+                .contains("dev-up failed: no upload-service jar in target; build it first")
+                .contains("because: target (No such file or directory)")
+                .doesNotContain("\tat ", "Exception");
+    }
+
+    @CommandLine.Command
+    static class FailingStart implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            throw new IllegalStateException(
+                    "no upload-service jar in target; build it first",
+                    new FileNotFoundException("target (No such file or directory)"));
+        }
     }
 }

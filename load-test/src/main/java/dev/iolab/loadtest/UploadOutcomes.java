@@ -66,6 +66,8 @@ public final class UploadOutcomes {
      * @param acceptedBy accepted uploads per strategy
      * @param clientCpuSeconds CPU seconds the load generator's JVM used from the first user's start to the run's end
      *                         (without its start-up and report writing); null where unknown
+     * @param firstStartMs epoch millis when the first upload started; null when none reported
+     * @param lastEndMs epoch millis when the last exchange ended; null when none reported
      */
     public record Summary(
             String strategy,
@@ -87,7 +89,9 @@ public final class UploadOutcomes {
             Double p95Seconds,
             Double spanSeconds,
             Double throughputMibPerSecond,
-            Double clientCpuSeconds) {
+            Double clientCpuSeconds,
+            Long firstStartMs,
+            Long lastEndMs) {
 
         /** One line for the console. */
         public String toText() {
@@ -182,7 +186,9 @@ public final class UploadOutcomes {
                 p95,
                 span,
                 throughput,
-                Double.isNaN(clientCpuSeconds) ? null : clientCpuSeconds);
+                Double.isNaN(clientCpuSeconds) ? null : clientCpuSeconds,
+                all.isEmpty() ? null : firstStart,
+                all.isEmpty() ? null : lastEnd);
     }
 
     /** Writes the summary atomically (temp file + move), so a reader never sees half a file. */

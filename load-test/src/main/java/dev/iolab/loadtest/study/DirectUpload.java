@@ -109,6 +109,7 @@ final class DirectUpload {
                         used);
             } finally {
                 pool.shutdownNow();
+                cpu.close();
             }
         } finally {
             blobs.deleteIfExists();

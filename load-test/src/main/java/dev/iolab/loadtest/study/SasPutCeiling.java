@@ -96,14 +96,19 @@ final class SasPutCeiling {
             properties.put("capacity", Integer.toString(users));
             properties.put("outcomesFile", outcomesFile.toString());
             CpuWindow cpu = CpuWindow.start(CpuWindow::endedChildren, hopCpu, storageCpu);
-            GatlingRun.Result run = GatlingRun.run(dir.resolve("gatling"), properties, timeout, false);
-            StudyResult.Cpu used = cpu.stop();
+            GatlingRun.Result run;
+            try {
+                run = GatlingRun.run(dir.resolve("gatling"), properties, timeout, false);
+            } finally {
+                cpu.stop();
+            }
+            StudyResult.Cpu used;
             if (!Files.isRegularFile(outcomesFile)) {
                 throw new IllegalStateException("the " + row + " row's Gatling run wrote no outcomes (exit "
                         + run.exitCode() + "); log " + run.log() + ":\n" + run.output());
             }
             UploadOutcomes.Summary o = UploadOutcomes.Summary.read(outcomesFile);
-            used = UploadStudy.withGatlingsOwnCpu(used, o);
+            used = UploadStudy.withGatlingsOwnCpu(UploadStudy.duringBurst(cpu, o), o);
             return new StudyResult.Ceiling(
                     row,
                     fileSizeMb,

@@ -157,6 +157,15 @@ final class StudyOptions {
     private int soakSizeKb;
 
     @Option(
+            names = "--heap-probes",
+            paramLabel = "N",
+            defaultValue = "3",
+            description = "forced full GCs per cell that measure the live heap while uploads are in flight; each "
+                    + "pauses the service, and its work counts as the service's CPU. 0: no live heap figures, and a "
+                    + "cell's time and CPU carry no forced GC (for comparing the service with nginx)")
+    private int heapProbes;
+
+    @Option(
             names = "--cell-timeout",
             paramLabel = "S",
             defaultValue = "900",
@@ -193,6 +202,9 @@ final class StudyOptions {
         range(commandLine, "--soak-users", List.of(soakUsers), 10_000);
         range(commandLine, "--soak-size-kb", List.of(soakSizeKb), 2047 * 1024);
         range(commandLine, "--cell-timeout", List.of(cellTimeoutSeconds), 86_400);
+        if (heapProbes < 0 || heapProbes > 20) {
+            throw new CommandLine.ParameterException(commandLine, "--heap-probes takes 0 to 20, got " + heapProbes);
+        }
         if (!mode.equals("raw") && !mode.equals("multipart")) {
             throw new CommandLine.ParameterException(commandLine, "--mode takes raw or multipart, got '" + mode + "'");
         }
@@ -302,6 +314,11 @@ final class StudyOptions {
     }
 
     /** How long one Gatling run may take before it is killed. */
+    /** Forced full GCs per cell (live heap probes); 0 for none. */
+    int heapProbes() {
+        return heapProbes;
+    }
+
     int cellTimeoutSeconds() {
         return cellTimeoutSeconds;
     }

@@ -310,7 +310,7 @@ public final class UploadStudy {
         long start = System.currentTimeMillis();
         GatlingRun.Result run;
         StudyResult.Memory memory;
-        MemorySampler sampler = MemorySampler.start(stack.service, stack.probe, target, 3, 2_000);
+        MemorySampler sampler = MemorySampler.start(stack.service, stack.probe, target, options.heapProbes(), 2_000);
         long readBefore = PROCESSES.bytesRead(stack.service.pid()).orElse(-1);
         double verifyBefore = verifyReadBytes(stack.service.metrics());
         CpuWindow cpuWindow = CpuWindow.start(
@@ -321,8 +321,9 @@ public final class UploadStudy {
         } finally {
             sampler.close();
             memory = sampler.result();
+            cpuWindow.stop();
         }
-        StudyResult.Cpu cpu = cpuWindow.stop();
+        StudyResult.Cpu cpu;
         long readAfter = PROCESSES.bytesRead(stack.service.pid()).orElse(-1);
         double verifyAfter = stack.service.healthy() ? verifyReadBytes(stack.service.metrics()) : Double.NaN;
         long seconds = (System.currentTimeMillis() - start + 500) / 1000;
@@ -330,7 +331,7 @@ public final class UploadStudy {
         int oom = oomErrors(stack.service.process().log(), logOffset);
         UploadOutcomes.Summary outcomes =
                 Files.isRegularFile(outcomesFile) ? UploadOutcomes.Summary.read(outcomesFile) : null;
-        cpu = withGatlingsOwnCpu(cpu, outcomes);
+        cpu = withGatlingsOwnCpu(duringBurst(cpuWindow, outcomes), outcomes);
         int stored = outcomes == null ? 0 : outcomes.accepted();
         StudyResult.ServiceReads reads = stored > 0 && readBefore >= 0 && readAfter >= readBefore
                 ? new StudyResult.ServiceReads((readAfter - readBefore) / (double) stored, "rchar")
@@ -382,6 +383,17 @@ public final class UploadStudy {
             }
         }
         return text.toString();
+    }
+
+    /**
+     * The hop's and storage's CPU from the burst's first request to its last answer, when the tally has both; else
+     * over the whole Gatling run ({@link CpuWindow#stop()}).
+     */
+    static StudyResult.Cpu duringBurst(CpuWindow window, UploadOutcomes.Summary outcomes) {
+        if (outcomes == null || outcomes.firstStartMs() == null || outcomes.lastEndMs() == null) {
+            return window.stop();
+        }
+        return window.within(outcomes.firstStartMs(), outcomes.lastEndMs());
     }
 
     /**

@@ -197,7 +197,7 @@ public final class UploadStudyReport {
                         .render())
                 .append('\n');
         if (!result.cells().isEmpty() || !result.ceilings().isEmpty()) {
-            method(md);
+            method(md, result);
             ceilings(md, result);
             cellTables(md, result);
             valetKey(md, result);
@@ -214,7 +214,17 @@ public final class UploadStudyReport {
         return md.toString();
     }
 
-    private static void method(StringBuilder md) {
+    private static void method(StringBuilder md, StudyResult result) {
+        int probes = result.cells().stream()
+                .filter(c -> c.memory() != null)
+                .mapToInt(c -> c.memory().liveProbes())
+                .max()
+                .orElse(0);
+        String forced = probes == 0
+                ? "This run forced none during its cells (`--heap-probes 0`): it has no live heap figures, and no"
+                        + " cell's time or CPU includes a forced GC."
+                : "This run forced up to " + probes + " per cell (`--heap-probes`), each a pause the cell's time"
+                        + " includes and work the service's CPU includes.";
         md.append("""
                 Each cell: Gatling starts *users* virtual users at once, each from its own loopback address (127.0.1.1,
                 127.0.1.2, …: distinct clients to the service), each uploading one file of random bytes with one strategy
@@ -235,21 +245,24 @@ public final class UploadStudyReport {
 
                 **CPU seconds** (user + system, from `/proc/PID/stat`) of each process during the burst: *client* (the
                 Gatling JVM from its first user's start to the end of the run, without its start-up and HTML report; the
-                study's own JVM for `direct`), *hop* (the service JVM; nginx's master and workers),
-                *Azurite* (its node process). All share the machine's cores, so a hop's CPU is taken from the clients' and
-                Azurite's. *Service read per upload* is what the service read (`rchar` of `/proc/PID/io`: client bodies,
+                study's own JVM for `direct`), *hop* (the service JVM; nginx's master and workers) and *Azurite* (its node
+                process) from the burst's first request to its last answer (read every 50 ms, interpolated at both ends,
+                so Gatling's start-up and the idle seconds around the burst count for no one). All share the machine's
+                cores, so a hop's CPU is taken from the clients' and Azurite's. *Service read per upload* is what the service read (`rchar` of `/proc/PID/io`: client bodies,
                 storage answers, spool files alike — an upper bound) divided by the uploads stored.
 
                 **Memory:** *peak heap* is heap used (`jvm_memory_used_bytes{area="heap"}`, garbage included) sampled every
                 0.5 s; *live in flight* is the heap right after a forced full GC (JMX `MemoryMXBean.gc()` through the attach
                 API) while at least 80 % of min(users, threads) uploads ran on the executor, minus the heap after a forced
-                GC just before the cell (idle); *per upload* divides it by the uploads running at that GC. At most three
-                such GCs per cell, each a pause the cell's times include. RSS is the process's resident memory.
+                GC just before the cell (idle); *per upload* divides it by the uploads running at that GC. {forced} RSS is the
+                process's resident memory.
 
-                """.replace("\n\n", "\u0000")
+                """.replace("{forced}", forced)
+                        .replace("\n\n", "\u0000")
                         .replace("\n", " ")
                         .replace("\u0000", "\n\n")
-                        .strip() + "\n\n");
+                        .strip()
+                + "\n\n");
     }
 
     private static void ceilings(StringBuilder md, StudyResult result) {

@@ -26,6 +26,8 @@ class StudyOptionsTest {
         assertThat(o.nginx()).isTrue();
         assertThat(o.valetKey()).isTrue();
         assertThat(o.soak()).isFalse();
+        assertThat(o.heapProbes()).isEqualTo(3);
+        assertThat(StudyOptions.parse("--heap-probes", "0").heapProbes()).isZero();
         assertThat(o.service().heap()).isEqualTo("512m");
         assertThat(o.output()).isEqualTo(Path.of("docs/results/upload-study.md"));
         assertThat(o.loads()).containsExactly(List.of(1, 125), List.of(1, 200), List.of(10, 125), List.of(10, 200));
@@ -88,6 +90,8 @@ class StudyOptionsTest {
         assertThatThrownBy(() -> StudyOptions.parse("--nginx", "yes")).hasMessageContaining("--nginx");
         assertThatThrownBy(() -> StudyOptions.parse("--heap", "lots")).hasMessageContaining("--heap takes a size");
         assertThatThrownBy(() -> StudyOptions.parse("--mode", "carrier-pigeon")).hasMessageContaining("--mode");
+        assertThatThrownBy(() -> StudyOptions.parse("--heap-probes", "-1"))
+                .hasMessageContaining("--heap-probes takes 0 to 20, got -1");
         assertThatThrownBy(() -> StudyOptions.parse("--users")).hasMessageContaining("--users");
         assertThatThrownBy(() -> StudyOptions.parse("--frobnicate", "1")).hasMessageContaining("--frobnicate");
         assertThatThrownBy(() -> StudyOptions.parse("--soak", "--soak-uploads", "10", "--soak-users", "50"))

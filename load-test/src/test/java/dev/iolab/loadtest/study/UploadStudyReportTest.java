@@ -57,6 +57,8 @@ class UploadStudyReportTest {
                 8.0,
                 span,
                 mibPerSecond,
+                null,
+                null,
                 null);
     }
 

@@ -36,6 +36,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -117,6 +118,7 @@ final class AzureStagingArea implements StagingArea {
                     properties.getBlobSize(),
                     properties.getETag(),
                     properties.getContentMd5(),
+                    properties.getContentType(),
                     properties.getBlobType() == BlobType.BLOCK_BLOB,
                     properties.getCopyStatus() != null || properties.getCopyId() != null,
                     properties.getLeaseState() == LeaseStateType.LEASED
@@ -160,15 +162,16 @@ final class AzureStagingArea implements StagingArea {
     }
 
     @Override
-    public void promote(String stagingName, String etag, String name, byte[] md5) {
-        String current;
-        try {
-            current = withLeaseBroken(stagingName, () -> setHeaders(stagingName, etag, md5));
-        } catch (StorageException e) {
-            throw changedIfConditionFailed(stagingName, e);
+    public void promote(String stagingName, StagedBlob staged, String name, byte[] md5) {
+        String current = staged.etag();
+        if (!CONTENT_TYPE.equals(staged.contentType()) || !Arrays.equals(staged.md5(), md5)) {
+            try {
+                current = withLeaseBroken(stagingName, () -> setHeaders(stagingName, staged.etag(), md5));
+            } catch (StorageException e) {
+                throw changedIfConditionFailed(stagingName, e);
+            }
         }
         copy(stagingName, current, name);
-        delete(stagingName);
     }
 
     /** The stored Content-MD5 and type become the service's, whatever the writer of the staging blob set. */

@@ -49,12 +49,16 @@ public interface StagingArea {
     StagedDigest digest(String stagingName, String etag);
 
     /**
-     * Makes the staging blob, as it was at {@code etag}, appear under {@code name} with {@code md5} (or none) in one
-     * step (a server-side copy), then deletes the staging blob. A lease on it is broken first.
+     * Makes the staging blob, as it was when {@link #find} saw it ({@code staged}'s ETag), appear under {@code name} with
+     * the service's content type and {@code md5} (or none) in one step (a server-side copy). The staging blob's headers
+     * are set first where they differ from those (breaking a lease on it if need be); a staged blob that has them
+     * already, as a Put Blob with the granted headers does, is copied as it is. The staging blob stays: the caller
+     * deletes it ({@link #delete}).
      *
-     * @throws StagedBlobChangedException the blob changed since {@code etag}; nothing appears under {@code name}
+     * @throws StagedBlobChangedException the blob changed since {@code staged} was read; nothing appears under
+     *     {@code name}
      */
-    void promote(String stagingName, String etag, String name, byte[] md5);
+    void promote(String stagingName, StagedBlob staged, String name, byte[] md5);
 
     /**
      * Deletes the staging blob if it exists, with its snapshots, breaking a lease on it first; never throws. A failure
@@ -105,11 +109,19 @@ public interface StagingArea {
      * @param size its length in bytes
      * @param etag its current ETag
      * @param md5 its {@code Content-MD5} property, or null
+     * @param contentType its {@code Content-Type} property, or null
      * @param blockBlob whether it is a block blob (a page or append blob is never an upload)
      * @param copied whether its content was last written by a copy (its MD5 property is then the source's)
      * @param leased whether someone holds a lease on it
      */
-    record StagedBlob(long size, String etag, byte[] md5, boolean blockBlob, boolean copied, boolean leased) {}
+    record StagedBlob(
+            long size,
+            String etag,
+            byte[] md5,
+            String contentType,
+            boolean blockBlob,
+            boolean copied,
+            boolean leased) {}
 
     /** What the service counted and hashed reading a staging blob. */
     record StagedDigest(long size, byte[] md5) {}

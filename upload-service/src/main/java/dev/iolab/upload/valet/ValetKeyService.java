@@ -22,6 +22,11 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import org.springframework.util.StringUtils;
 import org.springframework.web.util.UriUtils;
@@ -38,10 +43,11 @@ import org.springframework.web.util.UriUtils;
  * without an MD5 — is read back and hashed, in at most {@code max-concurrent-read-backs} completions at once (503
  * {@code queue-full} at once beyond: no request waits for a slot). Only when size and MD5 match does the service copy
  * that same version (pinned by its ETag) under the name, in one server-side step; a wrong upload never appears under
- * the name and never replaces what is there, and its staging blob is deleted. Completions are recorded in the upload
- * metrics with strategy {@value #STRATEGY}.
+ * the name and never replaces what is there, and its staging blob is deleted. A completed upload's staging blob is
+ * deleted after the answer, on a background thread (a delete a shutdown cuts off is the sweep's). Completions are
+ * recorded in the upload metrics with strategy {@value #STRATEGY}.
  */
-class ValetKeyService {
+class ValetKeyService implements AutoCloseable {
 
     static final String STRATEGY = "valet-key";
 
@@ -57,6 +63,8 @@ class ValetKeyService {
     private final Semaphore readBacks;
     private final int maxReadBacks;
     private final Clock clock;
+    private final ExecutorService background = Executors.newThreadPerTaskExecutor(
+            Thread.ofVirtual().name("valet-key-", 0).factory());
 
     ValetKeyService(
             GrantSigner signer,
@@ -108,6 +116,8 @@ class ValetKeyService {
         }
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("x-ms-blob-type", "BlockBlob");
+        // The stored type the completion would set otherwise: a PUT with these headers leaves it nothing to change.
+        headers.put("x-ms-blob-content-type", "application/octet-stream");
         if (expectedMd5 != null) {
             headers.put("Content-MD5", md5.strip());
         }
@@ -157,6 +167,9 @@ class ValetKeyService {
 
     private StoredUpload verifyAndPromote(Grant grant, CompletionClaims.Claim claim, long start) {
         boolean settled = false;
+        // Whether blocks were committed matters only with an MD5 to check; asked beside the properties, not after them.
+        Future<Boolean> fromBlocks =
+                grant.md5() == null ? null : background.submit(() -> staging.hasCommittedBlocks(grant.stagingName()));
         try {
             StagingArea.StagedBlob staged = staging.find(grant.stagingName())
                     .orElseThrow(() -> new ValetKeyException(
@@ -172,7 +185,7 @@ class ValetKeyService {
                 throw refuse(
                         grant, claim, null, "the upload has " + staged.size() + " bytes, the grant " + grant.size());
             }
-            Verification method = methodFor(grant, staged);
+            Verification method = methodFor(grant, staged, fromBlocks);
             byte[] md5 = staged.md5();
             if (method == Verification.READ_BACK) {
                 md5 = readBack(grant, staged);
@@ -186,10 +199,11 @@ class ValetKeyService {
                         "the upload's MD5 is " + HexFormat.of().formatHex(md5) + ", the grant's "
                                 + HexFormat.of().formatHex(grant.md5()));
             }
-            staging.promote(grant.stagingName(), staged.etag(), grant.name(), md5);
+            staging.promote(grant.stagingName(), staged, grant.name(), md5);
             settled = true;
             claims.settle(claim, CompletionClaims.State.COMPLETED);
             open.close(grant.stagingName());
+            deleteAfterAnswering(grant.stagingName());
             completions.verified(method, true);
             return new StoredUpload(
                     grant.name(),
@@ -204,6 +218,9 @@ class ValetKeyService {
                             + " finished",
                     e);
         } finally {
+            if (fromBlocks != null) {
+                fromBlocks.cancel(true);
+            }
             if (!settled) {
                 claims.release(claim); // nothing final happened: the client may complete again
             }
@@ -211,17 +228,49 @@ class ValetKeyService {
     }
 
     /**
+     * Deletes a promoted staging blob on a background thread, so the client's answer does not wait for it: the final
+     * blob exists and the grant is settled, and a delete that fails or is cut off by a shutdown is the sweep's.
+     */
+    private void deleteAfterAnswering(String stagingName) {
+        try {
+            background.execute(() -> staging.delete(stagingName));
+        } catch (RejectedExecutionException e) {
+            staging.delete(stagingName); // shutting down: delete now
+        }
+    }
+
+    /** Waits for the staging deletes still running (at shutdown). */
+    @Override
+    public void close() {
+        background.close();
+    }
+
+    /**
      * How this staged blob can be verified: without an MD5 in the grant, by its size; with one, by the store's MD5 when
      * the blob was written by one Put Blob (not copied, not from blocks, with an MD5), else by reading it.
      */
-    private Verification methodFor(Grant grant, StagingArea.StagedBlob staged) {
+    private Verification methodFor(Grant grant, StagingArea.StagedBlob staged, Future<Boolean> fromBlocks) {
         if (grant.md5() == null) {
             return Verification.SIZE_ONLY;
         }
-        if (staged.md5() == null || staged.copied() || staging.hasCommittedBlocks(grant.stagingName())) {
+        if (staged.md5() == null || staged.copied() || committedBlocks(grant, fromBlocks)) {
             return Verification.READ_BACK;
         }
         return Verification.STORE_CHECKED;
+    }
+
+    private boolean committedBlocks(Grant grant, Future<Boolean> fromBlocks) {
+        try {
+            return fromBlocks.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return staging.hasCommittedBlocks(grant.stagingName());
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     /** Reads the staged version back and hashes it; 503 at once when all read-back slots are busy. */

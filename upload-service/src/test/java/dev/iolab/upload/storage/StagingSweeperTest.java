@@ -79,7 +79,7 @@ class StagingSweeperTest {
             }
 
             @Override
-            public void promote(String stagingName, String etag, String name, byte[] md5) {}
+            public void promote(String stagingName, StagedBlob staged, String name, byte[] md5) {}
 
             @Override
             public boolean delete(String stagingName) {

@@ -70,7 +70,13 @@ class InMemoryStaging implements StagingArea {
         return staged == null
                 ? Optional.empty()
                 : Optional.of(new StagedBlob(
-                        staged.content().length, staged.etag(), staged.md5Property(), true, false, false));
+                        staged.content().length,
+                        staged.etag(),
+                        staged.md5Property(),
+                        "application/octet-stream",
+                        true,
+                        false,
+                        false));
     }
 
     @Override
@@ -87,9 +93,8 @@ class InMemoryStaging implements StagingArea {
     }
 
     @Override
-    public void promote(String stagingName, String etag, String name, byte[] md5) {
+    public void promote(String stagingName, StagedBlob staged, String name, byte[] md5) {
         promoted.put(name, stagingName);
-        blobs.remove(stagingName);
     }
 
     @Override

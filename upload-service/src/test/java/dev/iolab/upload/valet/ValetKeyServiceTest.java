@@ -2,6 +2,7 @@ package dev.iolab.upload.valet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
 
 import dev.iolab.upload.client.ClientException;
 import dev.iolab.upload.client.ClientKey;
@@ -58,6 +59,31 @@ class ValetKeyServiceTest {
         assertThat(staging.digests).hasValue(0);
         assertThat(completions("store-checked", "accepted")).isEqualTo(1);
         assertThat(readBytes()).isZero();
+    }
+
+    @Test
+    void aCompletedUploadsStagingBlobIsDeletedAfterTheAnswer() {
+        GrantAnswer grant = replicaA.grant(CLIENT, "a.bin", "12", md5Base64(CONTENT));
+        String stagingName = InMemoryStaging.stagingNameOf(grant);
+        staging.stage(stagingName, CONTENT, false, null);
+
+        replicaA.complete("a.bin", idOf(grant));
+
+        assertThat(staging.promoted).containsEntry("a.bin", stagingName);
+        await().atMost(Duration.ofSeconds(10)).until(() -> !staging.blobs.containsKey(stagingName));
+    }
+
+    @Test
+    void closingWaitsForTheDeletesStillRunning() {
+        ValetKeyService replica = replica(staging, 100);
+        GrantAnswer grant = replica.grant(CLIENT, "a.bin", "12", md5Base64(CONTENT));
+        String stagingName = InMemoryStaging.stagingNameOf(grant);
+        staging.stage(stagingName, CONTENT, false, null);
+
+        replica.complete("a.bin", idOf(grant));
+        replica.close();
+
+        assertThat(staging.blobs).doesNotContainKey(stagingName);
     }
 
     @Test

@@ -157,6 +157,17 @@ final class StudyOptions {
     private int soakSizeKb;
 
     @Option(
+            names = "--warm-up",
+            paramLabel = "on|off",
+            arity = "1",
+            defaultValue = "on",
+            converter = OnOff.class,
+            description = "each ceiling and cell first sends its burst once untimed (same users and file, other "
+                    + "blob names), so the timed burst meets a service, Azurite and client that have compiled what "
+                    + "it runs, as a long-running service has; off: the timed burst pays the JIT too")
+    private boolean warmUp;
+
+    @Option(
             names = "--heap-probes",
             paramLabel = "N",
             defaultValue = "3",
@@ -314,6 +325,11 @@ final class StudyOptions {
     }
 
     /** How long one Gatling run may take before it is killed. */
+    /** Whether each ceiling and cell sends its burst once untimed first. */
+    boolean warmUp() {
+        return warmUp;
+    }
+
     /** Forced full GCs per cell (live heap probes); 0 for none. */
     int heapProbes() {
         return heapProbes;

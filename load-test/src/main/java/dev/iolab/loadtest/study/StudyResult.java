@@ -20,6 +20,8 @@ import java.util.Optional;
  *                        {@link Ceiling#STORAGE}, {@link Ceiling#NGINX}
  * @param valetKeySkipped why the valet-key row was not measured, or null
  * @param soak            the soak, in soak mode
+ * @param warmedUp        whether each ceiling and cell sent its burst once untimed first; null in runs from before the
+ *                        study could
  */
 record StudyResult(
         RunInfo run,
@@ -27,7 +29,8 @@ record StudyResult(
         List<Cell> cells,
         List<Ceiling> ceilings,
         String valetKeySkipped,
-        Soak soak) {
+        Soak soak,
+        Boolean warmedUp) {
 
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 

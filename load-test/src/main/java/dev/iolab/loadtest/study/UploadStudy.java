@@ -190,43 +190,49 @@ public final class UploadStudy {
                             users,
                             uploads + " uploads, the SDK alone from " + executorThreads + " threads");
                     try (RandomUploadFile file = RandomUploadFile.create(size * MIB, 20251122L)) {
-                        done(DirectUpload.run(
-                                stack.azurite.connectionString(),
-                                "study-direct",
-                                file.path(),
-                                size,
-                                users,
-                                uploads,
-                                executorThreads,
-                                CpuWindow::thisJvm,
-                                stack::azuriteCpuSeconds));
+                        done(warmedUp(
+                                null,
+                                dir -> DirectUpload.run(
+                                        stack.azurite.connectionString(),
+                                        "study-direct",
+                                        file.path(),
+                                        size,
+                                        users,
+                                        uploads,
+                                        executorThreads,
+                                        CpuWindow::thisJvm,
+                                        stack::azuriteCpuSeconds)));
                     }
                 }
                 if (options.storage()) {
                     progress(StudyResult.Ceiling.STORAGE, size, users, users + " users PUT straight to Azurite");
-                    done(SasPutCeiling.run(
-                            StudyResult.Ceiling.STORAGE,
-                            stack.azurite.connectionString(),
-                            stack.azurite.blobEndpoint(),
-                            size,
-                            users,
-                            null,
-                            stack::azuriteCpuSeconds,
+                    done(warmedUp(
                             runDir.resolve("ceilings/storage-" + size + "m-" + users + "u"),
-                            Duration.ofSeconds(options.cellTimeoutSeconds())));
+                            dir -> SasPutCeiling.run(
+                                    StudyResult.Ceiling.STORAGE,
+                                    stack.azurite.connectionString(),
+                                    stack.azurite.blobEndpoint(),
+                                    size,
+                                    users,
+                                    null,
+                                    stack::azuriteCpuSeconds,
+                                    dir,
+                                    Duration.ofSeconds(options.cellTimeoutSeconds()))));
                 }
                 if (nginx != null) {
                     progress(StudyResult.Ceiling.NGINX, size, users, users + " users PUT through nginx");
-                    done(SasPutCeiling.run(
-                            StudyResult.Ceiling.NGINX,
-                            stack.azurite.connectionString(),
-                            AzuriteAccount.blobEndpoint("127.0.0.1", nginx.port()),
-                            size,
-                            users,
-                            nginx::cpuSeconds,
-                            stack::azuriteCpuSeconds,
+                    done(warmedUp(
                             runDir.resolve("ceilings/nginx-" + size + "m-" + users + "u"),
-                            Duration.ofSeconds(options.cellTimeoutSeconds())));
+                            dir -> SasPutCeiling.run(
+                                    StudyResult.Ceiling.NGINX,
+                                    stack.azurite.connectionString(),
+                                    AzuriteAccount.blobEndpoint("127.0.0.1", nginx.port()),
+                                    size,
+                                    users,
+                                    nginx::cpuSeconds,
+                                    stack::azuriteCpuSeconds,
+                                    dir,
+                                    Duration.ofSeconds(options.cellTimeoutSeconds()))));
                 }
             }
         } finally {
@@ -234,6 +240,20 @@ public final class UploadStudy {
                 nginx.close();
             }
         }
+    }
+
+    /** One ceiling's measurement, its Gatling results (if any) in {@code dir}. */
+    @FunctionalInterface
+    private interface CeilingRun {
+        StudyResult.Ceiling run(Path dir) throws Exception;
+    }
+
+    /** The ceiling measured once untimed first when the study warms up (its results in {@code dir/warm-up}). */
+    private StudyResult.Ceiling warmedUp(Path dir, CeilingRun run) throws Exception {
+        if (options.warmUp()) {
+            run.run(dir == null ? null : dir.resolve("warm-up"));
+        }
+        return run.run(dir);
     }
 
     private static void progress(String row, int size, int users, String what) {
@@ -307,6 +327,9 @@ public final class UploadStudy {
         properties.put("capacity", Integer.toString(capacity));
         properties.put("mode", options.mode());
         properties.put("outcomesFile", outcomesFile.toString());
+        if (options.warmUp()) {
+            warmUp(stack, cellDir.resolve("warm-up"), properties);
+        }
         long start = System.currentTimeMillis();
         GatlingRun.Result run;
         StudyResult.Memory memory;
@@ -383,6 +406,26 @@ public final class UploadStudy {
             }
         }
         return text.toString();
+    }
+
+    /**
+     * Sends the cell's burst once untimed (its own outcomes file, fresh blob names), then waits until the service is
+     * idle again: what the timed burst runs is compiled, its pools are filled. A failed warm-up is reported, not fatal
+     * (the timed burst will show the same failure with its figures).
+     */
+    private void warmUp(Stack stack, Path dir, Map<String, String> cellProperties)
+            throws IOException, InterruptedException {
+        Map<String, String> properties = new LinkedHashMap<>(cellProperties);
+        properties.put("outcomesFile", dir.resolve("outcomes.json").toString());
+        long start = System.nanoTime();
+        GatlingRun.Result warm =
+                GatlingRun.run(dir, properties, Duration.ofSeconds(options.cellTimeoutSeconds()), false);
+        stack.awaitIdle(Duration.ofSeconds(60));
+        System.out.printf(
+                Locale.ROOT,
+                "warm-up %.0f s%s, ",
+                (System.nanoTime() - start) / 1e9,
+                warm.exitCode() == 0 ? "" : " (exit " + warm.exitCode() + ", log " + warm.log() + ")");
     }
 
     /**
@@ -526,7 +569,14 @@ public final class UploadStudy {
 
     private StudyResult result() {
         RunInfo info = studyRun.info(options.service().describe(), executorThreads, capacity);
-        return new StudyResult(info, strategies, List.copyOf(cells), List.copyOf(ceilings), valetKeySkipped, soak);
+        return new StudyResult(
+                info,
+                strategies,
+                List.copyOf(cells),
+                List.copyOf(ceilings),
+                valetKeySkipped,
+                soak,
+                options.soak() ? null : options.warmUp());
     }
 
     /** A fresh Azurite and service (budget on or off), attached for live-heap probes. */

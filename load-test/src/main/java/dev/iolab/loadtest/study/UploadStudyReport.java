@@ -220,6 +220,14 @@ public final class UploadStudyReport {
                 .mapToInt(c -> c.memory().liveProbes())
                 .max()
                 .orElse(0);
+        String warm = Boolean.TRUE.equals(result.warmedUp())
+                ? "Each ceiling and cell sent its burst once untimed first (same users and file, other blob names):"
+                        + " the timed burst meets a service, an Azurite and a client that have compiled what it runs,"
+                        + " as a service that has been up for a while has."
+                : Boolean.FALSE.equals(result.warmedUp())
+                        ? "No ceiling or cell was warmed up (`--warm-up off`): each timed burst includes the JIT"
+                                + " compiling its code in the service, Azurite and Gatling."
+                        : "";
         String forced = probes == 0
                 ? "This run forced none during its cells (`--heap-probes 0`): it has no live heap figures, and no"
                         + " cell's time or CPU includes a forced GC."
@@ -257,7 +265,10 @@ public final class UploadStudyReport {
                 GC just before the cell (idle); *per upload* divides it by the uploads running at that GC. {forced} RSS is the
                 process's resident memory.
 
+                {warm}
+
                 """.replace("{forced}", forced)
+                        .replace("{warm}", warm)
                         .replace("\n\n", "\u0000")
                         .replace("\n", " ")
                         .replace("\u0000", "\n\n")

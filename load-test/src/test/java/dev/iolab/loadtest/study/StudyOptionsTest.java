@@ -27,6 +27,8 @@ class StudyOptionsTest {
         assertThat(o.valetKey()).isTrue();
         assertThat(o.soak()).isFalse();
         assertThat(o.heapProbes()).isEqualTo(3);
+        assertThat(o.warmUp()).isTrue();
+        assertThat(StudyOptions.parse("--warm-up", "off").warmUp()).isFalse();
         assertThat(StudyOptions.parse("--heap-probes", "0").heapProbes()).isZero();
         assertThat(o.service().heap()).isEqualTo("512m");
         assertThat(o.output()).isEqualTo(Path.of("docs/results/upload-study.md"));

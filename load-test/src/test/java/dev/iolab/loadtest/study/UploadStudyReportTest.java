@@ -136,7 +136,8 @@ class UploadStudyReportTest {
                         ceiling("storage", "125 Gatling users", 4.0, 6.0, 8.0, 156.25, cpu(3.0, null, 6.0)),
                         ceiling("nginx", "125 Gatling users", 5.0, 7.0, 10.0, 125.0, cpu(3.5, 1.8, 6.2))),
                 null,
-                null);
+                null,
+                true);
     }
 
     @Test
@@ -147,6 +148,9 @@ class UploadStudyReportTest {
 
         String md = Files.readString(report);
         assertThat(md)
+                .contains("Each ceiling and cell sent its burst once untimed first")
+                .contains("from the burst's first request to its last answer")
+                .contains("This run forced up to 3 per cell")
                 .contains("| **direct** | 10 MB × 125 | 25 SDK threads | 125 | 0 | 2.00 | 3.00 | 10.00 | 125.0 | 1.25"
                         + " | 5.0 | – | 6.0 |")
                 .contains(
@@ -197,7 +201,8 @@ class UploadStudyReportTest {
                 r.cells().subList(0, 2),
                 r.ceilings(),
                 "the service answered POST /uploads/{name}/grant with 404",
-                null);
+                null,
+                true);
         Path report = dir.resolve("upload-study.md");
 
         UploadStudyReport.write(skipped, report, dir);
@@ -222,7 +227,8 @@ class UploadStudyReportTest {
                 42 * MIB,
                 70 * MIB,
                 305);
-        StudyResult r = new StudyResult(run(), List.of("in-memory", "on-demand"), List.of(), List.of(), null, soak);
+        StudyResult r =
+                new StudyResult(run(), List.of("in-memory", "on-demand"), List.of(), List.of(), null, soak, null);
         Path report = dir.resolve("upload-study-soak.md");
 
         UploadStudyReport.write(r, report, dir);
@@ -236,7 +242,7 @@ class UploadStudyReportTest {
 
     @Test
     void refusesAStudyThatMeasuredNothing() {
-        StudyResult empty = new StudyResult(run(), List.of(), List.of(), List.of(), null, null);
+        StudyResult empty = new StudyResult(run(), List.of(), List.of(), List.of(), null, null, null);
         Path report = dir.resolve("out/upload-study.md");
 
         assertThatThrownBy(() -> UploadStudyReport.write(empty, report, dir))

@@ -16,7 +16,10 @@ import java.util.concurrent.TimeUnit;
  * a free loopback port, with the development account ({@link AzuriteAccount}).
  *
  * <p>Flags: {@code --skipApiVersionCheck} (current SDKs send a newer API version than Azurite 3.37 knows),
- * {@code --blobKeepAliveTimeout 600} (Azurite's 5 s default resets the SDK's idle pooled connections between bursts),
+ * {@code --blobKeepAliveTimeout 600} (meant to keep idle connections open for 10 minutes instead of Node's 5 s; Azurite
+ * 3.37 reads the value under another name, {@code keepAliveTimeout}, so it has no effect and idle connections close
+ * after 5 s — clients pool connections for less than that: the service's {@code upload.azure.connection-max-idle}, the
+ * nginx hop's {@code keepalive_timeout}),
  * {@code --loose} (ignore headers Azurite does not support), {@code --silent} (no access log: a study sends tens of
  * thousands of requests), {@code --disableTelemetry}.
  *

@@ -162,9 +162,10 @@ final class StudyOptions {
             arity = "1",
             defaultValue = "on",
             converter = OnOff.class,
-            description = "each ceiling and cell first sends its burst once untimed (same users and file, other "
-                    + "blob names), so the timed burst meets a service, Azurite and client that have compiled what "
-                    + "it runs, as a long-running service has; off: the timed burst pays the JIT too")
+            description = "each ceiling and cell first sends its burst once untimed with 1 MiB files (same users "
+                    + "and requests, other blob names), so the timed burst meets a service, Azurite and client that "
+                    + "have compiled what it runs, as a long-running service has; off: the timed burst pays the JIT "
+                    + "too")
     private boolean warmUp;
 
     @Option(

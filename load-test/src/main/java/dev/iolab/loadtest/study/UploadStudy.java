@@ -55,6 +55,9 @@ public final class UploadStudy {
 
     private static final long MIB = 1024 * 1024;
 
+    /** File size of the untimed warm-up bursts, MiB: the same code runs for 1 MiB as for 10 MiB. */
+    static final int WARM_UP_MB = 1;
+
     /** The service's counter of bytes valet-key completions read back from storage, when it has one. */
     static final String VERIFY_READ_METRIC = "iolab_upload_valet_verify_read_bytes_total";
 
@@ -189,30 +192,31 @@ public final class UploadStudy {
                             size,
                             users,
                             uploads + " uploads, the SDK alone from " + executorThreads + " threads");
-                    try (RandomUploadFile file = RandomUploadFile.create(size * MIB, 20251122L)) {
-                        done(warmedUp(
-                                null,
-                                dir -> DirectUpload.run(
-                                        stack.azurite.connectionString(),
-                                        "study-direct",
-                                        file.path(),
-                                        size,
-                                        users,
-                                        uploads,
-                                        executorThreads,
-                                        CpuWindow::thisJvm,
-                                        stack::azuriteCpuSeconds)));
-                    }
+                    done(warmedUp(size, null, (dir, mb) -> {
+                        try (RandomUploadFile file = RandomUploadFile.create(mb * MIB, 20251122L)) {
+                            return DirectUpload.run(
+                                    stack.azurite.connectionString(),
+                                    "study-direct",
+                                    file.path(),
+                                    mb,
+                                    users,
+                                    uploads,
+                                    executorThreads,
+                                    CpuWindow::thisJvm,
+                                    stack::azuriteCpuSeconds);
+                        }
+                    }));
                 }
                 if (options.storage()) {
                     progress(StudyResult.Ceiling.STORAGE, size, users, users + " users PUT straight to Azurite");
                     done(warmedUp(
+                            size,
                             runDir.resolve("ceilings/storage-" + size + "m-" + users + "u"),
-                            dir -> SasPutCeiling.run(
+                            (dir, mb) -> SasPutCeiling.run(
                                     StudyResult.Ceiling.STORAGE,
                                     stack.azurite.connectionString(),
                                     stack.azurite.blobEndpoint(),
-                                    size,
+                                    mb,
                                     users,
                                     null,
                                     stack::azuriteCpuSeconds,
@@ -222,12 +226,13 @@ public final class UploadStudy {
                 if (nginx != null) {
                     progress(StudyResult.Ceiling.NGINX, size, users, users + " users PUT through nginx");
                     done(warmedUp(
+                            size,
                             runDir.resolve("ceilings/nginx-" + size + "m-" + users + "u"),
-                            dir -> SasPutCeiling.run(
+                            (dir, mb) -> SasPutCeiling.run(
                                     StudyResult.Ceiling.NGINX,
                                     stack.azurite.connectionString(),
                                     AzuriteAccount.blobEndpoint("127.0.0.1", nginx.port()),
-                                    size,
+                                    mb,
                                     users,
                                     nginx::cpuSeconds,
                                     stack::azuriteCpuSeconds,
@@ -242,18 +247,21 @@ public final class UploadStudy {
         }
     }
 
-    /** One ceiling's measurement, its Gatling results (if any) in {@code dir}. */
+    /** One ceiling's measurement with files of {@code sizeMb}, its Gatling results (if any) in {@code dir}. */
     @FunctionalInterface
     private interface CeilingRun {
-        StudyResult.Ceiling run(Path dir) throws Exception;
+        StudyResult.Ceiling run(Path dir, int sizeMb) throws Exception;
     }
 
-    /** The ceiling measured once untimed first when the study warms up (its results in {@code dir/warm-up}). */
-    private StudyResult.Ceiling warmedUp(Path dir, CeilingRun run) throws Exception {
+    /**
+     * The ceiling at {@code sizeMb}, after — when the study warms up — the same burst untimed with {@value
+     * #WARM_UP_MB} MiB files (its results in {@code dir/warm-up}).
+     */
+    private StudyResult.Ceiling warmedUp(int sizeMb, Path dir, CeilingRun run) throws Exception {
         if (options.warmUp()) {
-            run.run(dir == null ? null : dir.resolve("warm-up"));
+            run.run(dir == null ? null : dir.resolve("warm-up"), Math.min(sizeMb, WARM_UP_MB));
         }
-        return run.run(dir);
+        return run.run(dir, sizeMb);
     }
 
     private static void progress(String row, int size, int users, String what) {
@@ -409,14 +417,18 @@ public final class UploadStudy {
     }
 
     /**
-     * Sends the cell's burst once untimed (its own outcomes file, fresh blob names), then waits until the service is
-     * idle again: what the timed burst runs is compiled, its pools are filled. A failed warm-up is reported, not fatal
+     * Sends the cell's burst once untimed with {@value #WARM_UP_MB} MiB files (the same users and requests, the same
+     * code in the service; its own outcomes file, fresh blob names), then waits until the service is idle again: what
+     * the timed burst runs is compiled, its pools are filled. Small files keep the warm-up short and leave little in
+     * the in-memory Azurite beside the timed burst's blobs. A failed warm-up is reported, not fatal
      * (the timed burst will show the same failure with its figures).
      */
     private void warmUp(Stack stack, Path dir, Map<String, String> cellProperties)
             throws IOException, InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>(cellProperties);
         properties.put("outcomesFile", dir.resolve("outcomes.json").toString());
+        properties.computeIfPresent(
+                "fileSizeMb", (k, mb) -> Integer.toString(Math.min(Integer.parseInt(mb), WARM_UP_MB)));
         long start = System.nanoTime();
         GatlingRun.Result warm =
                 GatlingRun.run(dir, properties, Duration.ofSeconds(options.cellTimeoutSeconds()), false);

@@ -221,7 +221,8 @@ public final class UploadStudyReport {
                 .max()
                 .orElse(0);
         String warm = Boolean.TRUE.equals(result.warmedUp())
-                ? "Each ceiling and cell sent its burst once untimed first (same users and file, other blob names):"
+                ? "Each ceiling and cell sent its burst once untimed first, with 1 MiB files (the same users and"
+                        + " requests, other blob names):"
                         + " the timed burst meets a service, an Azurite and a client that have compiled what it runs,"
                         + " as a service that has been up for a while has."
                 : Boolean.FALSE.equals(result.warmedUp())

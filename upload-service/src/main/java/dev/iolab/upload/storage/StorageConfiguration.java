@@ -18,6 +18,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.util.StringUtils;
+import reactor.netty.resources.ConnectionProvider;
 
 /**
  * Builds the store's clients from {@code upload.azure.*}: authorised by the connection string
@@ -30,10 +31,24 @@ class StorageConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(StorageConfiguration.class);
 
+    /**
+     * The netty client's connection pool: Reactor Netty's default sizes, idle connections closed after {@code
+     * upload.azure.connection-max-idle} (checked in the background too, so none waits in the pool for the store to
+     * reset it), disposed with the context.
+     */
+    @Bean(destroyMethod = "dispose")
+    ConnectionProvider storageConnections(StorageProperties properties) {
+        Duration maxIdle = properties.azure().connectionMaxIdle();
+        return ConnectionProvider.builder("iolab-storage")
+                .maxIdleTime(maxIdle)
+                .evictInBackground(maxIdle)
+                .build();
+    }
+
     @Bean
-    AzureContainers azureContainers(StorageProperties properties) {
+    AzureContainers azureContainers(StorageProperties properties, ConnectionProvider storageConnections) {
         StorageProperties.Azure azure = properties.azure();
-        HttpClient http = httpClient(azure.httpClient());
+        HttpClient http = httpClient(azure.httpClient(), storageConnections);
         BlobServiceClient service = authorised(azure)
                 .httpClient(http)
                 .retryOptions(new RequestRetryOptions(
@@ -169,9 +184,12 @@ class StorageConfiguration {
         return new UserDelegationSasSigner(service::getUserDelegationKey, Clock.systemUTC());
     }
 
-    static HttpClient httpClient(String name) {
+    static HttpClient httpClient(String name, ConnectionProvider connections) {
         return switch (name) {
-            case "netty" -> new NettyAsyncHttpClientBuilder().build();
+            case "netty" ->
+                new NettyAsyncHttpClientBuilder()
+                        .connectionProvider(connections)
+                        .build();
             case "jdk" -> new JdkHttpClientBuilder().build();
             case "okhttp" -> new OkHttpAsyncHttpClientBuilder().build();
             default ->

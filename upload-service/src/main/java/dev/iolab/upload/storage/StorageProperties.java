@@ -42,6 +42,9 @@ record StorageProperties(
      * @param stagingSweepInterval how often the sweep lists the staging container (one listing per 5,000 blobs)
      * @param stagingExpiryGrace how long after its grant expired a valet-key staging blob is kept, for a completion
      *                           that began just before
+     * @param connectionMaxIdle a pooled connection to the store idle this long is closed (netty client): shorter than
+     *                          the time after which the store closes an idle connection (Azurite: 5 s), because a
+     *                          pushed body sent into a connection the store closes at that moment cannot be sent again
      */
     public record Azure(
             String connectionString,
@@ -58,7 +61,8 @@ record StorageProperties(
             String stagingContainer,
             @DefaultValue("1h") Duration stagingMaxAge,
             @DefaultValue("30s") Duration stagingSweepInterval,
-            @DefaultValue("1m") Duration stagingExpiryGrace) {
+            @DefaultValue("1m") Duration stagingExpiryGrace,
+            @DefaultValue("4s") Duration connectionMaxIdle) {
 
         /** The staging container actually used: {@code stagingContainer}, or {@code <container>-staging}. */
         public String effectiveStagingContainer(String container) {

@@ -32,14 +32,18 @@ class StorageConfiguration {
     private static final Logger log = LoggerFactory.getLogger(StorageConfiguration.class);
 
     /**
-     * The netty client's connection pool: Reactor Netty's default sizes, idle connections closed after {@code
-     * upload.azure.connection-max-idle} (checked in the background too, so none waits in the pool for the store to
-     * reset it), disposed with the context.
+     * The netty client's connection pool: the sizes of Reactor Netty's default pool (the one the SDK uses when given
+     * none: {@code 2 × max(processors, 8)} connections, up to 500 requests waiting 45 s for one), idle connections
+     * closed after {@code upload.azure.connection-max-idle} (checked in the background too, so none waits in the pool
+     * for the store to close it), disposed with the context.
      */
     @Bean(destroyMethod = "dispose")
     ConnectionProvider storageConnections(StorageProperties properties) {
         Duration maxIdle = properties.azure().connectionMaxIdle();
         return ConnectionProvider.builder("iolab-storage")
+                .maxConnections(ConnectionProvider.DEFAULT_POOL_MAX_CONNECTIONS)
+                .pendingAcquireMaxCount(500)
+                .pendingAcquireTimeout(Duration.ofMillis(ConnectionProvider.DEFAULT_POOL_ACQUIRE_TIMEOUT))
                 .maxIdleTime(maxIdle)
                 .evictInBackground(maxIdle)
                 .build();

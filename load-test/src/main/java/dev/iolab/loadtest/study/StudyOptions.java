@@ -158,15 +158,12 @@ final class StudyOptions {
 
     @Option(
             names = "--warm-up",
-            paramLabel = "on|off",
-            arity = "1",
-            defaultValue = "on",
-            converter = OnOff.class,
-            description = "each ceiling and cell first sends its burst once untimed with 1 MiB files (same users "
-                    + "and requests, other blob names), so the timed burst meets a service, Azurite and client that "
-                    + "have compiled what it runs, as a long-running service has; off: the timed burst pays the JIT "
-                    + "too")
-    private boolean warmUp;
+            paramLabel = "N",
+            defaultValue = "3",
+            description = "untimed bursts each ceiling and cell sends first, with 1 MiB files (the same users and "
+                    + "requests, other blob names), so the timed burst meets a service, Azurite and client that have "
+                    + "compiled what it runs, as a long-running service has; 0: the timed burst pays the JIT too")
+    private int warmUpBursts;
 
     @Option(
             names = "--heap-probes",
@@ -214,6 +211,9 @@ final class StudyOptions {
         range(commandLine, "--soak-users", List.of(soakUsers), 10_000);
         range(commandLine, "--soak-size-kb", List.of(soakSizeKb), 2047 * 1024);
         range(commandLine, "--cell-timeout", List.of(cellTimeoutSeconds), 86_400);
+        if (warmUpBursts < 0 || warmUpBursts > 20) {
+            throw new CommandLine.ParameterException(commandLine, "--warm-up takes 0 to 20, got " + warmUpBursts);
+        }
         if (heapProbes < 0 || heapProbes > 20) {
             throw new CommandLine.ParameterException(commandLine, "--heap-probes takes 0 to 20, got " + heapProbes);
         }
@@ -326,9 +326,9 @@ final class StudyOptions {
     }
 
     /** How long one Gatling run may take before it is killed. */
-    /** Whether each ceiling and cell sends its burst once untimed first. */
-    boolean warmUp() {
-        return warmUp;
+    /** Untimed bursts each ceiling and cell sends first (1 MiB files); 0 for none. */
+    int warmUpBursts() {
+        return warmUpBursts;
     }
 
     /** Forced full GCs per cell (live heap probes); 0 for none. */

@@ -20,7 +20,7 @@ import java.util.Optional;
  *                        {@link Ceiling#STORAGE}, {@link Ceiling#NGINX}
  * @param valetKeySkipped why the valet-key row was not measured, or null
  * @param soak            the soak, in soak mode
- * @param warmedUp        whether each ceiling and cell sent its burst once untimed first; null in runs from before the
+ * @param warmUpBursts    untimed bursts (1 MiB files) each ceiling and cell sent first; null in runs from before the
  *                        study could
  */
 record StudyResult(
@@ -30,7 +30,7 @@ record StudyResult(
         List<Ceiling> ceilings,
         String valetKeySkipped,
         Soak soak,
-        Boolean warmedUp) {
+        Integer warmUpBursts) {
 
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 

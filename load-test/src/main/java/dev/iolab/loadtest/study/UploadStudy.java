@@ -254,12 +254,12 @@ public final class UploadStudy {
     }
 
     /**
-     * The ceiling at {@code sizeMb}, after — when the study warms up — the same burst untimed with {@value
-     * #WARM_UP_MB} MiB files (its results in {@code dir/warm-up}).
+     * The ceiling at {@code sizeMb}, after the same burst untimed with {@value #WARM_UP_MB} MiB files as many times as
+     * {@code --warm-up} says (their results in {@code dir/warm-up-<n>}).
      */
     private StudyResult.Ceiling warmedUp(int sizeMb, Path dir, CeilingRun run) throws Exception {
-        if (options.warmUp()) {
-            run.run(dir == null ? null : dir.resolve("warm-up"), Math.min(sizeMb, WARM_UP_MB));
+        for (int n = 1; n <= options.warmUpBursts(); n++) {
+            run.run(dir == null ? null : dir.resolve("warm-up-" + n), Math.min(sizeMb, WARM_UP_MB));
         }
         return run.run(dir, sizeMb);
     }
@@ -335,8 +335,8 @@ public final class UploadStudy {
         properties.put("capacity", Integer.toString(capacity));
         properties.put("mode", options.mode());
         properties.put("outcomesFile", outcomesFile.toString());
-        if (options.warmUp()) {
-            warmUp(stack, cellDir.resolve("warm-up"), properties);
+        for (int n = 1; n <= options.warmUpBursts(); n++) {
+            warmUp(stack, cellDir.resolve("warm-up-" + n), properties);
         }
         long start = System.currentTimeMillis();
         GatlingRun.Result run;
@@ -417,7 +417,7 @@ public final class UploadStudy {
     }
 
     /**
-     * Sends the cell's burst once untimed with {@value #WARM_UP_MB} MiB files (the same users and requests, the same
+     * Sends the cell's burst untimed with {@value #WARM_UP_MB} MiB files (the same users and requests, the same
      * code in the service; its own outcomes file, fresh blob names), then waits until the service is idle again: what
      * the timed burst runs is compiled, its pools are filled. Small files keep the warm-up short and leave little in
      * the in-memory Azurite beside the timed burst's blobs. A failed warm-up is reported, not fatal
@@ -588,7 +588,7 @@ public final class UploadStudy {
                 List.copyOf(ceilings),
                 valetKeySkipped,
                 soak,
-                options.soak() ? null : options.warmUp());
+                options.soak() ? null : options.warmUpBursts());
     }
 
     /** A fresh Azurite and service (budget on or off), attached for live-heap probes. */

@@ -220,15 +220,17 @@ public final class UploadStudyReport {
                 .mapToInt(c -> c.memory().liveProbes())
                 .max()
                 .orElse(0);
-        String warm = Boolean.TRUE.equals(result.warmedUp())
-                ? "Each ceiling and cell sent its burst once untimed first, with 1 MiB files (the same users and"
-                        + " requests, other blob names):"
-                        + " the timed burst meets a service, an Azurite and a client that have compiled what it runs,"
-                        + " as a service that has been up for a while has."
-                : Boolean.FALSE.equals(result.warmedUp())
-                        ? "No ceiling or cell was warmed up (`--warm-up off`): each timed burst includes the JIT"
+        Integer bursts = result.warmUpBursts();
+        String warm = bursts == null
+                ? ""
+                : bursts == 0
+                        ? "No ceiling or cell was warmed up (`--warm-up 0`): each timed burst includes the JIT"
                                 + " compiling its code in the service, Azurite and Gatling."
-                        : "";
+                        : "Each ceiling and cell sent its burst " + (bursts == 1 ? "once" : bursts + " times")
+                                + " untimed first, with 1 MiB files (the same users and requests, other blob names,"
+                                + " `--warm-up " + bursts + "`): the timed burst meets a service, an Azurite and a"
+                                + " client that have compiled much of what it runs, as a service that has been up for"
+                                + " a while has.";
         String forced = probes == 0
                 ? "This run forced none during its cells (`--heap-probes 0`): it has no live heap figures, and no"
                         + " cell's time or CPU includes a forced GC."

@@ -27,8 +27,8 @@ class StudyOptionsTest {
         assertThat(o.valetKey()).isTrue();
         assertThat(o.soak()).isFalse();
         assertThat(o.heapProbes()).isEqualTo(3);
-        assertThat(o.warmUp()).isTrue();
-        assertThat(StudyOptions.parse("--warm-up", "off").warmUp()).isFalse();
+        assertThat(o.warmUpBursts()).isEqualTo(3);
+        assertThat(StudyOptions.parse("--warm-up", "0").warmUpBursts()).isZero();
         assertThat(StudyOptions.parse("--heap-probes", "0").heapProbes()).isZero();
         assertThat(o.service().heap()).isEqualTo("512m");
         assertThat(o.output()).isEqualTo(Path.of("docs/results/upload-study.md"));
@@ -92,6 +92,8 @@ class StudyOptionsTest {
         assertThatThrownBy(() -> StudyOptions.parse("--nginx", "yes")).hasMessageContaining("--nginx");
         assertThatThrownBy(() -> StudyOptions.parse("--heap", "lots")).hasMessageContaining("--heap takes a size");
         assertThatThrownBy(() -> StudyOptions.parse("--mode", "carrier-pigeon")).hasMessageContaining("--mode");
+        assertThatThrownBy(() -> StudyOptions.parse("--warm-up", "21"))
+                .hasMessageContaining("--warm-up takes 0 to 20, got 21");
         assertThatThrownBy(() -> StudyOptions.parse("--heap-probes", "-1"))
                 .hasMessageContaining("--heap-probes takes 0 to 20, got -1");
         assertThatThrownBy(() -> StudyOptions.parse("--users")).hasMessageContaining("--users");

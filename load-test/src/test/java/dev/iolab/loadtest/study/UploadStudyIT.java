@@ -28,12 +28,24 @@ class UploadStudyIT {
         Path report = dir.resolve("upload-study.md");
 
         UploadStudy.main(new String[] {
-            "--strategies", "on-demand", "--sizes", "1", "--users", "3", "--budget", "on", "--output", report.toString()
+            "--strategies",
+            "on-demand",
+            "--sizes",
+            "1",
+            "--users",
+            "3",
+            "--budget",
+            "on",
+            "--warm-up",
+            "1",
+            "--output",
+            report.toString()
         });
 
         String md = Files.readString(report);
         String number = " [0-9.]+ \\|";
         assertThat(md)
+                .contains("Each ceiling and cell sent its burst once untimed first")
                 .contains("| **direct** | 1 MB × 3 | 25 SDK threads | 3 | 0 |")
                 .contains("| **storage** | 1 MB × 3 | 3 Gatling users | 3 | 0 |")
                 .contains("| **nginx** | 1 MB × 3 | 3 Gatling users | 3 | 0 |")

@@ -137,7 +137,7 @@ class UploadStudyReportTest {
                         ceiling("nginx", "125 Gatling users", 5.0, 7.0, 10.0, 125.0, cpu(3.5, 1.8, 6.2))),
                 null,
                 null,
-                true);
+                3);
     }
 
     @Test
@@ -148,7 +148,7 @@ class UploadStudyReportTest {
 
         String md = Files.readString(report);
         assertThat(md)
-                .contains("Each ceiling and cell sent its burst once untimed first")
+                .contains("Each ceiling and cell sent its burst 3 times untimed first")
                 .contains("from the burst's first request to its last answer")
                 .contains("This run forced up to 3 per cell")
                 .contains("| **direct** | 10 MB × 125 | 25 SDK threads | 125 | 0 | 2.00 | 3.00 | 10.00 | 125.0 | 1.25"
@@ -202,7 +202,7 @@ class UploadStudyReportTest {
                 r.ceilings(),
                 "the service answered POST /uploads/{name}/grant with 404",
                 null,
-                true);
+                3);
         Path report = dir.resolve("upload-study.md");
 
         UploadStudyReport.write(skipped, report, dir);

@@ -43,7 +43,7 @@ import org.apache.commons.io.IOUtils;
  */
 class AzureBlobStorage implements BlobStorage {
 
-    private static final String CONTENT_TYPE = AzureStagingArea.CONTENT_TYPE;
+    private static final String CONTENT_TYPE = StagingArea.CONTENT_TYPE;
 
     private final AzureContainers containers;
     private final AzureStagingArea staging;

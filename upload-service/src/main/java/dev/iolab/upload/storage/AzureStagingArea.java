@@ -63,8 +63,6 @@ final class AzureStagingArea implements StagingArea {
     /** Validity of the read SAS the copy source is given; the copy itself is synchronous within the account. */
     static final Duration COPY_SOURCE_VALIDITY = Duration.ofHours(1);
 
-    static final String CONTENT_TYPE = "application/octet-stream";
-
     /** {@code prefix-<expiry, epoch seconds>-<most bytes>-<UUID>}: a name that carries its own limits. */
     private static final Pattern LIMITED =
             Pattern.compile("[a-z]+-(\\d{1,18})-(\\d{1,18})-[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}");

@@ -16,6 +16,12 @@ import java.util.Optional;
  */
 public interface StagingArea {
 
+    /**
+     * The content type every stored upload gets: a grant asks the client to send it, and a completion sets it on a
+     * staged blob that lacks it.
+     */
+    String CONTENT_TYPE = "application/octet-stream";
+
     /** A fresh, unguessable staging blob name starting with {@code prefix} and a dash (e.g. {@code files-}). */
     String newName(String prefix);
 

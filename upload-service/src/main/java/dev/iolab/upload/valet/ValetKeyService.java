@@ -117,7 +117,7 @@ class ValetKeyService implements AutoCloseable {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("x-ms-blob-type", "BlockBlob");
         // The stored type the completion would set otherwise: a PUT with these headers leaves it nothing to change.
-        headers.put("x-ms-blob-content-type", "application/octet-stream");
+        headers.put("x-ms-blob-content-type", StagingArea.CONTENT_TYPE);
         if (expectedMd5 != null) {
             headers.put("Content-MD5", md5.strip());
         }

@@ -73,7 +73,7 @@ class InMemoryStaging implements StagingArea {
                         staged.content().length,
                         staged.etag(),
                         staged.md5Property(),
-                        "application/octet-stream",
+                        CONTENT_TYPE,
                         true,
                         false,
                         false));

@@ -102,13 +102,12 @@ final class SasPutCeiling {
             } finally {
                 cpu.stop();
             }
-            StudyResult.Cpu used;
             if (!Files.isRegularFile(outcomesFile)) {
                 throw new IllegalStateException("the " + row + " row's Gatling run wrote no outcomes (exit "
                         + run.exitCode() + "); log " + run.log() + ":\n" + run.output());
             }
             UploadOutcomes.Summary o = UploadOutcomes.Summary.read(outcomesFile);
-            used = UploadStudy.withGatlingsOwnCpu(UploadStudy.duringBurst(cpu, o), o);
+            StudyResult.Cpu used = UploadStudy.withGatlingsOwnCpu(UploadStudy.duringBurst(cpu, o), o);
             return new StudyResult.Ceiling(
                     row,
                     fileSizeMb,

@@ -211,12 +211,8 @@ final class StudyOptions {
         range(commandLine, "--soak-users", List.of(soakUsers), 10_000);
         range(commandLine, "--soak-size-kb", List.of(soakSizeKb), 2047 * 1024);
         range(commandLine, "--cell-timeout", List.of(cellTimeoutSeconds), 86_400);
-        if (warmUpBursts < 0 || warmUpBursts > 20) {
-            throw new CommandLine.ParameterException(commandLine, "--warm-up takes 0 to 20, got " + warmUpBursts);
-        }
-        if (heapProbes < 0 || heapProbes > 20) {
-            throw new CommandLine.ParameterException(commandLine, "--heap-probes takes 0 to 20, got " + heapProbes);
-        }
+        range(commandLine, "--warm-up", List.of(warmUpBursts), 0, 20);
+        range(commandLine, "--heap-probes", List.of(heapProbes), 0, 20);
         if (!mode.equals("raw") && !mode.equals("multipart")) {
             throw new CommandLine.ParameterException(commandLine, "--mode takes raw or multipart, got '" + mode + "'");
         }
@@ -232,6 +228,10 @@ final class StudyOptions {
     }
 
     private static void range(CommandLine commandLine, String name, List<Integer> values, int max) {
+        range(commandLine, name, values, 1, max);
+    }
+
+    private static void range(CommandLine commandLine, String name, List<Integer> values, int min, int max) {
         if (values == null) {
             return;
         }
@@ -239,9 +239,9 @@ final class StudyOptions {
             throw new CommandLine.ParameterException(commandLine, name + " needs at least one value");
         }
         for (int n : values) {
-            if (n < 1 || n > max) {
+            if (n < min || n > max) {
                 throw new CommandLine.ParameterException(
-                        commandLine, name + " takes whole numbers from 1 to " + max + ", got '" + n + "'");
+                        commandLine, name + " takes whole numbers from " + min + " to " + max + ", got '" + n + "'");
             }
         }
     }
@@ -325,7 +325,6 @@ final class StudyOptions {
         return soakSizeKb;
     }
 
-    /** How long one Gatling run may take before it is killed. */
     /** Untimed bursts each ceiling and cell sends first (1 MiB files); 0 for none. */
     int warmUpBursts() {
         return warmUpBursts;
@@ -336,6 +335,7 @@ final class StudyOptions {
         return heapProbes;
     }
 
+    /** How long one Gatling run may take before it is killed. */
     int cellTimeoutSeconds() {
         return cellTimeoutSeconds;
     }

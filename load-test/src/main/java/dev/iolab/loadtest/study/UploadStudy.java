@@ -354,7 +354,6 @@ public final class UploadStudy {
             memory = sampler.result();
             cpuWindow.stop();
         }
-        StudyResult.Cpu cpu;
         long readAfter = PROCESSES.bytesRead(stack.service.pid()).orElse(-1);
         double verifyAfter = stack.service.healthy() ? verifyReadBytes(stack.service.metrics()) : Double.NaN;
         long seconds = (System.currentTimeMillis() - start + 500) / 1000;
@@ -362,7 +361,7 @@ public final class UploadStudy {
         int oom = oomErrors(stack.service.process().log(), logOffset);
         UploadOutcomes.Summary outcomes =
                 Files.isRegularFile(outcomesFile) ? UploadOutcomes.Summary.read(outcomesFile) : null;
-        cpu = withGatlingsOwnCpu(duringBurst(cpuWindow, outcomes), outcomes);
+        StudyResult.Cpu cpu = withGatlingsOwnCpu(duringBurst(cpuWindow, outcomes), outcomes);
         int stored = outcomes == null ? 0 : outcomes.accepted();
         StudyResult.ServiceReads reads = stored > 0 && readBefore >= 0 && readAfter >= readBefore
                 ? new StudyResult.ServiceReads((readAfter - readBefore) / (double) stored, "rchar")

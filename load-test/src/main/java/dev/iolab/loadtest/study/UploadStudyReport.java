@@ -259,14 +259,15 @@ public final class UploadStudyReport {
                 study's own JVM for `direct`), *hop* (the service JVM; nginx's master and workers) and *Azurite* (its node
                 process) from the burst's first request to its last answer (read every 50 ms, interpolated at both ends,
                 so Gatling's start-up and the idle seconds around the burst count for no one). All share the machine's
-                cores, so a hop's CPU is taken from the clients' and Azurite's. *Service read per upload* is what the service read (`rchar` of `/proc/PID/io`: client bodies,
-                storage answers, spool files alike — an upper bound) divided by the uploads stored.
+                cores, so a hop's CPU is taken from the clients' and Azurite's. *Service read per upload* is what the
+                service read (`rchar` of `/proc/PID/io`: client bodies, storage answers, spool files alike — an upper
+                bound) divided by the uploads stored.
 
                 **Memory:** *peak heap* is heap used (`jvm_memory_used_bytes{area="heap"}`, garbage included) sampled every
                 0.5 s; *live in flight* is the heap right after a forced full GC (JMX `MemoryMXBean.gc()` through the attach
                 API) while at least 80 % of min(users, threads) uploads ran on the executor, minus the heap after a forced
-                GC just before the cell (idle); *per upload* divides it by the uploads running at that GC. {forced} RSS is the
-                process's resident memory.
+                GC just before the cell (idle); *per upload* divides it by the uploads running at that GC. {forced}
+                RSS is the process's resident memory.
 
                 {warm}
 

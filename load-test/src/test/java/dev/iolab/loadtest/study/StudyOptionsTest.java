@@ -93,9 +93,9 @@ class StudyOptionsTest {
         assertThatThrownBy(() -> StudyOptions.parse("--heap", "lots")).hasMessageContaining("--heap takes a size");
         assertThatThrownBy(() -> StudyOptions.parse("--mode", "carrier-pigeon")).hasMessageContaining("--mode");
         assertThatThrownBy(() -> StudyOptions.parse("--warm-up", "21"))
-                .hasMessageContaining("--warm-up takes 0 to 20, got 21");
+                .hasMessageContaining("--warm-up takes whole numbers from 0 to 20, got '21'");
         assertThatThrownBy(() -> StudyOptions.parse("--heap-probes", "-1"))
-                .hasMessageContaining("--heap-probes takes 0 to 20, got -1");
+                .hasMessageContaining("--heap-probes takes whole numbers from 0 to 20, got '-1'");
         assertThatThrownBy(() -> StudyOptions.parse("--users")).hasMessageContaining("--users");
         assertThatThrownBy(() -> StudyOptions.parse("--frobnicate", "1")).hasMessageContaining("--frobnicate");
         assertThatThrownBy(() -> StudyOptions.parse("--soak", "--soak-uploads", "10", "--soak-users", "50"))

@@ -190,19 +190,14 @@ final class GuardedNioEndpoint extends NioEndpoint {
         TrackedConnections open = (TrackedConnections) connections;
         open.tracked.put(socket, tracked);
         boolean configured = super.setSocketOptions(socket);
-        SocketWrapperBase<NioChannel> wrapper = connections.get(socket);
-        if (wrapper == null) {
-            // Never registered (Tomcat destroyed it), or already closed: give it back unless its close did.
+        if (!connections.containsKey(socket)) {
+            // Never registered (Tomcat destroyed it), or already closed: give back what its close did not.
+            if (tracked.connectionId != null) {
+                byConnectionId.remove(tracked.connectionId);
+            }
             if (open.tracked.remove(socket) != null) {
                 release(address);
             }
-            return configured;
-        }
-        // Processors ask the wrapper for its ServletConnection with the same protocol name, and reuse this instance.
-        tracked.connectionId = wrapper.getServletConnection(PROTOCOL, "").getConnectionId();
-        byConnectionId.put(tracked.connectionId, wrapper);
-        if (!connections.containsKey(socket)) {
-            byConnectionId.remove(tracked.connectionId); // closed meanwhile, before its id was known
         }
         return configured;
     }
@@ -375,6 +370,23 @@ final class GuardedNioEndpoint extends NioEndpoint {
     private final class TrackedConnections extends ConcurrentHashMap<SocketChannel, SocketWrapperBase<NioChannel>> {
 
         private final Map<SocketChannel, Tracked> tracked = new ConcurrentHashMap<>();
+
+        /**
+         * Indexes the connection by its ID as Tomcat registers it, before it hands it to the poller: its first request
+         * can reach {@link #socket} on a container thread before {@link #setSocketOptions} returns.
+         */
+        @Override
+        public SocketWrapperBase<NioChannel> put(SocketChannel key, SocketWrapperBase<NioChannel> wrapper) {
+            SocketWrapperBase<NioChannel> previous = super.put(key, wrapper);
+            Tracked tracking = tracked.get(key);
+            if (tracking != null) {
+                // Processors ask the wrapper for its ServletConnection with the same protocol name, and reuse it.
+                tracking.connectionId =
+                        wrapper.getServletConnection(PROTOCOL, "").getConnectionId();
+                byConnectionId.put(tracking.connectionId, wrapper);
+            }
+            return previous;
+        }
 
         @Override
         public SocketWrapperBase<NioChannel> remove(Object key) {

@@ -41,11 +41,13 @@ final class LingeringCloseValve extends ValveBase {
         if (endpoint == null || connection == null) {
             return;
         }
-        endpoint.socket(connection.getConnectionId()).ifPresent(wrapper -> {
-            if (!endpoint.linger(wrapper, request.getCoyoteRequest(), ClientKey.ofAddress(request.getRemoteAddr()))) {
-                request.getCoyoteRequest().action(ActionCode.DISABLE_SWALLOW_INPUT, null);
-            }
-        });
+        boolean lingers = endpoint.socket(connection.getConnectionId())
+                .map(wrapper -> endpoint.linger(
+                        wrapper, request.getCoyoteRequest(), ClientKey.ofAddress(request.getRemoteAddr())))
+                .orElse(false); // a connection the endpoint does not know is not left to discard without a deadline
+        if (!lingers) {
+            request.getCoyoteRequest().action(ActionCode.DISABLE_SWALLOW_INPUT, null);
+        }
     }
 
     /** Whether the request's body (if it has one) has been read to its end: then there is nothing to discard. */

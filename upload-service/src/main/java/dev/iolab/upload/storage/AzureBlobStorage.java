@@ -241,7 +241,7 @@ class AzureBlobStorage implements BlobStorage {
                                             .setMaxConcurrency(maxConcurrency)),
                             null,
                             Context.NONE));
-            staging.copy(stagingName, uploaded.getValue().getETag(), name);
+            staging.copy(stagingName, uploaded.getValue().getETag(), size, name);
             return md5;
         } finally {
             staging.delete(stagingName);
@@ -325,6 +325,7 @@ class AzureBlobStorage implements BlobStorage {
         private final String name;
         private final String stagingName;
         private final List<String> ids = new ArrayList<>();
+        private long bytes;
         private boolean committed;
 
         StagedBlocks(String name, String stagingName) {
@@ -343,6 +344,7 @@ class AzureBlobStorage implements BlobStorage {
                             .getBlockBlobClient()
                             .stageBlock(id, BinaryData.fromByteBuffer(ByteBuffer.wrap(buffer, 0, length))));
             ids.add(id);
+            bytes += length;
         }
 
         @Override
@@ -356,7 +358,7 @@ class AzureBlobStorage implements BlobStorage {
                                     null,
                                     Context.NONE)
                             .getValue());
-            staging.copy(stagingName, item.getETag(), name);
+            staging.copy(stagingName, item.getETag(), bytes, name);
             committed = true;
             staging.delete(stagingName);
         }

@@ -1,11 +1,13 @@
 package dev.iolab.upload.storage;
 
 import com.azure.core.http.HttpHeaderName;
+import com.azure.core.http.RequestConditions;
 import com.azure.core.util.BinaryData;
 import com.azure.core.util.Context;
 import com.azure.core.util.polling.PollResponse;
 import com.azure.core.util.polling.SyncPoller;
 import com.azure.storage.blob.BlobClient;
+import com.azure.storage.blob.models.BlobBeginCopySourceRequestConditions;
 import com.azure.storage.blob.models.BlobCopyInfo;
 import com.azure.storage.blob.models.BlobErrorCode;
 import com.azure.storage.blob.models.BlobHttpHeaders;
@@ -21,6 +23,7 @@ import com.azure.storage.blob.models.LeaseStateType;
 import com.azure.storage.blob.models.ListBlobsOptions;
 import com.azure.storage.blob.options.BlobBeginCopyOptions;
 import com.azure.storage.blob.options.BlobBreakLeaseOptions;
+import com.azure.storage.blob.options.BlobCopyFromUrlOptions;
 import com.azure.storage.blob.options.BlockBlobSimpleUploadOptions;
 import com.azure.storage.blob.sas.BlobSasPermission;
 import com.azure.storage.blob.sas.BlobServiceSasSignatureValues;
@@ -62,6 +65,12 @@ final class AzureStagingArea implements StagingArea {
 
     /** Validity of the read SAS the copy source is given; the copy itself is synchronous within the account. */
     static final Duration COPY_SOURCE_VALIDITY = Duration.ofHours(1);
+
+    /** Largest source Azure's Copy Blob From URL accepts (256 MiB); larger staged blobs are copied with Copy Blob. */
+    static final long SYNC_COPY_MAX_BYTES = 256L * 1024 * 1024;
+
+    /** How often a Copy Blob of a larger blob is asked whether it is done. */
+    private static final Duration COPY_POLL_INTERVAL = Duration.ofMillis(50);
 
     /** {@code prefix-<expiry, epoch seconds>-<most bytes>-<UUID>}: a name that carries its own limits. */
     private static final Pattern LIMITED =
@@ -169,7 +178,7 @@ final class AzureStagingArea implements StagingArea {
                 throw changedIfConditionFailed(stagingName, e);
             }
         }
-        copy(stagingName, current, name);
+        copy(stagingName, current, staged.size(), name);
     }
 
     /** The stored Content-MD5 and type become the service's, whatever the writer of the staging blob set. */
@@ -208,40 +217,58 @@ final class AzureStagingArea implements StagingArea {
         return store != null && BlobErrorCode.LEASE_ID_MISSING.equals(store.getErrorCode());
     }
 
-    /** Server-side copy of the staging blob as it is at {@code etag} to {@code name}: one atomic step for readers. */
-    void copy(String stagingName, String etag, String name) {
-        BlobClient source = blob(stagingName);
-        String sourceUrl = source.getBlobUrl() + "?"
-                + containers
-                        .signer()
-                        .sign(
-                                source,
-                                new BlobServiceSasSignatureValues(
-                                                OffsetDateTime.now(ZoneOffset.UTC)
-                                                        .plus(COPY_SOURCE_VALIDITY),
-                                                new BlobSasPermission().setReadPermission(true))
-                                        .setStartTime(OffsetDateTime.now(ZoneOffset.UTC)
-                                                .minus(CLOCK_SKEW)));
-        BlobBeginCopyOptions options = new BlobBeginCopyOptions(sourceUrl)
-                .setPollInterval(Duration.ofMillis(200))
-                .setSourceRequestConditions(
-                        new com.azure.storage.blob.models.BlobBeginCopySourceRequestConditions().setIfMatch(etag));
+    /**
+     * Server-side copy of the staging blob as it is at {@code etag} to {@code name}: one atomic step for readers. Up to
+     * {@link #SYNC_COPY_MAX_BYTES} it is one request that answers when the copy is done (Copy Blob From URL); larger
+     * blobs take Copy Blob, whose SDK poller asks for the blob's properties at least once, a poll interval after the
+     * start, even when the start already reported the copy done (as within one account it does).
+     */
+    void copy(String stagingName, String etag, long size, String name) {
+        String sourceUrl = readUrl(blob(stagingName));
         try {
             containers.healing(name, () -> {
-                SyncPoller<BlobCopyInfo, Void> poller =
-                        containers.uploads().getBlobClient(name).beginCopy(options);
-                PollResponse<BlobCopyInfo> done = poller.waitForCompletion(containers.tryTimeout());
-                CopyStatusType status = done.getValue().getCopyStatus();
-                if (status != CopyStatusType.SUCCESS) {
-                    throw new StorageUnavailableException(
-                            "copying staged blob to '" + name + "' ended " + status + ": "
-                                    + done.getValue().getError(),
-                            null);
+                BlobClient target = containers.uploads().getBlobClient(name);
+                if (size <= SYNC_COPY_MAX_BYTES) {
+                    target.copyFromUrlWithResponse(
+                            new BlobCopyFromUrlOptions(sourceUrl)
+                                    .setSourceRequestConditions(new RequestConditions().setIfMatch(etag)),
+                            containers.tryTimeout(),
+                            Context.NONE);
+                } else {
+                    pollCopy(target, sourceUrl, etag, name);
                 }
             });
         } catch (StorageException e) {
             throw changedIfConditionFailed(stagingName, e);
         }
+    }
+
+    private void pollCopy(BlobClient target, String sourceUrl, String etag, String name) {
+        SyncPoller<BlobCopyInfo, Void> poller = target.beginCopy(new BlobBeginCopyOptions(sourceUrl)
+                .setPollInterval(COPY_POLL_INTERVAL)
+                .setSourceRequestConditions(new BlobBeginCopySourceRequestConditions().setIfMatch(etag)));
+        PollResponse<BlobCopyInfo> done = poller.waitForCompletion(containers.tryTimeout());
+        CopyStatusType status = done.getValue().getCopyStatus();
+        if (status != CopyStatusType.SUCCESS) {
+            throw new StorageUnavailableException(
+                    "copying staged blob to '" + name + "' ended " + status + ": "
+                            + done.getValue().getError(),
+                    null);
+        }
+    }
+
+    /** The blob's URL with a read-only SAS, valid for {@link #COPY_SOURCE_VALIDITY}: a copy's source. */
+    private String readUrl(BlobClient source) {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        return source.getBlobUrl() + "?"
+                + containers
+                        .signer()
+                        .sign(
+                                source,
+                                new BlobServiceSasSignatureValues(
+                                                now.plus(COPY_SOURCE_VALIDITY),
+                                                new BlobSasPermission().setReadPermission(true))
+                                        .setStartTime(now.minus(CLOCK_SKEW)));
     }
 
     @Override

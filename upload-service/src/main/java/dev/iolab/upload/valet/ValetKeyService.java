@@ -22,6 +22,8 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -139,8 +141,23 @@ class ValetKeyService implements AutoCloseable {
             if (!clock.instant().isBefore(grant.expiresAt())) {
                 throw settledOr(grant, expired(grant));
             }
-            CompletionClaims.Claim claim = claims.claim(grant);
-            StoredUpload result = verifyAndPromote(grant, claim, start);
+            // The staged blob's properties (and, with an MD5 to check, whether blocks made it) are asked for while the
+            // grant is claimed, not after: the copy is pinned to the version read, so a change meanwhile is caught
+            // there.
+            Future<Optional<StagingArea.StagedBlob>> found = submit(() -> staging.find(grant.stagingName()));
+            Future<Boolean> fromBlocks =
+                    grant.md5() == null ? null : submit(() -> staging.hasCommittedBlocks(grant.stagingName()));
+            CompletionClaims.Claim claim;
+            try {
+                claim = claims.claim(grant);
+            } catch (RuntimeException e) {
+                found.cancel(true);
+                if (fromBlocks != null) {
+                    fromBlocks.cancel(true);
+                }
+                throw e;
+            }
+            StoredUpload result = verifyAndPromote(grant, claim, found, fromBlocks, start);
             metrics.record(STRATEGY, UploadOutcome.SUCCESS, Duration.ofNanos(System.nanoTime() - start), result.size());
             return result;
         } catch (ProblemException e) {
@@ -165,13 +182,15 @@ class ValetKeyService implements AutoCloseable {
                         : "this grant's upload was refused already; ask for a new one");
     }
 
-    private StoredUpload verifyAndPromote(Grant grant, CompletionClaims.Claim claim, long start) {
+    private StoredUpload verifyAndPromote(
+            Grant grant,
+            CompletionClaims.Claim claim,
+            Future<Optional<StagingArea.StagedBlob>> found,
+            Future<Boolean> fromBlocks,
+            long start) {
         boolean settled = false;
-        // Whether blocks were committed matters only with an MD5 to check; asked beside the properties, not after them.
-        Future<Boolean> fromBlocks =
-                grant.md5() == null ? null : background.submit(() -> staging.hasCommittedBlocks(grant.stagingName()));
         try {
-            StagingArea.StagedBlob staged = staging.find(grant.stagingName())
+            StagingArea.StagedBlob staged = join(found)
                     .orElseThrow(() -> new ValetKeyException(
                             ValetKeyProblem.NOTHING_STAGED,
                             "nothing has been uploaded for this grant yet: PUT the bytes to its uploadUrl first (with"
@@ -218,6 +237,7 @@ class ValetKeyService implements AutoCloseable {
                             + " finished",
                     e);
         } finally {
+            found.cancel(true);
             if (fromBlocks != null) {
                 fromBlocks.cancel(true);
             }
@@ -253,18 +273,34 @@ class ValetKeyService implements AutoCloseable {
         if (grant.md5() == null) {
             return Verification.SIZE_ONLY;
         }
-        if (staged.md5() == null || staged.copied() || committedBlocks(grant, fromBlocks)) {
+        if (staged.md5() == null || staged.copied() || join(fromBlocks)) {
             return Verification.READ_BACK;
         }
         return Verification.STORE_CHECKED;
     }
 
-    private boolean committedBlocks(Grant grant, Future<Boolean> fromBlocks) {
+    /** Runs a read of the store on a background thread; at once on this one when shutting down. */
+    private <T> Future<T> submit(Callable<T> read) {
         try {
-            return fromBlocks.get();
+            return background.submit(read);
+        } catch (RejectedExecutionException shuttingDown) {
+            try {
+                return CompletableFuture.completedFuture(read.call());
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /** The result of a background read, its failure rethrown as it was thrown. */
+    private static <T> T join(Future<T> read) {
+        try {
+            return read.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return staging.hasCommittedBlocks(grant.stagingName());
+            throw new IllegalStateException("interrupted while reading the staged blob", e);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException failure) {
                 throw failure;

@@ -175,6 +175,16 @@ final class StudyOptions {
     private int heapProbes;
 
     @Option(
+            names = "--rounds",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "timed bursts per cell. With 2 or more, each is paired with a burst of the cell's ceiling "
+                    + "against the same Azurite right before it (through nginx for a strategy, straight to storage "
+                    + "for valet-key), and the report adds the median of the pairs' ratios: one burst's time moves "
+                    + "10-20 % between runs on a shared machine, a pair's ratio less")
+    private int rounds;
+
+    @Option(
             names = "--cell-timeout",
             paramLabel = "S",
             defaultValue = "900",
@@ -213,6 +223,7 @@ final class StudyOptions {
         range(commandLine, "--cell-timeout", List.of(cellTimeoutSeconds), 86_400);
         range(commandLine, "--warm-up", List.of(warmUpBursts), 0, 20);
         range(commandLine, "--heap-probes", List.of(heapProbes), 0, 20);
+        range(commandLine, "--rounds", List.of(rounds), 1, 20);
         if (!mode.equals("raw") && !mode.equals("multipart")) {
             throw new CommandLine.ParameterException(commandLine, "--mode takes raw or multipart, got '" + mode + "'");
         }
@@ -333,6 +344,11 @@ final class StudyOptions {
     /** Forced full GCs per cell (live heap probes); 0 for none. */
     int heapProbes() {
         return heapProbes;
+    }
+
+    /** Timed bursts per cell, each paired with its ceiling's when 2 or more. */
+    int rounds() {
+        return rounds;
     }
 
     /** How long one Gatling run may take before it is killed. */

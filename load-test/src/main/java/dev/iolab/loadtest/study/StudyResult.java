@@ -114,6 +114,8 @@ record StudyResult(
      * @param reads       bytes the service read per stored upload; null when nothing was stored
      * @param verifyReads for valet-key: what completions read back from storage per upload, from the service's own
      *                    metric; null when the service has no such metric (see {@code reads}, an upper bound)
+     * @param rounds      with {@code --rounds} 2 or more: every timed burst of the cell beside its ceiling's burst right
+     *                    before it (the cell's other figures are its last round's); null or empty otherwise
      */
     record Cell(
             String strategy,
@@ -129,7 +131,8 @@ record StudyResult(
             long seconds,
             Cpu cpu,
             ServiceReads reads,
-            ServiceReads verifyReads) {
+            ServiceReads verifyReads,
+            List<Round> rounds) {
 
         String load() {
             return fileSizeMb + " MB × " + users;
@@ -145,6 +148,38 @@ record StudyResult(
 
         int failed() {
             return outcomes == null ? users : outcomes.failed();
+        }
+    }
+
+    /**
+     * One round of a cell measured in pairs: its ceiling's burst, then the cell's, against the same Azurite, one right
+     * after the other, so that both meet the machine in the same state.
+     *
+     * @param partner     the ceiling's burst ({@link Ceiling#NGINX} for a strategy, {@link Ceiling#STORAGE} for
+     *                    valet-key)
+     * @param spanSeconds the cell's burst, first request to last answer
+     * @param cpu         the cell's CPU seconds during its burst
+     * @param accepted    uploads the cell stored
+     */
+    record Round(Ceiling partner, double spanSeconds, Cpu cpu, int accepted) {
+
+        /** The cell's time ÷ its partner's. */
+        double timeRatio() {
+            return spanSeconds / partner.spanSeconds();
+        }
+
+        /** The hop's CPU ÷ nginx's; null for a partner without a hop or a missing figure. */
+        Double hopCpuRatio() {
+            return ratio(cpu.hop(), partner.cpu().hop());
+        }
+
+        /** Azurite's CPU behind the cell ÷ behind its partner; null for a missing figure. */
+        Double storageCpuRatio() {
+            return ratio(cpu.storage(), partner.cpu().storage());
+        }
+
+        private static Double ratio(Double a, Double b) {
+            return a == null || b == null || b <= 0 ? null : a / b;
         }
     }
 

@@ -110,7 +110,7 @@ public final class UploadStudy {
     private StudyResult runMatrix() throws Exception {
         // A first stack for what the service itself says: its strategies, its executor; and the ceilings against the
         // same Azurite, with nothing else running.
-        if (options.nginx()) {
+        if (options.nginx() || options.rounds() > 1) {
             ExternalTool.NGINX.require();
         }
         try (Stack stack = Stack.start(this, true, "stack-first")) {
@@ -321,11 +321,9 @@ public final class UploadStudy {
                 strategy,
                 size,
                 users);
-        long logOffset = Files.size(stack.service.process().log());
         int target = UploadSettings.VALET_KEY.equals(strategy)
                 ? 0
                 : Math.max(1, (int) Math.ceil(0.8 * Math.min(users, executorThreads)));
-        Path outcomesFile = cellDir.resolve("outcomes.json");
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("baseUrl", stack.service.baseUrl().toString());
         properties.put("managementUrl", stack.service.managementUrl().toString());
@@ -334,10 +332,106 @@ public final class UploadStudy {
         properties.put("users", Integer.toString(users));
         properties.put("capacity", Integer.toString(capacity));
         properties.put("mode", options.mode());
-        properties.put("outcomesFile", outcomesFile.toString());
+        properties.put("outcomesFile", cellDir.resolve("outcomes.json").toString());
         for (int n = 1; n <= options.warmUpBursts(); n++) {
             warmUp(stack, cellDir.resolve("warm-up-" + n), properties);
         }
+        String partnerRow = options.rounds() < 2
+                ? null
+                : UploadSettings.VALET_KEY.equals(strategy) ? StudyResult.Ceiling.STORAGE : StudyResult.Ceiling.NGINX;
+        List<StudyResult.Round> rounds = new ArrayList<>();
+        Burst burst = null;
+        Path burstDir = cellDir;
+        try (NginxProcess nginx = StudyResult.Ceiling.NGINX.equals(partnerRow)
+                ? NginxProcess.start(cellDir.resolve("nginx"), "127.0.0.1:" + stack.azurite.port())
+                : null) {
+            for (int round = 1; round <= options.rounds(); round++) {
+                Path dir = options.rounds() < 2 ? cellDir : cellDir.resolve("round-" + round);
+                StudyResult.Ceiling partner = null;
+                if (partnerRow != null) {
+                    partner = partner(stack, nginx, partnerRow, size, users, dir.resolve(partnerRow), round == 1);
+                    System.out.printf(Locale.ROOT, "round %d: %s %.1f s, ", round, partnerRow, partner.spanSeconds());
+                }
+                Map<String, String> timed = new LinkedHashMap<>(properties);
+                timed.put("outcomesFile", dir.resolve("outcomes.json").toString());
+                Files.createDirectories(dir);
+                burstDir = dir;
+                burst = timedBurst(stack, dir, timed, target);
+                if (partner != null) {
+                    UploadOutcomes.Summary o = burst.outcomes();
+                    if (o == null || o.spanSeconds() == null || partner.spanSeconds() <= 0) {
+                        System.out.printf(Locale.ROOT, "cell: no burst time (round left out), ");
+                    } else {
+                        rounds.add(new StudyResult.Round(partner, o.spanSeconds(), burst.cpu(), o.accepted()));
+                        System.out.printf(Locale.ROOT, "cell %.1f s, ", o.spanSeconds());
+                    }
+                }
+                if (!stack.service.healthy()) {
+                    break; // the rounds left would measure a dead service
+                }
+                if (round < options.rounds()) {
+                    stack.awaitIdle(Duration.ofSeconds(60));
+                }
+            }
+        }
+        StudyResult.Cell cell = new StudyResult.Cell(
+                strategy,
+                budget,
+                size,
+                users,
+                burst.run().exitCode(),
+                burst.up(),
+                burst.oomErrors(),
+                htmlReport(burstDir),
+                burst.outcomes(),
+                burst.memory(),
+                burst.seconds(),
+                burst.cpu(),
+                burst.reads(),
+                burst.verifyReads(),
+                rounds.isEmpty() ? null : List.copyOf(rounds));
+        cells.add(cell);
+        double load = studyRun.sampleLoad();
+        StudyResult.Memory memory = burst.memory();
+        System.out.printf(
+                Locale.ROOT,
+                "%d s, exit %d, service up: %s, peak heap %s MiB, live %s MiB above idle%s%s, load %.2f%n",
+                burst.seconds(),
+                burst.run().exitCode(),
+                burst.up(),
+                Figures.mib(memory.peakHeapUsedBytes()),
+                memory.liveAboveIdleBytes() == null
+                        ? "–"
+                        : Figures.mib(memory.liveAboveIdleBytes().doubleValue()),
+                memory.inFlight() == null ? "" : " (" + memory.inFlight() + " in flight)",
+                ratioText(cell),
+                load);
+        System.out.println("        "
+                + (burst.outcomes() != null
+                        ? burst.outcomes().toText()
+                        : "no outcome tally (see " + burst.run().log() + ")"));
+        result().write(runDir.resolve("study.json"));
+    }
+
+    /** What one timed burst of a cell measured. */
+    private record Burst(
+            GatlingRun.Result run,
+            StudyResult.Memory memory,
+            long seconds,
+            boolean up,
+            int oomErrors,
+            UploadOutcomes.Summary outcomes,
+            StudyResult.Cpu cpu,
+            StudyResult.ServiceReads reads,
+            StudyResult.ServiceReads verifyReads) {}
+
+    /**
+     * One timed burst against the service, Gatling's results in {@code dir}: the memory sampler (and its live-heap
+     * probes) and the CPU window run during it.
+     */
+    private Burst timedBurst(Stack stack, Path dir, Map<String, String> properties, int target) throws Exception {
+        long logOffset = Files.size(stack.service.process().log());
+        Path outcomesFile = Path.of(properties.get("outcomesFile"));
         long start = System.currentTimeMillis();
         GatlingRun.Result run;
         StudyResult.Memory memory;
@@ -348,7 +442,7 @@ public final class UploadStudy {
                 CpuWindow::endedChildren, stack.service.process()::cpuSeconds, stack::azuriteCpuSeconds);
         try {
             run = GatlingRun.run(
-                    cellDir.resolve("gatling"), properties, Duration.ofSeconds(options.cellTimeoutSeconds()), true);
+                    dir.resolve("gatling"), properties, Duration.ofSeconds(options.cellTimeoutSeconds()), true);
         } finally {
             sampler.close();
             memory = sampler.result();
@@ -369,39 +463,27 @@ public final class UploadStudy {
         StudyResult.ServiceReads verifyReads = stored > 0 && !Double.isNaN(verifyBefore) && !Double.isNaN(verifyAfter)
                 ? new StudyResult.ServiceReads((verifyAfter - verifyBefore) / stored, VERIFY_READ_METRIC)
                 : null;
-        StudyResult.Cell cell = new StudyResult.Cell(
-                strategy,
-                budget,
-                size,
+        return new Burst(run, memory, seconds, up, oom, outcomes, cpu, reads, verifyReads);
+    }
+
+    /**
+     * The cell's partner burst for one round: its ceiling against the stack's Azurite (through {@code nginx} for the
+     * nginx row), the same users and file size; warmed up as the ceilings are before the first round.
+     */
+    private StudyResult.Ceiling partner(
+            Stack stack, NginxProcess nginx, String row, int size, int users, Path dir, boolean warmUp)
+            throws Exception {
+        CeilingRun run = (d, mb) -> SasPutCeiling.run(
+                row,
+                stack.azurite.connectionString(),
+                nginx == null ? stack.azurite.blobEndpoint() : AzuriteAccount.blobEndpoint("127.0.0.1", nginx.port()),
+                mb,
                 users,
-                run.exitCode(),
-                up,
-                oom,
-                htmlReport(cellDir),
-                outcomes,
-                memory,
-                seconds,
-                cpu,
-                reads,
-                verifyReads);
-        cells.add(cell);
-        double load = studyRun.sampleLoad();
-        System.out.printf(
-                Locale.ROOT,
-                "%d s, exit %d, service up: %s, peak heap %s MiB, live %s MiB above idle%s%s, load %.2f%n",
-                seconds,
-                run.exitCode(),
-                up,
-                Figures.mib(memory.peakHeapUsedBytes()),
-                memory.liveAboveIdleBytes() == null
-                        ? "–"
-                        : Figures.mib(memory.liveAboveIdleBytes().doubleValue()),
-                memory.inFlight() == null ? "" : " (" + memory.inFlight() + " in flight)",
-                ratioText(cell),
-                load);
-        System.out.println(
-                "        " + (outcomes != null ? outcomes.toText() : "no outcome tally (see " + run.log() + ")"));
-        result().write(runDir.resolve("study.json"));
+                nginx == null ? null : nginx::cpuSeconds,
+                stack::azuriteCpuSeconds,
+                d,
+                Duration.ofSeconds(options.cellTimeoutSeconds()));
+        return warmUp ? warmedUp(size, dir, run) : run.run(dir, size);
     }
 
     private String ratioText(StudyResult.Cell cell) {
@@ -689,15 +771,16 @@ public final class UploadStudy {
         }
     }
 
-    private static String htmlReport(Path cellDir) throws IOException {
-        Path gatling = cellDir.resolve("gatling");
+    /** Gatling's HTML report of the burst whose results are in {@code burstDir}, relative to the run directory. */
+    private String htmlReport(Path burstDir) throws IOException {
+        Path gatling = burstDir.resolve("gatling");
         if (!Files.isDirectory(gatling)) {
             return null;
         }
         try (Stream<Path> files = Files.walk(gatling)) {
             return files.filter(p -> p.getFileName().toString().equals("index.html"))
                     .findFirst()
-                    .map(p -> cellDir.getParent().getParent().relativize(p).toString())
+                    .map(p -> runDir.relativize(p).toString())
                     .orElse(null);
         }
     }

@@ -201,6 +201,7 @@ public final class UploadStudyReport {
             ceilings(md, result);
             cellTables(md, result);
             valetKey(md, result);
+            rounds(md, result);
             charts(md, reportFile, !result.cells().isEmpty());
             if (!result.cells().isEmpty()) {
                 original(md, result);
@@ -480,6 +481,87 @@ public final class UploadStudyReport {
                         .append(" × — ")
                         .append(ratio <= VALET_KEY_GOAL ? "met" : "**not met**")
                         .append(".\n\n"));
+    }
+
+    /** Cells measured in rounds beside their ceiling (--rounds 2 or more): the median of the pairs' ratios. */
+    private static void rounds(StringBuilder md, StudyResult result) {
+        List<StudyResult.Cell> paired = ordered(result).stream()
+                .filter(c -> c.rounds() != null && !c.rounds().isEmpty())
+                .toList();
+        if (paired.isEmpty()) {
+            return;
+        }
+        md.append("## In pairs: each burst beside its ceiling's\n\n");
+        md.append("Each cell below sent its timed burst in rounds, each right after a burst of its ceiling against the"
+                + " same Azurite — `nginx` for a strategy (the same users through nginx), `storage` for valet-key (the"
+                + " same users straight to Azurite) — so that both bursts of a pair meet the machine in the same state."
+                + " A pair's ratio is the cell's figure ÷ its partner's; the table gives the median over the pairs and,"
+                + " in brackets, the lowest and the highest pair. One burst's time moves 10–20 % between runs on a"
+                + " shared 2-core machine; the median of several back-to-back pairs is the figure to set beside a goal."
+                + " The tables above show each cell's last round.\n\n");
+        MarkdownTable table = new MarkdownTable()
+                .left("row")
+                .left("load")
+                .left("partner")
+                .right("pairs")
+                .right("time ÷ partner")
+                .right("hop CPU ÷ nginx's")
+                .right("Azurite CPU ÷ behind partner")
+                .right("burst s")
+                .right("partner burst s");
+        for (StudyResult.Cell c : paired) {
+            List<StudyResult.Round> rounds = c.rounds();
+            table.row(
+                    c.strategy(),
+                    c.load(),
+                    rounds.getFirst().partner().row(),
+                    Integer.toString(rounds.size()),
+                    spread(rounds.stream().map(StudyResult.Round::timeRatio).toList()),
+                    spread(rounds.stream().map(StudyResult.Round::hopCpuRatio).toList()),
+                    spread(rounds.stream()
+                            .map(StudyResult.Round::storageCpuRatio)
+                            .toList()),
+                    fixed(
+                            median(rounds.stream()
+                                    .map(StudyResult.Round::spanSeconds)
+                                    .toList()),
+                            2),
+                    fixed(
+                            median(rounds.stream()
+                                    .map(r -> r.partner().spanSeconds())
+                                    .toList()),
+                            2));
+        }
+        md.append(table.render()).append('\n');
+    }
+
+    /** The median of the values that are there (nulls left out); null when none is. */
+    static Double median(List<Double> values) {
+        List<Double> present = values.stream()
+                .filter(v -> v != null && Double.isFinite(v))
+                .sorted()
+                .toList();
+        if (present.isEmpty()) {
+            return null;
+        }
+        int n = present.size();
+        return n % 2 == 1 ? present.get(n / 2) : (present.get(n / 2 - 1) + present.get(n / 2)) / 2;
+    }
+
+    /** "median (lowest–highest)" of the values that are there, two decimals; "–" when none is. */
+    static String spread(List<Double> values) {
+        List<Double> present = values.stream()
+                .filter(v -> v != null && Double.isFinite(v))
+                .sorted()
+                .toList();
+        if (present.isEmpty()) {
+            return Figures.NONE;
+        }
+        if (present.size() == 1) {
+            return fixed(present.getFirst(), 2);
+        }
+        return fixed(median(present), 2) + " (" + fixed(present.getFirst(), 2) + "–" + fixed(present.getLast(), 2)
+                + ")";
     }
 
     private static void charts(StringBuilder md, Path reportFile, boolean cells) {

@@ -30,6 +30,8 @@ class StudyOptionsTest {
         assertThat(o.warmUpBursts()).isEqualTo(3);
         assertThat(StudyOptions.parse("--warm-up", "0").warmUpBursts()).isZero();
         assertThat(StudyOptions.parse("--heap-probes", "0").heapProbes()).isZero();
+        assertThat(o.rounds()).as("one timed burst per cell, unpaired").isEqualTo(1);
+        assertThat(StudyOptions.parse("--rounds", "5").rounds()).isEqualTo(5);
         assertThat(o.service().heap()).isEqualTo("512m");
         assertThat(o.output()).isEqualTo(Path.of("docs/results/upload-study.md"));
         assertThat(o.loads()).containsExactly(List.of(1, 125), List.of(1, 200), List.of(10, 125), List.of(10, 200));
@@ -94,6 +96,8 @@ class StudyOptionsTest {
         assertThatThrownBy(() -> StudyOptions.parse("--mode", "carrier-pigeon")).hasMessageContaining("--mode");
         assertThatThrownBy(() -> StudyOptions.parse("--warm-up", "21"))
                 .hasMessageContaining("--warm-up takes whole numbers from 0 to 20, got '21'");
+        assertThatThrownBy(() -> StudyOptions.parse("--rounds", "0"))
+                .hasMessageContaining("--rounds takes whole numbers from 1 to 20, got '0'");
         assertThatThrownBy(() -> StudyOptions.parse("--heap-probes", "-1"))
                 .hasMessageContaining("--heap-probes takes whole numbers from 0 to 20, got '-1'");
         assertThatThrownBy(() -> StudyOptions.parse("--users")).hasMessageContaining("--users");

@@ -23,7 +23,7 @@ class UploadStudyIT {
     Path dir;
 
     @Test
-    void aSmallStudyMeasuresTheStrategyBesideTheThreeCeilingsAndWritesTheReport() throws Exception {
+    void aSmallStudyMeasuresTheStrategyBesideTheThreeCeilingsInPairedRoundsAndWritesTheReport() throws Exception {
         RequiredTools.require(ExternalTool.NGINX);
         Path report = dir.resolve("upload-study.md");
 
@@ -38,6 +38,8 @@ class UploadStudyIT {
             "on",
             "--warm-up",
             "1",
+            "--rounds",
+            "2",
             "--output",
             report.toString()
         });
@@ -55,7 +57,11 @@ class UploadStudyIT {
                 .contains("## valet-key")
                 // burst, ÷ storage, ÷ nginx, CPU s of Gatling, service, Azurite, then what the service read back
                 .containsPattern(
-                        "\\| 1 MB × 3 \\| 3 \\| 0 \\|" + number.repeat(6) + " [0-9.]+( \\(rchar, upper bound\\))? \\|");
+                        "\\| 1 MB × 3 \\| 3 \\| 0 \\|" + number.repeat(6) + " [0-9.]+( \\(rchar, upper bound\\))? \\|")
+                // two rounds, each beside its ceiling's burst: median (lowest–highest) of the pairs' ratios
+                .contains("## In pairs: each burst beside its ceiling's")
+                .containsPattern("\\| on-demand \\| 1 MB × 3 \\| nginx \\| 2 \\| [0-9.]+ \\([0-9.]+–[0-9.]+\\) \\|")
+                .containsPattern("\\| valet-key \\| 1 MB × 3 \\| storage \\| 2 \\| [0-9.]+ \\([0-9.]+–[0-9.]+\\) \\|");
         assertThat(report.resolveSibling("upload-study.csv")).isRegularFile();
         assertThat(report.resolveSibling("upload-study-memory.png")).isRegularFile();
         assertThat(report.resolveSibling("upload-study-cpu.png")).isRegularFile();

@@ -81,6 +81,16 @@ class UploadStudyReportTest {
         return new StudyResult.Ceiling(row, 10, 125, 125, clients, 0, mean, p95, span, mibPerSecond, cpu);
     }
 
+    /** A round: nginx's burst of {@code partnerSpan} seconds, then the cell's of {@code span}. */
+    static StudyResult.Round round(double partnerSpan, StudyResult.Cpu partnerCpu, double span, StudyResult.Cpu cpu) {
+        return new StudyResult.Round(
+                new StudyResult.Ceiling(
+                        "nginx", 10, 125, 125, "125 Gatling users", 0, 5.0, 7.0, partnerSpan, 125.0, partnerCpu),
+                span,
+                cpu,
+                125);
+    }
+
     static StudyResult result() {
         return new StudyResult(
                 run(),
@@ -100,7 +110,11 @@ class UploadStudyReportTest {
                                 21,
                                 cpu(3.0, 9.0, 6.5),
                                 new StudyResult.ServiceReads(10.5 * MIB, "rchar"),
-                                null),
+                                null,
+                                List.of(
+                                        round(10.0, cpu(3.5, 1.8, 6.2), 11.0, cpu(3.0, 3.6, 6.5)),
+                                        round(9.0, cpu(3.0, 1.5, 6.0), 9.9, cpu(3.0, 4.5, 6.6)),
+                                        round(10.0, cpu(3.0, 2.0, 6.0), 12.0, cpu(3.0, 5.0, 6.0)))),
                         new StudyResult.Cell(
                                 "in-memory",
                                 false,
@@ -114,6 +128,7 @@ class UploadStudyReportTest {
                                 memory(510, 40 * MIB, null, null),
                                 31,
                                 cpu(2.0, 4.0, 2.0),
+                                null,
                                 null,
                                 null),
                         new StudyResult.Cell(
@@ -130,7 +145,8 @@ class UploadStudyReportTest {
                                 12,
                                 cpu(2.0, 1.0, 6.0),
                                 new StudyResult.ServiceReads(10.2 * MIB, "rchar"),
-                                new StudyResult.ServiceReads(10.0 * MIB, UploadStudy.VERIFY_READ_METRIC))),
+                                new StudyResult.ServiceReads(10.0 * MIB, UploadStudy.VERIFY_READ_METRIC),
+                                null)),
                 List.of(
                         ceiling("direct", "25 SDK threads", 2.0, 3.0, 10.0, 125.0, cpu(5.0, null, 6.0)),
                         ceiling("storage", "125 Gatling users", 4.0, 6.0, 8.0, 156.25, cpu(3.0, null, 6.0)),
@@ -190,6 +206,30 @@ class UploadStudyReportTest {
         try (var files = Files.list(report.getParent())) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
         }
+    }
+
+    @Test
+    void givesTheMedianOfTheRoundsPairedWithTheirCeiling() throws Exception {
+        Path report = dir.resolve("docs/results/upload-study.md");
+
+        UploadStudyReport.write(result(), report, dir.resolve("run"));
+
+        // time 1.10, 1.10, 1.20; hop CPU 2.0, 3.0, 2.5; Azurite 1.048, 1.10, 1.00; bursts 11.0, 9.9, 12.0 s
+        // against nginx's 10, 9, 10 s.
+        assertThat(Files.readString(report))
+                .contains("## In pairs: each burst beside its ceiling's")
+                .contains("| on-demand | 10 MB × 125 | nginx | 3 | 1.10 (1.10–1.20) | 2.50 (2.00–3.00)"
+                        + " | 1.05 (1.00–1.10) | 11.00 | 10.00 |")
+                .doesNotContain("| in-memory | 10 MB × 125 | nginx |");
+    }
+
+    @Test
+    void aMedianLeavesOutWhatWasNotMeasured() {
+        assertThat(UploadStudyReport.median(java.util.Arrays.asList(3.0, null, 1.0, 2.0, 4.0)))
+                .isEqualTo(2.5);
+        assertThat(UploadStudyReport.median(java.util.Arrays.asList(null, Double.NaN)))
+                .isNull();
+        assertThat(UploadStudyReport.spread(List.of(1.2345))).isEqualTo("1.23");
     }
 
     @Test

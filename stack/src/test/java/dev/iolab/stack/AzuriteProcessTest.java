@@ -40,4 +40,27 @@ class AzuriteProcessTest {
         assertThat(azurite.process().isAlive()).isFalse();
         assertThat(ManagedProcess.tcpOpen(port).getAsBoolean()).isFalse();
     }
+
+    @Test
+    void aRestartedAzuriteIsANewProcessOnTheSamePortWithALogOfItsOwn() throws Exception {
+        AzuriteProcess first = AzuriteProcess.start(dir);
+        AzuriteProcess second = first.restarted();
+        try {
+            assertThat(first.process().isAlive()).isFalse();
+            assertThat(second.process().isAlive()).isTrue();
+            assertThat(second.port()).isEqualTo(first.port());
+            assertThat(second.connectionString()).isEqualTo(first.connectionString());
+            HttpResponse<String> answer = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(second.blobEndpoint() + "?comp=list"))
+                                    .GET()
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(403);
+            assertThat(dir.resolve("azurite.log")).exists();
+            assertThat(dir.resolve("azurite-2.log")).exists();
+        } finally {
+            second.close();
+        }
+    }
 }

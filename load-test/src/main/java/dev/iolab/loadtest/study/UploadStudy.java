@@ -1,5 +1,7 @@
 package dev.iolab.loadtest.study;
 
+import com.azure.storage.blob.BlobServiceClient;
+import com.azure.storage.blob.BlobServiceClientBuilder;
 import dev.iolab.loadtest.GatlingRun;
 import dev.iolab.loadtest.RandomUploadFile;
 import dev.iolab.loadtest.RunInfo;
@@ -54,6 +56,9 @@ import java.util.stream.Stream;
 public final class UploadStudy {
 
     private static final long MIB = 1024 * 1024;
+
+    /** The service's blob container; its staging container is this with {@code -staging}, the service's default. */
+    private static final String CONTAINER = "study";
 
     /** File size of the untimed warm-up bursts, MiB: the same code runs for 1 MiB as for 10 MiB. */
     static final int WARM_UP_MB = 1;
@@ -258,7 +263,11 @@ public final class UploadStudy {
      * {@code --warm-up} says (their results in {@code dir/warm-up-<n>}).
      */
     private StudyResult.Ceiling warmedUp(int sizeMb, Path dir, CeilingRun run) throws Exception {
-        for (int n = 1; n <= options.warmUpBursts(); n++) {
+        return warmedUp(sizeMb, dir, run, options.warmUpBursts());
+    }
+
+    private StudyResult.Ceiling warmedUp(int sizeMb, Path dir, CeilingRun run, int warmUps) throws Exception {
+        for (int n = 1; n <= warmUps; n++) {
             run.run(dir == null ? null : dir.resolve("warm-up-" + n), Math.min(sizeMb, WARM_UP_MB));
         }
         return run.run(dir, sizeMb);
@@ -349,7 +358,10 @@ public final class UploadStudy {
                 Path dir = options.rounds() < 2 ? cellDir : cellDir.resolve("round-" + round);
                 StudyResult.Ceiling partner = null;
                 if (partnerRow != null) {
-                    partner = partner(stack, nginx, partnerRow, size, users, dir.resolve(partnerRow), round == 1);
+                    // Every pair meets an empty Azurite, warmed up by its partner's untimed bursts first.
+                    stack.freshAzurite();
+                    int warmUps = round == 1 ? options.warmUpBursts() : Math.min(1, options.warmUpBursts());
+                    partner = partner(stack, nginx, partnerRow, size, users, dir.resolve(partnerRow), warmUps);
                     System.out.printf(Locale.ROOT, "round %d: %s %.1f s, ", round, partnerRow, partner.spanSeconds());
                 }
                 Map<String, String> timed = new LinkedHashMap<>(properties);
@@ -468,11 +480,10 @@ public final class UploadStudy {
 
     /**
      * The cell's partner burst for one round: its ceiling against the stack's Azurite (through {@code nginx} for the
-     * nginx row), the same users and file size; warmed up as the ceilings are before the first round.
+     * nginx row), the same users and file size, after {@code warmUps} untimed bursts with {@value #WARM_UP_MB} MiB files.
      */
     private StudyResult.Ceiling partner(
-            Stack stack, NginxProcess nginx, String row, int size, int users, Path dir, boolean warmUp)
-            throws Exception {
+            Stack stack, NginxProcess nginx, String row, int size, int users, Path dir, int warmUps) throws Exception {
         CeilingRun run = (d, mb) -> SasPutCeiling.run(
                 row,
                 stack.azurite.connectionString(),
@@ -483,7 +494,7 @@ public final class UploadStudy {
                 stack::azuriteCpuSeconds,
                 d,
                 Duration.ofSeconds(options.cellTimeoutSeconds()));
-        return warmUp ? warmedUp(size, dir, run) : run.run(dir, size);
+        return warmedUp(size, dir, run, warmUps);
     }
 
     private String ratioText(StudyResult.Cell cell) {
@@ -700,7 +711,7 @@ public final class UploadStudy {
                                 0,
                                 study.options.service().jvmOptions(),
                                 args,
-                                "study"),
+                                CONTAINER),
                         stack.azurite,
                         stack.dir);
                 stack.probe = HeapProbe.attach(stack.service.pid());
@@ -723,6 +734,20 @@ public final class UploadStudy {
             service = fresh.service;
             probe = fresh.probe;
             return this;
+        }
+
+        /**
+         * Replaces Azurite with an empty one on the same port and creates the service's containers in it (the service
+         * keeps its connection string; its idle connections to the old one close with it).
+         */
+        void freshAzurite() throws IOException, InterruptedException {
+            azurite = azurite.restarted();
+            BlobServiceClient store = new BlobServiceClientBuilder()
+                    .connectionString(azurite.connectionString())
+                    .buildClient();
+            for (String container : List.of(CONTAINER, CONTAINER + "-staging")) {
+                store.getBlobContainerClient(container).createIfNotExists();
+            }
         }
 
         /** CPU seconds Azurite (its node process and any child) has used so far. */

@@ -494,7 +494,8 @@ public final class UploadStudyReport {
         md.append("## In pairs: each burst beside its ceiling's\n\n");
         md.append("Each cell below sent its timed burst in rounds, each right after a burst of its ceiling against the"
                 + " same Azurite — `nginx` for a strategy (the same users through nginx), `storage` for valet-key (the"
-                + " same users straight to Azurite) — so that both bursts of a pair meet the machine in the same state."
+                + " same users straight to Azurite) — so that both bursts of a pair meet the machine in the same state,"
+                + " and each pair an empty Azurite (restarted, then warmed up by the partner's untimed bursts)."
                 + " A pair's ratio is the cell's figure ÷ its partner's; the table gives the median over the pairs and,"
                 + " in brackets, the lowest and the highest pair. One burst's time moves 10–20 % between runs on a"
                 + " shared 2-core machine; the median of several back-to-back pairs is the figure to set beside a goal."

@@ -160,10 +160,19 @@ final class StudyOptions {
             names = "--warm-up",
             paramLabel = "N",
             defaultValue = "3",
-            description = "untimed bursts each ceiling and cell sends first, with 1 MiB files (the same users and "
-                    + "requests, other blob names), so the timed burst meets a service, Azurite and client that have "
+            description = "untimed bursts each ceiling and cell sends first, with --warm-up-size files (the same "
+                    + "users and requests, other blob names), so the timed burst meets a service, Azurite and client that have "
                     + "compiled what it runs, as a long-running service has; 0: the timed burst pays the JIT too")
     private int warmUpBursts;
+
+    @Option(
+            names = "--warm-up-size",
+            paramLabel = "MB",
+            defaultValue = "1",
+            description = "file size of the warm-up bursts in MB (at most the cell's own): 1 runs the same code in a "
+                    + "tenth of the bytes at 10 MB; the cell's size warms the service as long-running traffic does "
+                    + "(its CPU per burst kept falling over four full-size bursts)")
+    private int warmUpMb;
 
     @Option(
             names = "--heap-probes",
@@ -224,6 +233,7 @@ final class StudyOptions {
         range(commandLine, "--warm-up", List.of(warmUpBursts), 0, 20);
         range(commandLine, "--heap-probes", List.of(heapProbes), 0, 20);
         range(commandLine, "--rounds", List.of(rounds), 1, 20);
+        range(commandLine, "--warm-up-size", List.of(warmUpMb), 1, 2047);
         if (!mode.equals("raw") && !mode.equals("multipart")) {
             throw new CommandLine.ParameterException(commandLine, "--mode takes raw or multipart, got '" + mode + "'");
         }
@@ -339,6 +349,11 @@ final class StudyOptions {
     /** Untimed bursts each ceiling and cell sends first (1 MiB files); 0 for none. */
     int warmUpBursts() {
         return warmUpBursts;
+    }
+
+    /** File size of the warm-up bursts, MB (a cell's own size when that is smaller). */
+    int warmUpMb() {
+        return warmUpMb;
     }
 
     /** Forced full GCs per cell (live heap probes); 0 for none. */

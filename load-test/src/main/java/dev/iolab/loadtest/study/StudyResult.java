@@ -20,8 +20,8 @@ import java.util.Optional;
  *                        {@link Ceiling#STORAGE}, {@link Ceiling#NGINX}
  * @param valetKeySkipped why the valet-key row was not measured, or null
  * @param soak            the soak, in soak mode
- * @param warmUpBursts    untimed bursts (1 MiB files) each ceiling and cell sent first; null in runs from before the
- *                        study could
+ * @param warmUpBursts    untimed bursts each ceiling and cell sent first; null in runs from before the study could
+ * @param warmUpMb        file size of those bursts, MiB; null in runs from before it could be chosen (1 MiB)
  */
 record StudyResult(
         RunInfo run,
@@ -30,7 +30,8 @@ record StudyResult(
         List<Ceiling> ceilings,
         String valetKeySkipped,
         Soak soak,
-        Integer warmUpBursts) {
+        Integer warmUpBursts,
+        Integer warmUpMb) {
 
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 

@@ -60,9 +60,6 @@ public final class UploadStudy {
     /** The service's blob container; its staging container is this with {@code -staging}, the service's default. */
     private static final String CONTAINER = "study";
 
-    /** File size of the untimed warm-up bursts, MiB: the same code runs for 1 MiB as for 10 MiB. */
-    static final int WARM_UP_MB = 1;
-
     /** The service's counter of bytes valet-key completions read back from storage, when it has one. */
     static final String VERIFY_READ_METRIC = "iolab_upload_valet_verify_read_bytes_total";
 
@@ -259,7 +256,7 @@ public final class UploadStudy {
     }
 
     /**
-     * The ceiling at {@code sizeMb}, after the same burst untimed with {@value #WARM_UP_MB} MiB files as many times as
+     * The ceiling at {@code sizeMb}, after the same burst untimed with {@code --warm-up-size} files as many times as
      * {@code --warm-up} says (their results in {@code dir/warm-up-<n>}).
      */
     private StudyResult.Ceiling warmedUp(int sizeMb, Path dir, CeilingRun run) throws Exception {
@@ -268,7 +265,7 @@ public final class UploadStudy {
 
     private StudyResult.Ceiling warmedUp(int sizeMb, Path dir, CeilingRun run, int warmUps) throws Exception {
         for (int n = 1; n <= warmUps; n++) {
-            run.run(dir == null ? null : dir.resolve("warm-up-" + n), Math.min(sizeMb, WARM_UP_MB));
+            run.run(dir == null ? null : dir.resolve("warm-up-" + n), Math.min(sizeMb, options.warmUpMb()));
         }
         return run.run(dir, sizeMb);
     }
@@ -480,7 +477,7 @@ public final class UploadStudy {
 
     /**
      * The cell's partner burst for one round: its ceiling against the stack's Azurite (through {@code nginx} for the
-     * nginx row), the same users and file size, after {@code warmUps} untimed bursts with {@value #WARM_UP_MB} MiB files.
+     * nginx row), the same users and file size, after {@code warmUps} untimed bursts with {@code --warm-up-size} files.
      */
     private StudyResult.Ceiling partner(
             Stack stack, NginxProcess nginx, String row, int size, int users, Path dir, int warmUps) throws Exception {
@@ -509,7 +506,7 @@ public final class UploadStudy {
     }
 
     /**
-     * Sends the cell's burst untimed with {@value #WARM_UP_MB} MiB files (the same users and requests, the same
+     * Sends the cell's burst untimed with {@code --warm-up-size} files (the same users and requests, the same
      * code in the service; its own outcomes file, fresh blob names), then waits until the service is idle again: what
      * the timed burst runs is compiled, its pools are filled. Small files keep the warm-up short and leave little in
      * the in-memory Azurite beside the timed burst's blobs. A failed warm-up is reported, not fatal
@@ -520,7 +517,7 @@ public final class UploadStudy {
         Map<String, String> properties = new LinkedHashMap<>(cellProperties);
         properties.put("outcomesFile", dir.resolve("outcomes.json").toString());
         properties.computeIfPresent(
-                "fileSizeMb", (k, mb) -> Integer.toString(Math.min(Integer.parseInt(mb), WARM_UP_MB)));
+                "fileSizeMb", (k, mb) -> Integer.toString(Math.min(Integer.parseInt(mb), options.warmUpMb())));
         long start = System.nanoTime();
         GatlingRun.Result warm =
                 GatlingRun.run(dir, properties, Duration.ofSeconds(options.cellTimeoutSeconds()), false);
@@ -680,7 +677,8 @@ public final class UploadStudy {
                 List.copyOf(ceilings),
                 valetKeySkipped,
                 soak,
-                options.soak() ? null : options.warmUpBursts());
+                options.soak() ? null : options.warmUpBursts(),
+                options.soak() ? null : options.warmUpMb());
     }
 
     /** A fresh Azurite and service (budget on or off), attached for live-heap probes. */

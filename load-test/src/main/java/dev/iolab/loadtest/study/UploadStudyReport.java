@@ -228,8 +228,9 @@ public final class UploadStudyReport {
                         ? "No ceiling or cell was warmed up (`--warm-up 0`): each timed burst includes the JIT"
                                 + " compiling its code in the service, Azurite and Gatling."
                         : "Each ceiling and cell sent its burst " + (bursts == 1 ? "once" : bursts + " times")
-                                + " untimed first, with 1 MiB files (the same users and requests, other blob names,"
-                                + " `--warm-up " + bursts + "`): the timed burst meets a service, an Azurite and a"
+                                + " untimed first, with " + warmUpFiles(result) + " (the same users and requests,"
+                                + " other blob names, `--warm-up " + bursts + "`): the timed burst meets a service,"
+                                + " an Azurite and a"
                                 + " client that have compiled much of what it runs, as a service that has been up for"
                                 + " a while has.";
         String forced = probes == 0
@@ -481,6 +482,14 @@ public final class UploadStudyReport {
                         .append(" × — ")
                         .append(ratio <= VALET_KEY_GOAL ? "met" : "**not met**")
                         .append(".\n\n"));
+    }
+
+    /** "1 MiB files", or the warm-up size the run chose. */
+    private static String warmUpFiles(StudyResult result) {
+        Integer mb = result.warmUpMb();
+        return mb == null || mb == 1
+                ? "1 MiB files"
+                : mb + " MiB files (or the cell's size, if smaller; `--warm-up-size " + mb + "`)";
     }
 
     /** Cells measured in rounds beside their ceiling (--rounds 2 or more): the median of the pairs' ratios. */

@@ -31,6 +31,8 @@ class StudyOptionsTest {
         assertThat(StudyOptions.parse("--warm-up", "0").warmUpBursts()).isZero();
         assertThat(StudyOptions.parse("--heap-probes", "0").heapProbes()).isZero();
         assertThat(o.rounds()).as("one timed burst per cell, unpaired").isEqualTo(1);
+        assertThat(o.warmUpMb()).isEqualTo(1);
+        assertThat(StudyOptions.parse("--warm-up-size", "10").warmUpMb()).isEqualTo(10);
         assertThat(StudyOptions.parse("--rounds", "5").rounds()).isEqualTo(5);
         assertThat(o.service().heap()).isEqualTo("512m");
         assertThat(o.output()).isEqualTo(Path.of("docs/results/upload-study.md"));

@@ -153,7 +153,8 @@ class UploadStudyReportTest {
                         ceiling("nginx", "125 Gatling users", 5.0, 7.0, 10.0, 125.0, cpu(3.5, 1.8, 6.2))),
                 null,
                 null,
-                3);
+                3,
+                1);
     }
 
     @Test
@@ -242,13 +243,16 @@ class UploadStudyReportTest {
                 r.ceilings(),
                 "the service answered POST /uploads/{name}/grant with 404",
                 null,
-                3);
+                3,
+                10);
         Path report = dir.resolve("upload-study.md");
 
         UploadStudyReport.write(skipped, report, dir);
 
         assertThat(Files.readString(report))
-                .contains("## valet-key\n\nNot measured: the service answered POST /uploads/{name}/grant with 404.");
+                .contains("## valet-key\n\nNot measured: the service answered POST /uploads/{name}/grant with 404.")
+                .contains("Each ceiling and cell sent its burst 3 times untimed first, with 10 MiB files (or the"
+                        + " cell's size, if smaller; `--warm-up-size 10`)");
     }
 
     @Test
@@ -268,7 +272,7 @@ class UploadStudyReportTest {
                 70 * MIB,
                 305);
         StudyResult r =
-                new StudyResult(run(), List.of("in-memory", "on-demand"), List.of(), List.of(), null, soak, null);
+                new StudyResult(run(), List.of("in-memory", "on-demand"), List.of(), List.of(), null, soak, null, null);
         Path report = dir.resolve("upload-study-soak.md");
 
         UploadStudyReport.write(r, report, dir);
@@ -282,7 +286,7 @@ class UploadStudyReportTest {
 
     @Test
     void refusesAStudyThatMeasuredNothing() {
-        StudyResult empty = new StudyResult(run(), List.of(), List.of(), List.of(), null, null, null);
+        StudyResult empty = new StudyResult(run(), List.of(), List.of(), List.of(), null, null, null, null);
         Path report = dir.resolve("out/upload-study.md");
 
         assertThatThrownBy(() -> UploadStudyReport.write(empty, report, dir))

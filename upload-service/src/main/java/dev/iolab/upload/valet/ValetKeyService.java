@@ -30,6 +30,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.util.StringUtils;
 import org.springframework.web.util.UriUtils;
 
@@ -45,13 +47,16 @@ import org.springframework.web.util.UriUtils;
  * without an MD5 — is read back and hashed, in at most {@code max-concurrent-read-backs} completions at once (503
  * {@code queue-full} at once beyond: no request waits for a slot). Only when size and MD5 match does the service copy
  * that same version (pinned by its ETag) under the name, in one server-side step; a wrong upload never appears under
- * the name and never replaces what is there, and its staging blob is deleted. A completed upload's staging blob is
- * deleted after the answer, on a background thread (a delete a shutdown cuts off is the sweep's). Completions are
+ * the name and never replaces what is there, and its staging blob is deleted. A completed upload's grant is marked
+ * completed and its staging blob deleted after the answer, on a background thread (a delete a shutdown cuts off is
+ * the sweep's). Completions are
  * recorded in the upload metrics with strategy {@value #STRATEGY}.
  */
 class ValetKeyService implements AutoCloseable {
 
     static final String STRATEGY = "valet-key";
+
+    private static final Logger log = LoggerFactory.getLogger(ValetKeyService.class);
 
     private final GrantSigner signer;
     private final OpenGrants open;
@@ -220,9 +225,8 @@ class ValetKeyService implements AutoCloseable {
             }
             staging.promote(grant.stagingName(), staged, grant.name(), md5);
             settled = true;
-            claims.settle(claim, CompletionClaims.State.COMPLETED);
             open.close(grant.stagingName());
-            deleteAfterAnswering(grant.stagingName());
+            settleAfterAnswering(claim, grant.stagingName());
             completions.verified(method, true);
             return new StoredUpload(
                     grant.name(),
@@ -248,18 +252,30 @@ class ValetKeyService implements AutoCloseable {
     }
 
     /**
-     * Deletes a promoted staging blob on a background thread, so the client's answer does not wait for it: the final
-     * blob exists and the grant is settled, and a delete that fails or is cut off by a shutdown is the sweep's.
+     * Marks the grant completed and then deletes its staging blob, on a background thread: the final blob exists, and
+     * the client's answer waits for neither. Until the marker says completed, another completion of the grant is
+     * refused as being completed (409 {@code grant-used} either way). A marker that cannot be settled keeps the staging
+     * blob (the sweep removes it) and is taken over after the claim timeout by a completion that verifies and copies
+     * the same bytes again; a delete that fails or is cut off by a shutdown is the sweep's.
      */
-    private void deleteAfterAnswering(String stagingName) {
+    private void settleAfterAnswering(CompletionClaims.Claim claim, String stagingName) {
+        Runnable settle = () -> {
+            try {
+                claims.settle(claim, CompletionClaims.State.COMPLETED);
+            } catch (RuntimeException e) {
+                log.warn("Settling completion marker '{}' failed: {}", claim.marker(), e.getMessage());
+                return;
+            }
+            staging.delete(stagingName);
+        };
         try {
-            background.execute(() -> staging.delete(stagingName));
-        } catch (RejectedExecutionException e) {
-            staging.delete(stagingName); // shutting down: delete now
+            background.execute(settle);
+        } catch (RejectedExecutionException shuttingDown) {
+            settle.run();
         }
     }
 
-    /** Waits for the staging deletes still running (at shutdown). */
+    /** Waits for the settles and staging deletes still running (at shutdown). */
     @Override
     public void close() {
         background.close();

@@ -157,6 +157,10 @@ class ValetKeyServiceTest {
         GrantAnswer used = replicaA.grant(CLIENT, "b.bin", "12", null);
         staging.stage(InMemoryStaging.stagingNameOf(used), CONTENT, false, null);
         replicaA.complete("b.bin", idOf(used));
+        // The grant is marked completed after the answer.
+        await().atMost(10, TimeUnit.SECONDS)
+                .until(() -> staging.markers.values().stream()
+                        .anyMatch(m -> "completed".equals(m.metadata().get(CompletionClaims.STATE))));
 
         clock.advance(Duration.ofMinutes(15));
         assertProblem(() -> replicaB.complete("a.bin", idOf(unused)), ValetKeyProblem.GRANT_EXPIRED);

@@ -5,6 +5,7 @@ import com.azure.storage.blob.BlobServiceClientBuilder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -38,7 +39,9 @@ final class DirectUpload {
         BlobContainerClient blobs = new BlobServiceClientBuilder()
                 .connectionString(connectionString)
                 .buildClient()
-                .getBlobContainerClient(container);
+                // A container of its own per run: a deleted one's name is refused (409) while Azurite still deletes it.
+                .getBlobContainerClient(
+                        container + "-" + UUID.randomUUID().toString().substring(0, 8));
         blobs.createIfNotExists();
         long size = file.toFile().length();
         try {

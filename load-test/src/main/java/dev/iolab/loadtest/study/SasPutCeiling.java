@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.DoubleSupplier;
 
 /**
@@ -75,7 +76,10 @@ final class SasPutCeiling {
         BlobContainerClient container = new BlobServiceClientBuilder()
                 .connectionString(connectionString)
                 .buildClient()
-                .getBlobContainerClient("study-" + row);
+                // A container of its own per run: Azurite, as Azure, refuses to create a container again (409)
+                // while it still deletes the one of the same name, which takes a while once it holds gigabytes.
+                .getBlobContainerClient(
+                        "study-" + row + "-" + UUID.randomUUID().toString().substring(0, 8));
         container.createIfNotExists();
         try {
             String sas = container.generateSas(new BlobServiceSasSignatureValues(

@@ -175,7 +175,10 @@ public final class UploadStudy {
         capacity = executor.capacity();
     }
 
-    /** The direct, storage and nginx rows (those asked for) per size × users, against the first stack's Azurite. */
+    /**
+     * The direct, storage and nginx rows (those asked for) per size × users, against the first stack's Azurite, each
+     * row with its warm-ups on an empty one (an in-memory Azurite slows down as it fills).
+     */
     private void measureCeilings(Stack stack) throws Exception {
         if (!options.direct() && !options.storage() && !options.nginx()) {
             return;
@@ -188,6 +191,7 @@ public final class UploadStudy {
                 int size = load.get(0);
                 int users = load.get(1);
                 if (options.direct()) {
+                    stack.freshAzurite();
                     int uploads = Math.min(users, capacity);
                     progress(
                             StudyResult.Ceiling.DIRECT,
@@ -210,6 +214,7 @@ public final class UploadStudy {
                     }));
                 }
                 if (options.storage()) {
+                    stack.freshAzurite();
                     progress(StudyResult.Ceiling.STORAGE, size, users, users + " users PUT straight to Azurite");
                     done(warmedUp(
                             size,
@@ -226,6 +231,7 @@ public final class UploadStudy {
                                     Duration.ofSeconds(options.cellTimeoutSeconds()))));
                 }
                 if (nginx != null) {
+                    stack.freshAzurite();
                     progress(StudyResult.Ceiling.NGINX, size, users, users + " users PUT through nginx");
                     done(warmedUp(
                             size,

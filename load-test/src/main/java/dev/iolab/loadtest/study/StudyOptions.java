@@ -169,9 +169,10 @@ final class StudyOptions {
             names = "--warm-up-size",
             paramLabel = "MB",
             defaultValue = "1",
-            description = "file size of the warm-up bursts in MB (at most the cell's own): 1 runs the same code in a "
-                    + "tenth of the bytes at 10 MB; the cell's size warms the service as long-running traffic does "
-                    + "(its CPU per burst kept falling over four full-size bursts)")
+            description = "file size of the service's warm-up bursts in MB (at most the cell's own; the ceilings "
+                    + "warm up with 1 MiB): 1 runs the same code in a tenth of the bytes at 10 MB; the cell's size "
+                    + "warms the service as long-running traffic does (its CPU per burst kept falling over four "
+                    + "full-size bursts)")
     private int warmUpMb;
 
     @Option(

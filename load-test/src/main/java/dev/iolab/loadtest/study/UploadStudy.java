@@ -57,6 +57,13 @@ public final class UploadStudy {
 
     private static final long MIB = 1024 * 1024;
 
+    /**
+     * File size of a ceiling's warm-up bursts, MiB, whatever {@code --warm-up-size} says for the service's: they warm
+     * Azurite (and nginx), which run the same code for 1 MiB as for 10, and leave an in-memory Azurite nearly empty for
+     * the timed burst (it slows down as it fills). Each Gatling run is a new JVM, warmed by nothing before it.
+     */
+    static final int CEILING_WARM_UP_MB = 1;
+
     /** The service's blob container; its staging container is this with {@code -staging}, the service's default. */
     private static final String CONTAINER = "study";
 
@@ -262,8 +269,8 @@ public final class UploadStudy {
     }
 
     /**
-     * The ceiling at {@code sizeMb}, after the same burst untimed with {@code --warm-up-size} files as many times as
-     * {@code --warm-up} says (their results in {@code dir/warm-up-<n>}).
+     * The ceiling at {@code sizeMb}, after the same burst untimed with {@value #CEILING_WARM_UP_MB} MiB files as many
+     * times as {@code --warm-up} says (their results in {@code dir/warm-up-<n>}).
      */
     private StudyResult.Ceiling warmedUp(int sizeMb, Path dir, CeilingRun run) throws Exception {
         return warmedUp(sizeMb, dir, run, options.warmUpBursts());
@@ -271,7 +278,7 @@ public final class UploadStudy {
 
     private StudyResult.Ceiling warmedUp(int sizeMb, Path dir, CeilingRun run, int warmUps) throws Exception {
         for (int n = 1; n <= warmUps; n++) {
-            run.run(dir == null ? null : dir.resolve("warm-up-" + n), Math.min(sizeMb, options.warmUpMb()));
+            run.run(dir == null ? null : dir.resolve("warm-up-" + n), Math.min(sizeMb, CEILING_WARM_UP_MB));
         }
         return run.run(dir, sizeMb);
     }
@@ -483,7 +490,8 @@ public final class UploadStudy {
 
     /**
      * The cell's partner burst for one round: its ceiling against the stack's Azurite (through {@code nginx} for the
-     * nginx row), the same users and file size, after {@code warmUps} untimed bursts with {@code --warm-up-size} files.
+     * nginx row), the same users and file size, after {@code warmUps} untimed bursts with {@value #CEILING_WARM_UP_MB} MiB
+     * files.
      */
     private StudyResult.Ceiling partner(
             Stack stack, NginxProcess nginx, String row, int size, int users, Path dir, int warmUps) throws Exception {

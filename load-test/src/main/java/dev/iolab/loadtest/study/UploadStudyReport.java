@@ -489,7 +489,8 @@ public final class UploadStudyReport {
         Integer mb = result.warmUpMb();
         return mb == null || mb == 1
                 ? "1 MiB files"
-                : mb + " MiB files (or the cell's size, if smaller; `--warm-up-size " + mb + "`)";
+                : mb + " MiB files for the service's cells (or the cell's size, if smaller; `--warm-up-size " + mb
+                        + "`) and 1 MiB files for the ceilings, which warm Azurite and nginx and leave Azurite empty";
     }
 
     /** Cells measured in rounds beside their ceiling (--rounds 2 or more): the median of the pairs' ratios. */

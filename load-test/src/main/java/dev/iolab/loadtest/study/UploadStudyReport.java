@@ -548,10 +548,7 @@ public final class UploadStudyReport {
 
     /** The median of the values that are there (nulls left out); null when none is. */
     static Double median(List<Double> values) {
-        List<Double> present = values.stream()
-                .filter(v -> v != null && Double.isFinite(v))
-                .sorted()
-                .toList();
+        List<Double> present = present(values);
         if (present.isEmpty()) {
             return null;
         }
@@ -559,12 +556,17 @@ public final class UploadStudyReport {
         return n % 2 == 1 ? present.get(n / 2) : (present.get(n / 2 - 1) + present.get(n / 2)) / 2;
     }
 
-    /** "median (lowest–highest)" of the values that are there, two decimals; "–" when none is. */
-    static String spread(List<Double> values) {
-        List<Double> present = values.stream()
+    /** The values that were measured (no null, NaN or infinity), ascending. */
+    private static List<Double> present(List<Double> values) {
+        return values.stream()
                 .filter(v -> v != null && Double.isFinite(v))
                 .sorted()
                 .toList();
+    }
+
+    /** "median (lowest–highest)" of the values that are there, two decimals; "–" when none is. */
+    static String spread(List<Double> values) {
+        List<Double> present = present(values);
         if (present.isEmpty()) {
             return Figures.NONE;
         }

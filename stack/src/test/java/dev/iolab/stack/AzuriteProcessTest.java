@@ -25,15 +25,7 @@ class AzuriteProcessTest {
             assertThat(azurite.connectionString())
                     .contains("AccountName=devstoreaccount1;", "AccountKey=" + AzuriteAccount.KEY + ";")
                     .endsWith("BlobEndpoint=" + azurite.blobEndpoint() + ";");
-            // An unsigned request reaches Azurite's blob service, which asks for authorization.
-            HttpResponse<String> answer = HttpClient.newHttpClient()
-                    .send(
-                            HttpRequest.newBuilder(URI.create(azurite.blobEndpoint() + "?comp=list"))
-                                    .GET()
-                                    .build(),
-                            HttpResponse.BodyHandlers.ofString());
-            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(403);
-            assertThat(answer.headers().firstValue("x-ms-request-id")).isPresent();
+            assertAnswersAsTheBlobService(azurite);
         } finally {
             azurite.close();
         }
@@ -50,17 +42,23 @@ class AzuriteProcessTest {
             assertThat(second.process().isAlive()).isTrue();
             assertThat(second.port()).isEqualTo(first.port());
             assertThat(second.connectionString()).isEqualTo(first.connectionString());
-            HttpResponse<String> answer = HttpClient.newHttpClient()
-                    .send(
-                            HttpRequest.newBuilder(URI.create(second.blobEndpoint() + "?comp=list"))
-                                    .GET()
-                                    .build(),
-                            HttpResponse.BodyHandlers.ofString());
-            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(403);
+            assertAnswersAsTheBlobService(second);
             assertThat(dir.resolve("azurite.log")).exists();
             assertThat(dir.resolve("azurite-2.log")).exists();
         } finally {
             second.close();
         }
+    }
+
+    /** An unsigned request reaches Azurite's blob service, which asks for authorization. */
+    private static void assertAnswersAsTheBlobService(AzuriteProcess azurite) throws Exception {
+        HttpResponse<String> answer = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(azurite.blobEndpoint() + "?comp=list"))
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(403);
+        assertThat(answer.headers().firstValue("x-ms-request-id")).isPresent();
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 
@@ -108,6 +109,23 @@ public final class Comparison {
         /** Headline cells whose point ratio lies within their tolerance. */
         public long withinTolerance() {
             return headline().stream().filter(Row::agrees).count();
+        }
+
+        /**
+         * Headline cells whose point ratio lies within their tolerance once this pair's run-wide shift is divided out:
+         * whether the cells kept their places beside each other when the whole machine ran faster or slower between
+         * the runs, which is what comparisons within one run (a cell beside its ceiling) rest on. Empty when the pair
+         * gives no run-wide shift (fewer than two cells with forks in both runs).
+         */
+        public OptionalLong withinToleranceAfterShift() {
+            if (pair.isEmpty()) {
+                return OptionalLong.empty();
+            }
+            double shift = Math.exp(pair.get().meanShift());
+            return OptionalLong.of(headline().stream()
+                    .filter(r -> Math.abs(r.ratio().value() / shift - 1)
+                            <= r.comparison().tolerance())
+                    .count());
         }
 
         /** Headline cells whose baseline has a rerun interval. */

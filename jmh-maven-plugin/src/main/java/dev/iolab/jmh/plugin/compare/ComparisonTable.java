@@ -195,6 +195,16 @@ public final class ComparisonTable {
                     checked < n ? " with 5 forks or more in the baseline" : " headline cells",
                     inside >= Math.ceil(INSIDE_GOAL * checked) ? "met" : "not met"));
         }
+        result.withinToleranceAfterShift()
+                .ifPresent(afterShift -> lines.add(String.format(
+                        Locale.ROOT,
+                        "- Not a goal, for reading the two above: with this pair's run-wide shift (%+.2f %%, below)"
+                                + " divided out, %d of %d headline cells have their point ratio within tolerance —"
+                                + " how many kept their place beside the others while the whole machine ran faster or"
+                                + " slower.",
+                        result.pair().orElseThrow().meanShift() * 100,
+                        afterShift,
+                        n)));
         out.append(String.join("\n", lines)).append("\n\n");
     }
 

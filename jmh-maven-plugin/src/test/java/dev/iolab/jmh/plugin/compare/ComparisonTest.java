@@ -171,6 +171,35 @@ class ComparisonTest {
     }
 
     @Test
+    void aHostThatRanSlowerAsAWholeIsToldApartFromCellsThatMovedOnTheirOwn() throws Exception {
+        JmhJson first = JmhJson.results();
+        JmhJson second = JmhJson.results();
+        for (String strategy : List.of("A", "B", "C", "D", "E")) {
+            cell(first, strategy).forks(7, 100, 0.01);
+            cell(second, strategy).forks(7, "E".equals(strategy) ? 125 : 109, 0.01);
+        }
+        Comparison.Result result = Comparison.compare(
+                JmhResultReader.read(first.write(dir.resolve("first.json"))),
+                JmhResultReader.read(second.write(dir.resolve("second.json"))),
+                BenchmarkResult::timed,
+                r -> true,
+                r -> false,
+                (a, b) -> true,
+                model,
+                stats);
+
+        assertThat(result.withinTolerance()).as("every cell 9 % or 25 % slower").isZero();
+        assertThat(result.pair().orElseThrow().meanShift()).isBetween(Math.log(1.09), Math.log(1.25));
+        assertThat(result.withinToleranceAfterShift())
+                .as("A-D kept their places beside each other; E moved on its own")
+                .hasValue(4);
+        assertThat(ComparisonTable.markdown(result, "first.json", "second.json", true, 1, stats, row -> ""))
+                .contains("**Point ratio within tolerance**: 0 of 5 headline cells")
+                .containsPattern(
+                        "run-wide shift \\(\\+1[0-9]\\.[0-9]{2} %, below\\) divided out, 4 of 5 headline cells");
+    }
+
+    @Test
     void theMarkdownStatesTheGoalsCountsAndEveryCell() throws Exception {
         Comparison.Result result =
                 compare(r -> "SAME".equals(r.param("strategy")) || "OWN".equals(r.param("strategy")));

@@ -1,11 +1,9 @@
 package dev.iolab.loadtest.study;
 
 import com.azure.storage.blob.BlobContainerClient;
-import com.azure.storage.blob.BlobServiceClientBuilder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -21,7 +19,8 @@ final class DirectUpload {
     private DirectUpload() {}
 
     /**
-     * Uploads and times; one untimed upload first (class loading, the connection pool). Each stored blob's size is
+     * Uploads and times, into a container of its own whose name starts with {@code container} ({@link
+     * CeilingContainer}); one untimed upload first (class loading, the connection pool). Each stored blob's size is
      * checked; the container is deleted afterwards so that Azurite's memory is free for the next cells. CPU seconds of
      * this JVM (the client) and of Azurite ({@code storageCpu}) are counted over the timed uploads.
      */
@@ -36,13 +35,7 @@ final class DirectUpload {
             DoubleSupplier clientCpu,
             DoubleSupplier storageCpu)
             throws Exception {
-        BlobContainerClient blobs = new BlobServiceClientBuilder()
-                .connectionString(connectionString)
-                .buildClient()
-                // A container of its own per run: a deleted one's name is refused (409) while Azurite still deletes it.
-                .getBlobContainerClient(
-                        container + "-" + UUID.randomUUID().toString().substring(0, 8));
-        blobs.createIfNotExists();
+        BlobContainerClient blobs = CeilingContainer.create(connectionString, container);
         long size = file.toFile().length();
         try {
             blobs.getBlobClient("warm-up").uploadFromFile(file.toString(), true);

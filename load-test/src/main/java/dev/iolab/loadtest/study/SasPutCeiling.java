@@ -1,7 +1,6 @@
 package dev.iolab.loadtest.study;
 
 import com.azure.storage.blob.BlobContainerClient;
-import com.azure.storage.blob.BlobServiceClientBuilder;
 import com.azure.storage.blob.sas.BlobContainerSasPermission;
 import com.azure.storage.blob.sas.BlobServiceSasSignatureValues;
 import dev.iolab.loadtest.GatlingRun;
@@ -19,7 +18,6 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.DoubleSupplier;
 
 /**
@@ -73,14 +71,7 @@ final class SasPutCeiling {
             Path dir,
             Duration timeout)
             throws Exception {
-        BlobContainerClient container = new BlobServiceClientBuilder()
-                .connectionString(connectionString)
-                .buildClient()
-                // A container of its own per run: Azurite, as Azure, refuses to create a container again (409)
-                // while it still deletes the one of the same name, which takes a while once it holds gigabytes.
-                .getBlobContainerClient(
-                        "study-" + row + "-" + UUID.randomUUID().toString().substring(0, 8));
-        container.createIfNotExists();
+        BlobContainerClient container = CeilingContainer.create(connectionString, "study-" + row);
         try {
             String sas = container.generateSas(new BlobServiceSasSignatureValues(
                     OffsetDateTime.now().plusHours(6),

@@ -2,10 +2,6 @@ package dev.iolab.stack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +21,7 @@ class AzuriteProcessTest {
             assertThat(azurite.connectionString())
                     .contains("AccountName=devstoreaccount1;", "AccountKey=" + AzuriteAccount.KEY + ";")
                     .endsWith("BlobEndpoint=" + azurite.blobEndpoint() + ";");
-            assertAnswersAsTheBlobService(azurite);
+            AzuriteAnswers.assertRefusedByTheBlobService(azurite.blobEndpoint());
         } finally {
             azurite.close();
         }
@@ -42,23 +38,11 @@ class AzuriteProcessTest {
             assertThat(second.process().isAlive()).isTrue();
             assertThat(second.port()).isEqualTo(first.port());
             assertThat(second.connectionString()).isEqualTo(first.connectionString());
-            assertAnswersAsTheBlobService(second);
+            AzuriteAnswers.assertRefusedByTheBlobService(second.blobEndpoint());
             assertThat(dir.resolve("azurite.log")).exists();
             assertThat(dir.resolve("azurite-2.log")).exists();
         } finally {
             second.close();
         }
-    }
-
-    /** An unsigned request reaches Azurite's blob service, which asks for authorization. */
-    private static void assertAnswersAsTheBlobService(AzuriteProcess azurite) throws Exception {
-        HttpResponse<String> answer = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(azurite.blobEndpoint() + "?comp=list"))
-                                .GET()
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(403);
-        assertThat(answer.headers().firstValue("x-ms-request-id")).isPresent();
     }
 }

@@ -13,6 +13,9 @@ import com.azure.storage.common.policy.RequestRetryOptions;
 import com.azure.storage.common.policy.RetryPolicyType;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import okhttp3.ConnectionPool;
+import okhttp3.Dispatcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
@@ -32,16 +35,25 @@ class StorageConfiguration {
     private static final Logger log = LoggerFactory.getLogger(StorageConfiguration.class);
 
     /**
+     * Most requests in flight to the store per replica, whichever HTTP client sends them: Reactor Netty's default
+     * pool size, {@code 2 × max(processors, 8)} connections (16 on a 2-core machine).
+     */
+    static final int MAX_CONNECTIONS = ConnectionProvider.DEFAULT_POOL_MAX_CONNECTIONS;
+
+    /**
      * The netty client's connection pool: the sizes of Reactor Netty's default pool (the one the SDK uses when given
-     * none: {@code 2 × max(processors, 8)} connections, up to 500 requests waiting 45 s for one), idle connections
-     * closed after {@code upload.azure.connection-max-idle} (checked in the background too, so none waits in the pool
-     * for the store to close it), disposed with the context.
+     * none: {@link #MAX_CONNECTIONS} connections, up to 500 requests waiting 45 s for one), idle connections closed
+     * after {@code upload.azure.connection-max-idle} (checked in the background too, so none waits in the pool for the
+     * store to close it), disposed with the context.
      */
     @Bean(destroyMethod = "dispose")
     ConnectionProvider storageConnections(StorageProperties properties) {
-        Duration maxIdle = properties.azure().connectionMaxIdle();
+        return nettyPool(properties.azure().connectionMaxIdle());
+    }
+
+    static ConnectionProvider nettyPool(Duration maxIdle) {
         return ConnectionProvider.builder("iolab-storage")
-                .maxConnections(ConnectionProvider.DEFAULT_POOL_MAX_CONNECTIONS)
+                .maxConnections(MAX_CONNECTIONS)
                 .pendingAcquireMaxCount(500)
                 .pendingAcquireTimeout(Duration.ofMillis(ConnectionProvider.DEFAULT_POOL_ACQUIRE_TIMEOUT))
                 .maxIdleTime(maxIdle)
@@ -52,7 +64,7 @@ class StorageConfiguration {
     @Bean
     AzureContainers azureContainers(StorageProperties properties, ConnectionProvider storageConnections) {
         StorageProperties.Azure azure = properties.azure();
-        HttpClient http = httpClient(azure.httpClient(), storageConnections);
+        HttpClient http = httpClient(azure.httpClient(), storageConnections, azure.connectionMaxIdle());
         BlobServiceClient service = authorised(azure)
                 .httpClient(http)
                 .retryOptions(new RequestRetryOptions(
@@ -188,14 +200,30 @@ class StorageConfiguration {
         return new UserDelegationSasSigner(service::getUserDelegationKey, Clock.systemUTC());
     }
 
-    static HttpClient httpClient(String name, ConnectionProvider connections) {
+    /**
+     * The SDK's HTTP client named by {@code upload.azure.http-client}. {@code okhttp} gets the limits the netty pool
+     * has, not OkHttp's own: OkHttp sends at most 5 asynchronous requests to one host at once (its dispatcher's
+     * default) and queues the rest, so with it no more than 5 pushed uploads would stream to the store at a time while
+     * the others' threads waited for it; and it keeps idle connections 5 minutes, longer than a store may keep them
+     * open. {@code jdk}: the JDK client's own (no limit per host; idle connections closed after {@code
+     * jdk.httpclient.keepalive.timeout}).
+     */
+    static HttpClient httpClient(String name, ConnectionProvider connections, Duration maxIdle) {
         return switch (name) {
             case "netty" ->
                 new NettyAsyncHttpClientBuilder()
                         .connectionProvider(connections)
                         .build();
             case "jdk" -> new JdkHttpClientBuilder().build();
-            case "okhttp" -> new OkHttpAsyncHttpClientBuilder().build();
+            case "okhttp" -> {
+                Dispatcher dispatcher = new Dispatcher();
+                dispatcher.setMaxRequests(MAX_CONNECTIONS);
+                dispatcher.setMaxRequestsPerHost(MAX_CONNECTIONS);
+                yield new OkHttpAsyncHttpClientBuilder()
+                        .dispatcher(dispatcher)
+                        .connectionPool(new ConnectionPool(MAX_CONNECTIONS, maxIdle.toMillis(), TimeUnit.MILLISECONDS))
+                        .build();
+            }
             default ->
                 throw new IllegalArgumentException(
                         "upload.azure.http-client must be netty, jdk or okhttp, not '" + name + "'");

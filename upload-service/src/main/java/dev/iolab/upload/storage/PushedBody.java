@@ -12,8 +12,9 @@ import reactor.core.publisher.FluxSink;
  * A request body the calling thread pushes to the SDK's HTTP client chunk by chunk, each only when the client asks for
  * one (Reactive Streams demand). The thread that reads the upload's source blocks on it — never the HTTP client's
  * event loop, which a slow source would otherwise stall for every other request on that loop — and what the client
- * holds is bounded by its demand: Reactor Netty asks for at most {@code reactor.netty.send.maxPrefetchSize} (128)
- * chunks ahead of its writes. A body can be sent once (no retries replay it).
+ * holds is bounded by its demand: OkHttp asks for one chunk at a time, Reactor Netty for at most {@code
+ * reactor.netty.send.maxPrefetchSize} (128, the service sets 12) ahead of its writes. A body can be sent once (no
+ * retries replay it).
  */
 final class PushedBody {
 

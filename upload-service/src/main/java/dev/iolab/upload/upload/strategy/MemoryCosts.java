@@ -22,16 +22,18 @@ public final class MemoryCosts {
 
     /**
      * Bytes a pushed body hands the HTTP client per chunk. Each chunk is one hand-off from the upload's thread to the
-     * HTTP client's event loop: 64 KiB chunks cost the service about 15 % less CPU per 10 MB upload than 6 KiB ones
-     * (curl bursts of 125 beside nginx, docs/upload-service.md), and with {@link #PUSH_PREFETCH} of 12 a slower store
-     * can leave as much queued as before ({@link #PUSH_WINDOW}), under 1 MiB per upload with the request's own state.
+     * HTTP client's thread (Netty's event loop, OkHttp's call thread): 64 KiB chunks cost the service about 15 % less
+     * CPU per 10 MB upload than 6 KiB ones (curl bursts of 125 beside nginx, docs/upload-service.md), and with {@link
+     * #PUSH_PREFETCH} of 12 a slower store can leave as much queued as before ({@link #PUSH_WINDOW}), under 1 MiB per
+     * upload with the request's own state.
      */
     static final int PUSH_CHUNK = 64 * 1024;
 
     /**
-     * Most chunks the HTTP client (Reactor Netty) asks for ahead of its writes ({@code
-     * reactor.netty.send.maxPrefetchSize}: 12 as the service sets it at start, Reactor Netty's own default 128): a
-     * store slower than the client can leave that many queued.
+     * Most chunks an HTTP client asks for ahead of its writes: Reactor Netty's {@code
+     * reactor.netty.send.maxPrefetchSize} (12 as the service sets it at start, Reactor Netty's own default 128); OkHttp
+     * asks for one at a time. A store slower than the client can leave that many queued, so the budget charges the
+     * larger of the two whichever client is configured.
      */
     static final int PUSH_PREFETCH = Integer.getInteger("reactor.netty.send.maxPrefetchSize", 128);
 

@@ -75,11 +75,7 @@ class StorageConfiguration {
                         azure.maxRetryDelay(),
                         null))
                 .buildClient();
-        // One try, no per-try timeout: see AzureContainers.
-        BlobServiceAsyncClient streaming = authorised(azure)
-                .httpClient(http)
-                .retryOptions(new RequestRetryOptions(RetryPolicyType.FIXED, 1, (Duration) null, null, null, null))
-                .buildAsyncClient();
+        BlobServiceAsyncClient streaming = streaming(authorised(azure).httpClient(http));
         String stagingContainer = azure.effectiveStagingContainer(properties.container());
         AzureContainers containers = new AzureContainers(
                 service.getBlobContainerClient(properties.container()),
@@ -105,6 +101,13 @@ class StorageConfiguration {
                 stagingContainer,
                 containers.signer().kind());
         return containers;
+    }
+
+    /** The client pushed bodies are sent with: one try, no per-try timeout (see {@link AzureContainers}). */
+    static BlobServiceAsyncClient streaming(BlobServiceClientBuilder builder) {
+        return builder.retryOptions(
+                        new RequestRetryOptions(RetryPolicyType.FIXED, 1, (Duration) null, null, null, null))
+                .buildAsyncClient();
     }
 
     @Bean

@@ -5,9 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.azure.core.http.HttpClient;
 import com.azure.storage.blob.BlobContainerClient;
+import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
-import com.azure.storage.common.policy.RequestRetryOptions;
-import com.azure.storage.common.policy.RetryPolicyType;
 import dev.iolab.upload.support.Azurite;
 import java.io.IOException;
 import java.io.InputStream;
@@ -49,14 +48,12 @@ class StoreHttpClientTest {
         BlobServiceClientBuilder builder = new BlobServiceClientBuilder()
                 .connectionString(Azurite.get().connectionString())
                 .httpClient(http);
-        BlobContainerClient uploads = builder.buildClient().getBlobContainerClient(container);
-        BlobContainerClient staging = builder.buildClient().getBlobContainerClient(container + "-staging");
+        BlobServiceClient service = builder.buildClient();
+        BlobContainerClient uploads = service.getBlobContainerClient(container);
+        BlobContainerClient staging = service.getBlobContainerClient(container + "-staging");
         AzureContainers containers = new AzureContainers(
                 uploads,
-                builder.retryOptions(
-                                new RequestRetryOptions(RetryPolicyType.FIXED, 1, (Duration) null, null, null, null))
-                        .buildAsyncClient()
-                        .getBlobContainerAsyncClient(container),
+                StorageConfiguration.streaming(builder).getBlobContainerAsyncClient(container),
                 staging,
                 new AccountKeySasSigner(),
                 Duration.ofSeconds(30));

@@ -2,6 +2,7 @@ package dev.iolab.bench.walk;
 
 import com.sun.management.OperatingSystemMXBean;
 import dev.iolab.bench.nativeio.Libc;
+import dev.iolab.reporting.stats.Medians;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -156,13 +157,15 @@ public final class CompareWalkers {
         StringBuilder table = new StringBuilder(
                 "| walker | n | median s | best s | median CPU s | median ÷ NATIVE |\n|---|---|---|---|---|---|\n");
         times.forEach((contender, measured) -> {
-            double median = median(measured.wall());
+            double median = Medians.of(measured.wall());
             String ratio = times.entrySet().stream()
                     .filter(e -> e.getKey().walker() == WalkerKind.NATIVE
                             && e.getKey().threads() == contender.threads())
                     .findFirst()
                     .map(e -> String.format(
-                            Locale.ROOT, "%.2f", median / median(e.getValue().wall())))
+                            Locale.ROOT,
+                            "%.2f",
+                            median / Medians.of(e.getValue().wall())))
                     .orElse("–");
             table.append(String.format(
                     Locale.ROOT,
@@ -174,16 +177,9 @@ public final class CompareWalkers {
                             .mapToDouble(Double::doubleValue)
                             .min()
                             .orElse(Double.NaN),
-                    median(measured.cpu()),
+                    Medians.of(measured.cpu()),
                     ratio));
         });
         return table.toString();
-    }
-
-    static double median(List<Double> values) {
-        double[] sorted =
-                values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 }

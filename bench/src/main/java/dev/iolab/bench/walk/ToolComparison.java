@@ -1,5 +1,6 @@
 package dev.iolab.bench.walk;
 
+import dev.iolab.reporting.stats.Medians;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -220,9 +221,9 @@ final class ToolComparison {
                     "| %s | %.3f | %.3f | %.2f | %.2f |%n",
                     contender.label(),
                     best,
-                    median(contender.seconds()),
+                    Medians.of(contender.seconds()),
                     best / dirsizeBest,
-                    median(contender.cpu())));
+                    Medians.of(contender.cpu())));
         }
         for (Contender contender : contenders.subList(1, contenders.size())) {
             table.append(String.format(
@@ -237,15 +238,5 @@ final class ToolComparison {
 
     static double best(List<Double> seconds) {
         return seconds.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-    }
-
-    static double median(List<Double> seconds) {
-        double[] sorted =
-                seconds.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        if (sorted.length == 0) {
-            return Double.NaN;
-        }
-        int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 }

@@ -57,12 +57,6 @@ class CompareWalkersTest {
     }
 
     @Test
-    void takesTheMedianOfOddAndEvenCounts() {
-        assertThat(CompareWalkers.median(List.of(3.0, 1.0, 2.0))).isEqualTo(2.0);
-        assertThat(CompareWalkers.median(List.of(4.0, 1.0, 2.0, 3.0))).isEqualTo(2.5);
-    }
-
-    @Test
     void dividesEachMedianByTheNativeMedianAtTheSameThreads() {
         Map<CompareWalkers.Contender, CompareWalkers.Times> times = new LinkedHashMap<>();
         times.put(

@@ -10,6 +10,7 @@ import dev.iolab.loadtest.UploadSettings;
 import dev.iolab.reporting.chart.ChartStyle;
 import dev.iolab.reporting.markdown.Figures;
 import dev.iolab.reporting.markdown.MarkdownTable;
+import dev.iolab.reporting.stats.Medians;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -546,14 +547,10 @@ public final class UploadStudyReport {
         md.append(table.render()).append('\n');
     }
 
-    /** The median of the values that are there (nulls left out); null when none is. */
+    /** The median of the values that are there (nulls and non-finite values left out); null when none is. */
     static Double median(List<Double> values) {
-        List<Double> present = present(values);
-        if (present.isEmpty()) {
-            return null;
-        }
-        int n = present.size();
-        return n % 2 == 1 ? present.get(n / 2) : (present.get(n / 2 - 1) + present.get(n / 2)) / 2;
+        double median = Medians.of(values);
+        return Double.isNaN(median) ? null : median;
     }
 
     /** The values that were measured (no null, NaN or infinity), ascending. */

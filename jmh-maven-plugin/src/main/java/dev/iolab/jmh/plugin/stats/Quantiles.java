@@ -1,5 +1,6 @@
 package dev.iolab.jmh.plugin.stats;
 
+import dev.iolab.reporting.stats.Medians;
 import java.util.Arrays;
 
 /** Medians and quantiles of a handful of values: a fork's iterations, a secondary metric's samples. */
@@ -18,12 +19,7 @@ public final class Quantiles {
         }
         double[] sorted = values.clone();
         Arrays.sort(sorted);
-        return medianOfSorted(sorted);
-    }
-
-    static double medianOfSorted(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        return Medians.ofSorted(sorted);
     }
 
     /** Quantile {@code p} (0..1) of sorted values, interpolated linearly between order statistics (type 7). */

@@ -1,5 +1,6 @@
 package dev.iolab.jmh.plugin.stats;
 
+import dev.iolab.reporting.stats.Medians;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -63,7 +64,7 @@ final class PooledBootstrap {
         check(samples, "samples");
         double[] sorted = samples.clone();
         Arrays.sort(sorted);
-        double median = Quantiles.medianOfSorted(sorted);
+        double median = Medians.ofSorted(sorted);
         if (samples.length == 1) {
             return new Interval(median, median, median);
         }
@@ -106,7 +107,7 @@ final class PooledBootstrap {
             into[i] = samples[random.nextInt(samples.length)];
         }
         Arrays.sort(into);
-        return Quantiles.medianOfSorted(into);
+        return Medians.ofSorted(into);
     }
 
     private static Interval interval(double value, double[] replicates) {

@@ -57,6 +57,9 @@ public final class UploadStudy {
 
     private static final long MIB = 1024 * 1024;
 
+    /** Bytes the cell's warm-ups write into one in-memory Azurite before it is restarted empty ({@link #restartBefore}). */
+    static final long WARM_UP_FILL_BYTES = 4L * 1024 * MIB;
+
     /**
      * File size of a ceiling's warm-up bursts, MiB, whatever {@code --warm-up-size} says for the service's: they warm
      * Azurite (and nginx), which run the same code for 1 MiB as for 10, and leave an in-memory Azurite nearly empty for
@@ -352,8 +355,15 @@ public final class UploadStudy {
         properties.put("capacity", Integer.toString(capacity));
         properties.put("mode", options.mode());
         properties.put("outcomesFile", cellDir.resolve("outcomes.json").toString());
+        long warmUpBytes = (long) users * Math.min(size, options.warmUpMb()) * MIB;
+        long written = Long.MAX_VALUE; // what the cell's Azurite holds from earlier cells is not known: start empty
         for (int n = 1; n <= options.warmUpBursts(); n++) {
+            if (restartBefore(written, warmUpBytes)) {
+                stack.freshAzurite();
+                written = 0;
+            }
             warmUp(stack, cellDir.resolve("warm-up-" + n), properties);
+            written += warmUpBytes;
         }
         String partnerRow = options.rounds() < 2
                 ? null
@@ -517,6 +527,16 @@ public final class UploadStudy {
             }
         }
         return text.toString();
+    }
+
+    /**
+     * Whether the cell's warm-ups restart Azurite empty before a burst of {@code next} bytes, when it holds {@code
+     * written}: an in-memory Azurite slows as it fills and fails writes (the service answers 502) once its extent memory,
+     * half the machine's RAM by default, is full — twelve warm-up bursts of 125 × 10 MiB filled it on a 24 GiB machine.
+     * Up to {@value #WARM_UP_FILL_BYTES} bytes go into one Azurite; a single larger burst gets an empty one of its own.
+     */
+    static boolean restartBefore(long written, long next) {
+        return written > 0 && (written >= WARM_UP_FILL_BYTES || next > WARM_UP_FILL_BYTES - written);
     }
 
     /**

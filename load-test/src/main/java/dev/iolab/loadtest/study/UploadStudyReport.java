@@ -474,15 +474,38 @@ public final class UploadStudyReport {
                             : Figures.mib(m.liveAboveIdleBytes().doubleValue()));
         }
         md.append(t.render()).append('\n');
-        find(result, UploadSettings.VALET_KEY, 10, 125, true)
-                .map(c -> timeRatio(result, c, StudyResult.Ceiling.STORAGE))
-                .ifPresent(ratio -> md.append("**Goal:** at 10 MB × 125, valet-key uploads take at most ")
-                        .append(fixed(VALET_KEY_GOAL, 2))
-                        .append(" × the storage row's time. This run: ")
-                        .append(fixed(ratio, 2))
-                        .append(" × — ")
-                        .append(ratio <= VALET_KEY_GOAL ? "met" : "**not met**")
-                        .append(".\n\n"));
+        find(result, UploadSettings.VALET_KEY, 10, 125, true).ifPresent(c -> valetKeyGoal(md, result, c));
+    }
+
+    /**
+     * The valet-key goal against the storage row's time: with rounds, the median of the pairs (each storage burst
+     * right before the cell's, on the same empty Azurite); else the cell's one burst ÷ the storage ceiling measured at
+     * the start of the run, which is said, since one burst moves 10–20 % between runs here.
+     */
+    private static void valetKeyGoal(StringBuilder md, StudyResult result, StudyResult.Cell c) {
+        List<Double> pairs = c.rounds() == null
+                ? List.of()
+                : c.rounds().stream()
+                        .filter(r ->
+                                StudyResult.Ceiling.STORAGE.equals(r.partner().row()))
+                        .map(StudyResult.Round::timeRatio)
+                        .toList();
+        Double ratio = pairs.isEmpty() ? timeRatio(result, c, StudyResult.Ceiling.STORAGE) : median(pairs);
+        if (ratio == null) {
+            return;
+        }
+        md.append("**Goal:** at 10 MB × 125, valet-key uploads take at most ")
+                .append(fixed(VALET_KEY_GOAL, 2))
+                .append(" × the storage row's time. This run: ")
+                .append(pairs.isEmpty() ? fixed(ratio, 2) : spread(pairs))
+                .append(" × (")
+                .append(
+                        pairs.isEmpty()
+                                ? "one burst ÷ the storage ceiling's at the start of the run"
+                                : "median of " + pairs.size() + " pairs beside storage, lowest–highest in brackets")
+                .append(") — ")
+                .append(ratio <= VALET_KEY_GOAL ? "met" : "**not met**")
+                .append(".\n\n");
     }
 
     /** "1 MiB files", or the warm-up size the run chose. */

@@ -16,6 +16,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -26,6 +28,9 @@ import java.util.function.BooleanSupplier;
  * Its CPU time, and its descendants', come from {@code /proc} ({@link HostFacts}).
  */
 public final class ManagedProcess implements AutoCloseable {
+
+    /** Every port {@link #freePort} has returned in this JVM. */
+    private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
     /** This machine's {@code /proc}, for the processes' CPU time. */
     private static final HostFacts HOST = HostFacts.local();
@@ -56,13 +61,22 @@ public final class ManagedProcess implements AutoCloseable {
         return new ManagedProcess(name, builder.start(), log);
     }
 
-    /** A loopback TCP port that was free a moment ago. */
+    /**
+     * A loopback TCP port that was free a moment ago and that this JVM has not handed out before. The kernel may offer
+     * a port again as soon as its probe socket is closed, so two ports asked for one after the other (a service's and
+     * its management port) could be the same; a port is handed out once per JVM instead.
+     */
     public static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        for (int attempt = 0; attempt < 1000; attempt++) {
+            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                if (HANDED_OUT.add(socket.getLocalPort())) {
+                    return socket.getLocalPort();
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
+        throw new IllegalStateException("the kernel offered only loopback ports this JVM has handed out already");
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.iolab.loadtest.scale;
 
 import dev.iolab.loadtest.OnOff;
+import dev.iolab.loadtest.OptionRanges;
 import dev.iolab.loadtest.ServiceOptions;
 import dev.iolab.stack.ClientAddresses;
 import java.nio.file.Path;
@@ -106,24 +107,17 @@ final class ScaleOptions {
     }
 
     private void validate(CommandLine commandLine) {
-        check(commandLine, "--replicas", replicas, 2, 8);
-        check(commandLine, "--clients", clients, 1, 60_000);
-        check(commandLine, "--size-mb", sizeMb, 1, 2047);
-        check(commandLine, "--grants", grants, 0, 1000);
-        check(commandLine, "--after-kill", afterKill, 0, 1000);
-        check(commandLine, "--timeout", timeoutSeconds, 10, 86_400);
+        OptionRanges.check(commandLine, "--replicas", replicas, 2, 8);
+        OptionRanges.check(commandLine, "--clients", clients, 1, 60_000);
+        OptionRanges.check(commandLine, "--size-mb", sizeMb, 1, 2047);
+        OptionRanges.check(commandLine, "--grants", grants, 0, 1000);
+        OptionRanges.check(commandLine, "--after-kill", afterKill, 0, 1000);
+        OptionRanges.check(commandLine, "--timeout", timeoutSeconds, 10, 86_400);
         service.validate(commandLine);
         if (clients + afterKill > ClientAddresses.MAX) {
             throw new CommandLine.ParameterException(
                     commandLine,
                     "--clients + --after-kill must fit in " + ClientAddresses.MAX + " distinct loopback addresses");
-        }
-    }
-
-    private static void check(CommandLine commandLine, String name, int value, int min, int max) {
-        if (value < min || value > max) {
-            throw new CommandLine.ParameterException(
-                    commandLine, name + " takes " + min + " to " + max + ", got " + value);
         }
     }
 }

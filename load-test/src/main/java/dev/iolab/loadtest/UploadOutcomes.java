@@ -3,9 +3,7 @@ package dev.iolab.loadtest;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -193,15 +191,7 @@ public final class UploadOutcomes {
 
     /** Writes the summary atomically (temp file + move), so a reader never sees half a file. */
     public static void write(Path target, Summary summary) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, target.getFileName().toString(), ".tmp");
-        try {
-            JSON.writeValue(tmp.toFile(), summary);
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.write(target, tmp -> JSON.writeValue(tmp.toFile(), summary));
     }
 
     /** Nearest-rank percentile of an ascending list. */

@@ -2,13 +2,11 @@ package dev.iolab.loadtest.scale;
 
 import static dev.iolab.reporting.markdown.Figures.fixed;
 
+import dev.iolab.loadtest.AtomicFiles;
 import dev.iolab.loadtest.RunInfo;
 import dev.iolab.reporting.markdown.MarkdownTable;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,15 +35,7 @@ public final class ScaleStudyReport {
 
     /** Writes the report through a temp file, so a failed run leaves the previous one whole. */
     static void write(ScaleResult result, Path reportFile) throws IOException {
-        Path dir = reportFile.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + reportFile.getFileName(), ".tmp");
-        try {
-            Files.writeString(tmp, markdown(result), StandardCharsets.UTF_8);
-            Files.move(tmp, reportFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.writeString(reportFile, markdown(result));
     }
 
     static String markdown(ScaleResult result) {

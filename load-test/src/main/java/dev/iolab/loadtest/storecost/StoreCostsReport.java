@@ -2,15 +2,13 @@ package dev.iolab.loadtest.storecost;
 
 import static dev.iolab.reporting.markdown.Figures.fixed;
 
+import dev.iolab.loadtest.AtomicFiles;
 import dev.iolab.loadtest.RunInfo;
 import dev.iolab.reporting.markdown.Figures;
 import dev.iolab.reporting.markdown.MarkdownTable;
 import dev.iolab.reporting.stats.Medians;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -27,15 +25,7 @@ final class StoreCostsReport {
     /** Writes the report through a temp file, so a failed run leaves the previous one whole. */
     static void write(RunInfo run, StoreCostOptions options, List<StoreCosts.Measured> measured, Path reportFile)
             throws IOException {
-        Path dir = reportFile.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + reportFile.getFileName(), ".tmp");
-        try {
-            Files.writeString(tmp, markdown(run, options, measured), StandardCharsets.UTF_8);
-            Files.move(tmp, reportFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.writeString(reportFile, markdown(run, options, measured));
     }
 
     static String markdown(RunInfo run, StoreCostOptions options, List<StoreCosts.Measured> measured) {

@@ -5,6 +5,7 @@ import static dev.iolab.reporting.markdown.Figures.fixed;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.iolab.loadtest.AtomicFiles;
 import dev.iolab.loadtest.RunInfo;
 import dev.iolab.loadtest.UploadSettings;
 import dev.iolab.reporting.chart.ChartStyle;
@@ -15,7 +16,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -105,14 +105,14 @@ public final class UploadStudyReport {
         Files.createDirectories(outDir);
         String base = baseName(reportFile);
         if (!result.cells().isEmpty() || !result.ceilings().isEmpty()) {
-            writeAtomically(outDir.resolve(base + "-time.png"), tmp -> timeChart(result, tmp));
-            writeAtomically(outDir.resolve(base + "-cpu.png"), tmp -> cpuChart(result, tmp));
+            AtomicFiles.write(outDir.resolve(base + "-time.png"), tmp -> timeChart(result, tmp));
+            AtomicFiles.write(outDir.resolve(base + "-cpu.png"), tmp -> cpuChart(result, tmp));
             if (!result.cells().isEmpty()) {
-                writeAtomically(outDir.resolve(base + "-memory.png"), tmp -> memoryChart(result, tmp));
+                AtomicFiles.write(outDir.resolve(base + "-memory.png"), tmp -> memoryChart(result, tmp));
             }
-            writeAtomically(outDir.resolve(base + ".csv"), tmp -> Files.writeString(tmp, csv(result)));
+            AtomicFiles.write(outDir.resolve(base + ".csv"), tmp -> Files.writeString(tmp, csv(result)));
         }
-        writeAtomically(
+        AtomicFiles.write(
                 reportFile,
                 tmp -> Files.writeString(tmp, markdown(result, reportFile, runDir), StandardCharsets.UTF_8));
     }
@@ -1143,20 +1143,5 @@ public final class UploadStudyReport {
 
     private static Double mib(Double bytes) {
         return bytes == null ? null : Math.round(bytes / MIB * 100) / 100.0;
-    }
-
-    @FunctionalInterface
-    private interface Writer {
-        void write(Path tmp) throws IOException;
-    }
-
-    private static void writeAtomically(Path target, Writer writer) throws IOException {
-        Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName(), ".tmp");
-        try {
-            writer.write(tmp);
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
     }
 }

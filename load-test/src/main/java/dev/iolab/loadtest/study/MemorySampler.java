@@ -33,7 +33,7 @@ final class MemorySampler implements AutoCloseable {
     private final int inFlightTarget;
     private final int maxProbes;
     private final long probeEveryMillis;
-    private final long idleLive;
+    private final Long idleLive;
     private final Thread thread;
 
     private volatile boolean running = true;
@@ -52,11 +52,16 @@ final class MemorySampler implements AutoCloseable {
         this.inFlightTarget = inFlightTarget;
         this.maxProbes = maxProbes;
         this.probeEveryMillis = probeEveryMillis;
-        this.idleLive = probe.liveHeapBytes();
+        // With no probes asked for, no forced GC at all: after one right before the burst, G1 ran concurrent marking
+        // cycles during it that cost the service about a tenth of its CPU per burst.
+        this.idleLive = maxProbes > 0 ? probe.liveHeapBytes() : null;
         this.thread = Thread.ofPlatform().daemon().name("memory sampler").unstarted(this::loop);
     }
 
-    /** Measures the idle live heap now (a forced GC), then starts sampling. */
+    /**
+     * Measures the idle live heap now (a forced GC) when {@code maxProbes > 0} (nothing to subtract it from
+     * otherwise), then starts sampling.
+     */
     static MemorySampler start(
             UploadServiceProcess service, HeapProbe probe, int inFlightTarget, int maxProbes, long probeEveryMillis) {
         MemorySampler sampler = new MemorySampler(service, probe, inFlightTarget, maxProbes, probeEveryMillis);

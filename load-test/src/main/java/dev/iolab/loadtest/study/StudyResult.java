@@ -42,7 +42,8 @@ record StudyResult(
      * @param peakDirectBytes     highest JDK direct-buffer memory
      * @param peakRssBytes        highest resident set size of the process
      * @param samples             metric samples taken
-     * @param idleLiveHeapBytes   heap after a forced full GC just before the run, nothing in flight
+     * @param idleLiveHeapBytes   heap after a forced full GC just before the run, nothing in flight; null when the
+     *                            run forced no GC ({@code --heap-probes 0})
      * @param liveHeapBytes       highest heap after a forced full GC during the run, uploads in flight
      * @param inFlight            uploads running on the executor at that GC (null where the service runs none, e.g.
      *                            valet-key: the bytes bypass it)

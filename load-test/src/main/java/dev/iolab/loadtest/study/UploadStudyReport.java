@@ -235,8 +235,9 @@ public final class UploadStudyReport {
                                 + " client that have compiled much of what it runs, as a service that has been up for"
                                 + " a while has.";
         String forced = probes == 0
-                ? "This run forced none during its cells (`--heap-probes 0`): it has no live heap figures, and no"
-                        + " cell's time or CPU includes a forced GC."
+                ? "This run forced none (`--heap-probes 0`), not even the idle one before a burst: it has no live"
+                        + " heap figures, and no cell's time or CPU includes a forced GC or the concurrent marking G1 ran"
+                        + " during the burst after one."
                 : "This run forced up to " + probes + " per cell (`--heap-probes`), each a pause the cell's time"
                         + " includes and work the service's CPU includes.";
         md.append("""

@@ -6,6 +6,7 @@ import dev.iolab.stack.ExternalTool;
 import dev.iolab.stack.RequiredTools;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -65,6 +66,49 @@ class UploadStudyIT {
         assertThat(report.resolveSibling("upload-study.csv")).isRegularFile();
         assertThat(report.resolveSibling("upload-study-memory.png")).isRegularFile();
         assertThat(report.resolveSibling("upload-study-cpu.png")).isRegularFile();
+    }
+
+    @Test
+    void withoutHeapProbesNoCellForcesAGcNotEvenTheIdleOne() throws Exception {
+        RequiredTools.require(ExternalTool.NGINX);
+        Path report = dir.resolve("no-probes.md");
+
+        UploadStudy.main(new String[] {
+            "--strategies",
+            "on-demand",
+            "--sizes",
+            "1",
+            "--users",
+            "3",
+            "--budget",
+            "on",
+            "--warm-up",
+            "1",
+            "--heap-probes",
+            "0",
+            "--direct",
+            "off",
+            "--storage",
+            "off",
+            "--valet-key",
+            "off",
+            "--output",
+            report.toString()
+        });
+
+        assertThat(Files.readString(report))
+                .contains("This run forced none (`--heap-probes 0`), not even the idle one");
+        List<String> csv = Files.readAllLines(report.resolveSibling("no-probes.csv"));
+        List<String> header = List.of(csv.getFirst().split(","));
+        String cell = csv.stream()
+                .filter(line -> line.contains(",on-demand,"))
+                .findFirst()
+                .orElseThrow();
+        // the measured columns are filled, the live-heap ones (each a forced GC) are empty
+        List<String> values = List.of(cell.split(",", -1));
+        assertThat(values.get(header.indexOf("peakHeapMiB"))).isNotEmpty();
+        assertThat(values.get(header.indexOf("idleLiveHeapMiB"))).isEmpty();
+        assertThat(values.get(header.indexOf("liveInFlightMiB"))).isEmpty();
     }
 
     @Test

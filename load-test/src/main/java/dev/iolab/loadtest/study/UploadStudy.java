@@ -543,7 +543,8 @@ public final class UploadStudy {
      * Sends the cell's burst untimed with {@code --warm-up-size} files (the same users and requests, the same
      * code in the service; its own outcomes file, fresh blob names), then waits until the service is idle again: what
      * the timed burst runs is compiled, its pools are filled. Small files keep the warm-up short and leave little in
-     * the in-memory Azurite beside the timed burst's blobs. A failed warm-up is reported, not fatal
+     * the in-memory Azurite beside the timed burst's blobs. The memory sampler runs as in the timed burst, so the
+     * service has compiled its metrics scrapes too. A failed warm-up is reported, not fatal
      * (the timed burst will show the same failure with its figures).
      */
     private void warmUp(Stack stack, Path dir, Map<String, String> cellProperties)
@@ -553,8 +554,12 @@ public final class UploadStudy {
         properties.computeIfPresent(
                 "fileSizeMb", (k, mb) -> Integer.toString(Math.min(Integer.parseInt(mb), options.warmUpMb())));
         long start = System.nanoTime();
-        GatlingRun.Result warm =
-                GatlingRun.run(dir, properties, Duration.ofSeconds(options.cellTimeoutSeconds()), false);
+        GatlingRun.Result warm;
+        // The timed burst's sampler scrapes the service's metrics every 0.5 s; scraping here too compiles that path
+        // before it is timed (no live-heap probes: no forced GC).
+        try (MemorySampler scrapes = MemorySampler.start(stack.service, stack.probe, 0, 0, 2_000)) {
+            warm = GatlingRun.run(dir, properties, Duration.ofSeconds(options.cellTimeoutSeconds()), false);
+        }
         stack.awaitIdle(Duration.ofSeconds(60));
         System.out.printf(
                 Locale.ROOT,

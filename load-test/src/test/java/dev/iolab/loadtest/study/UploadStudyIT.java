@@ -6,6 +6,7 @@ import dev.iolab.stack.ExternalTool;
 import dev.iolab.stack.RequiredTools;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -28,22 +29,7 @@ class UploadStudyIT {
         RequiredTools.require(ExternalTool.NGINX);
         Path report = dir.resolve("upload-study.md");
 
-        UploadStudy.main(new String[] {
-            "--strategies",
-            "on-demand",
-            "--sizes",
-            "1",
-            "--users",
-            "3",
-            "--budget",
-            "on",
-            "--warm-up",
-            "1",
-            "--rounds",
-            "2",
-            "--output",
-            report.toString()
-        });
+        smallStudy(report, "--rounds", "2");
 
         String md = Files.readString(report);
         String number = " [0-9.]+ \\|";
@@ -73,28 +59,7 @@ class UploadStudyIT {
         RequiredTools.require(ExternalTool.NGINX);
         Path report = dir.resolve("no-probes.md");
 
-        UploadStudy.main(new String[] {
-            "--strategies",
-            "on-demand",
-            "--sizes",
-            "1",
-            "--users",
-            "3",
-            "--budget",
-            "on",
-            "--warm-up",
-            "1",
-            "--heap-probes",
-            "0",
-            "--direct",
-            "off",
-            "--storage",
-            "off",
-            "--valet-key",
-            "off",
-            "--output",
-            report.toString()
-        });
+        smallStudy(report, "--heap-probes", "0", "--direct", "off", "--storage", "off", "--valet-key", "off");
 
         assertThat(Files.readString(report))
                 .contains("This run forced none (`--heap-probes 0`), not even the idle one");
@@ -134,5 +99,14 @@ class UploadStudyIT {
                 .containsPattern("\\| Outcomes \\| 12 accepted \\{.*}, 0 refused, 0 failed \\|")
                 .containsPattern("\\| Live heap before \\(idle, after GC\\) \\| \\d+ MiB \\|")
                 .containsPattern("\\| Live heap after \\(idle, after GC\\) \\| \\d+ MiB \\|");
+    }
+
+    /** One on-demand cell of 3 users × 1 MB, budget on, one warm-up burst, plus {@code options}; report at {@code report}. */
+    private static void smallStudy(Path report, String... options) throws Exception {
+        List<String> args = new ArrayList<>(List.of(
+                "--strategies", "on-demand", "--sizes", "1", "--users", "3", "--budget", "on", "--warm-up", "1"));
+        args.addAll(List.of(options));
+        args.addAll(List.of("--output", report.toString()));
+        UploadStudy.main(args.toArray(String[]::new));
     }
 }

@@ -2,7 +2,6 @@ package dev.iolab.bench.walk;
 
 import com.sun.management.OperatingSystemMXBean;
 import dev.iolab.bench.nativeio.Libc;
-import dev.iolab.reporting.stats.Medians;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -157,7 +156,7 @@ public final class CompareWalkers {
         StringBuilder table = new StringBuilder(
                 "| walker | n | median s | best s | median CPU s | median ÷ NATIVE |\n|---|---|---|---|---|---|\n");
         times.forEach((contender, measured) -> {
-            double median = Medians.of(measured.wall());
+            double median = RoundTimes.median(measured.wall());
             String ratio = times.entrySet().stream()
                     .filter(e -> e.getKey().walker() == WalkerKind.NATIVE
                             && e.getKey().threads() == contender.threads())
@@ -165,7 +164,7 @@ public final class CompareWalkers {
                     .map(e -> String.format(
                             Locale.ROOT,
                             "%.2f",
-                            median / Medians.of(e.getValue().wall())))
+                            median / RoundTimes.median(e.getValue().wall())))
                     .orElse("–");
             table.append(String.format(
                     Locale.ROOT,
@@ -177,7 +176,7 @@ public final class CompareWalkers {
                             .mapToDouble(Double::doubleValue)
                             .min()
                             .orElse(Double.NaN),
-                    Medians.of(measured.cpu()),
+                    RoundTimes.median(measured.cpu()),
                     ratio));
         });
         return table.toString();

@@ -1,6 +1,5 @@
 package dev.iolab.bench.walk;
 
-import dev.iolab.reporting.stats.Medians;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -221,9 +220,9 @@ final class ToolComparison {
                     "| %s | %.3f | %.3f | %.2f | %.2f |%n",
                     contender.label(),
                     best,
-                    Medians.of(contender.seconds()),
+                    RoundTimes.median(contender.seconds()),
                     best / dirsizeBest,
-                    Medians.of(contender.cpu())));
+                    RoundTimes.median(contender.cpu())));
         }
         for (Contender contender : contenders.subList(1, contenders.size())) {
             table.append(String.format(

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The {@code bench/dirsize} script as a user runs it: its output, and its JDK AOT cache, which must be recorded
- * once, used afterwards, recorded again when the classes change, and never get in the way (a broken or disabled cache
+ * The {@code bench/dirsize} script as a user runs it: its output, {@code --compare} from the script's own class path,
+ * and its JDK AOT cache, which must be recorded once, used afterwards, recorded again when the classes change, and never get in the way (a broken or disabled cache
  * still gives the walk, with nothing extra on stdout or stderr).
  */
 class DirSizeScriptTest {
@@ -86,6 +86,20 @@ class DirSizeScriptTest {
         Run rebuilt = dirsize(Map.of(), "--walker", "FORK_JOIN", "--threads", "2");
         assertWalked(rebuilt, "FORK_JOIN");
         assertThat(rebuilt.err()).contains(RECORDING);
+    }
+
+    @Test
+    void comparesItselfAsAWholeProcessWithDuFromItsOwnClassesAlone() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/du")), "no du");
+
+        Run compare = dirsize(Map.of(), "--threads", "2", "--compare", "1");
+
+        assertThat(compare.status()).as("status; stderr: %s", compare.err()).isZero();
+        assertThat(compare.out())
+                .startsWith(summary.bytes() + "\t" + tree + "\n")
+                .containsPattern("\\| dirsize[^|]* \\| \\d+\\.\\d{3} \\| \\d+\\.\\d{3} \\| 1\\.00 \\|")
+                .containsPattern("\\| du -sb \\| \\d+\\.\\d{3} \\|")
+                .containsPattern("dirsize ÷ du -sb: \\d+\\.\\d{2} \\(best of 1 each\\)");
     }
 
     @Test

@@ -10,7 +10,6 @@ import dev.iolab.reporting.stats.Medians;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -84,8 +83,8 @@ final class StoreCostsReport {
             table.row(
                     request.request(),
                     request.purpose(),
-                    spread(cpu, 2),
-                    spread(ratios, 3),
+                    Figures.spread(cpu, 2),
+                    Figures.spread(ratios, 3),
                     cpu.isEmpty() ? Figures.NONE : fixed(Medians.of(wall), 2));
         }
         md.append(table.render()).append('\n');
@@ -100,27 +99,14 @@ final class StoreCostsReport {
             ratio(ms, find(measured, StoreRequest.PUT_BLOB, pass)).ifPresent(completionRatio::add);
         }
         md.append("**A valet-key completion** (every request above after the Put Blob) costs Azurite ")
-                .append(spread(completion, 2))
+                .append(Figures.spread(completion, 2))
                 .append(" ms of CPU per upload, ")
-                .append(spread(completionRatio, 3))
+                .append(Figures.spread(completionRatio, 3))
                 .append(" × the upload's own Put Blob of ")
                 .append(options.sizeMb)
                 .append(" MiB. Where clients, service and store share cores, that CPU is time taken from the")
                 .append(" uploads; where they do not, it is latency per completion.\n");
         return md.toString();
-    }
-
-    /** "median (lowest–highest)"; the value alone for one; "–" for none. */
-    private static String spread(List<Double> values, int digits) {
-        if (values.isEmpty()) {
-            return Figures.NONE;
-        }
-        String median = fixed(Medians.of(values), digits);
-        if (values.size() == 1) {
-            return median;
-        }
-        return median + " (" + fixed(Collections.min(values), digits) + "–" + fixed(Collections.max(values), digits)
-                + ")";
     }
 
     static Optional<StoreCosts.Measured> find(List<StoreCosts.Measured> measured, StoreRequest request, int pass) {

@@ -498,7 +498,7 @@ public final class UploadStudyReport {
         md.append("**Goal:** at 10 MB × 125, valet-key uploads take at most ")
                 .append(fixed(VALET_KEY_GOAL, 2))
                 .append(" × the storage row's time. This run: ")
-                .append(pairs.isEmpty() ? fixed(ratio, 2) : spread(pairs))
+                .append(pairs.isEmpty() ? fixed(ratio, 2) : Figures.spread(pairs, 2))
                 .append(" × (")
                 .append(
                         pairs.isEmpty()
@@ -552,11 +552,15 @@ public final class UploadStudyReport {
                     c.load(),
                     rounds.getFirst().partner().row(),
                     Integer.toString(rounds.size()),
-                    spread(rounds.stream().map(StudyResult.Round::timeRatio).toList()),
-                    spread(rounds.stream().map(StudyResult.Round::hopCpuRatio).toList()),
-                    spread(rounds.stream()
-                            .map(StudyResult.Round::storageCpuRatio)
-                            .toList()),
+                    Figures.spread(
+                            rounds.stream().map(StudyResult.Round::timeRatio).toList(), 2),
+                    Figures.spread(
+                            rounds.stream().map(StudyResult.Round::hopCpuRatio).toList(), 2),
+                    Figures.spread(
+                            rounds.stream()
+                                    .map(StudyResult.Round::storageCpuRatio)
+                                    .toList(),
+                            2),
                     fixed(
                             median(rounds.stream()
                                     .map(StudyResult.Round::spanSeconds)
@@ -575,27 +579,6 @@ public final class UploadStudyReport {
     static Double median(List<Double> values) {
         double median = Medians.of(values);
         return Double.isNaN(median) ? null : median;
-    }
-
-    /** The values that were measured (no null, NaN or infinity), ascending. */
-    private static List<Double> present(List<Double> values) {
-        return values.stream()
-                .filter(v -> v != null && Double.isFinite(v))
-                .sorted()
-                .toList();
-    }
-
-    /** "median (lowest–highest)" of the values that are there, two decimals; "–" when none is. */
-    static String spread(List<Double> values) {
-        List<Double> present = present(values);
-        if (present.isEmpty()) {
-            return Figures.NONE;
-        }
-        if (present.size() == 1) {
-            return fixed(present.getFirst(), 2);
-        }
-        return fixed(median(present), 2) + " (" + fixed(present.getFirst(), 2) + "–" + fixed(present.getLast(), 2)
-                + ")";
     }
 
     private static void charts(StringBuilder md, Path reportFile, boolean cells) {

@@ -281,7 +281,6 @@ class UploadStudyReportTest {
                 .isEqualTo(2.5);
         assertThat(UploadStudyReport.median(java.util.Arrays.asList(null, Double.NaN)))
                 .isNull();
-        assertThat(UploadStudyReport.spread(List.of(1.2345))).isEqualTo("1.23");
     }
 
     @Test

@@ -1,6 +1,9 @@
 package dev.iolab.reporting.markdown;
 
+import dev.iolab.reporting.stats.Medians;
+import java.util.Collection;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * How reports write figures: {@link #NONE} for a figure that does not exist, about four significant figures for
@@ -43,6 +46,25 @@ public final class Figures {
         return value != null && Double.isFinite(value)
                 ? String.format(Locale.ROOT, "%." + decimals + "f", value)
                 : NONE;
+    }
+
+    /**
+     * Repeated measurements of one figure as "median (lowest–highest)" with {@code decimals} decimals ({@code 1.07
+     * (1.05–1.18)}), of the values that were measured (null, NaN and infinities left out): the value alone when there is
+     * one, {@link #NONE} when there is none.
+     */
+    public static String spread(Collection<? extends Number> values, int decimals) {
+        double[] present = values.stream()
+                .filter(Objects::nonNull)
+                .mapToDouble(Number::doubleValue)
+                .filter(Double::isFinite)
+                .sorted()
+                .toArray();
+        if (present.length <= 1) {
+            return present.length == 0 ? NONE : fixed(present[0], decimals);
+        }
+        return fixed(Medians.ofSorted(present), decimals) + " (" + fixed(present[0], decimals) + "–"
+                + fixed(present[present.length - 1], decimals) + ")";
     }
 
     /** Bytes as whole mebibytes ({@code 512} for 536,870,912); {@link #NONE} for null, NaN and infinities. */

@@ -2,6 +2,8 @@ package dev.iolab.reporting.markdown;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FiguresTest {
@@ -42,5 +44,15 @@ class FiguresTest {
         assertThat(Figures.mib(512.0 * 1024 * 1024)).isEqualTo("512");
         assertThat(Figures.mib(1.6 * 1024 * 1024)).isEqualTo("2");
         assertThat(Figures.mib(null)).isEqualTo(Figures.NONE);
+    }
+
+    @Test
+    void aSpreadIsTheMedianWithTheLowestAndHighestOfWhatWasMeasured() {
+        assertThat(Figures.spread(List.of(1.18, 1.05, 1.07), 2)).isEqualTo("1.07 (1.05–1.18)");
+        assertThat(Figures.spread(List.of(0.2, 0.25, 0.19, 0.24), 3)).isEqualTo("0.220 (0.190–0.250)");
+        assertThat(Figures.spread(Arrays.asList(2.0, null, Double.NaN, 4.0), 1)).isEqualTo("3.0 (2.0–4.0)");
+        assertThat(Figures.spread(List.of(1.2345), 2)).isEqualTo("1.23");
+        assertThat(Figures.spread(Arrays.asList(null, Double.NaN), 2)).isEqualTo(Figures.NONE);
+        assertThat(Figures.spread(List.of(), 2)).isEqualTo(Figures.NONE);
     }
 }

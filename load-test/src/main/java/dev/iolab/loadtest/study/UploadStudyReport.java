@@ -22,6 +22,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -217,11 +218,6 @@ public final class UploadStudyReport {
     }
 
     private static void method(StringBuilder md, StudyResult result) {
-        int probes = result.cells().stream()
-                .filter(c -> c.memory() != null)
-                .mapToInt(c -> c.memory().liveProbes())
-                .max()
-                .orElse(0);
         Integer bursts = result.warmUpBursts();
         String warm = bursts == null
                 ? ""
@@ -234,12 +230,10 @@ public final class UploadStudyReport {
                                 + " an Azurite and a"
                                 + " client that have compiled much of what it runs, as a service that has been up for"
                                 + " a while has.";
-        String forced = probes == 0
-                ? "This run forced none (`--heap-probes 0`), not even the idle one before a burst: it has no live"
-                        + " heap figures, and no cell's time or CPU includes a forced GC or the concurrent marking G1 ran"
-                        + " during the burst after one."
-                : "This run forced up to " + probes + " per cell (`--heap-probes`), each a pause the cell's time"
-                        + " includes and work the service's CPU includes.";
+        String forced = forcedGcs(result.cells().stream()
+                .map(StudyResult.Cell::memory)
+                .filter(Objects::nonNull)
+                .toList());
         md.append("""
                 Each cell: Gatling starts *users* virtual users at once, each from its own loopback address (127.0.1.1,
                 127.0.1.2, …: distinct clients to the service), each uploading one file of random bytes with one strategy
@@ -579,6 +573,27 @@ public final class UploadStudyReport {
     static Double median(List<Double> values) {
         double median = Medians.of(values);
         return Double.isNaN(median) ? null : median;
+    }
+
+    /**
+     * What the cells' forced GCs mean for their figures. A study.json re-rendered here may come from an earlier
+     * version of the study that, with {@code --heap-probes 0}, still forced one GC before each timed burst (for an idle
+     * live heap it did not use): its memory then holds that figure, and the report says so rather than claiming none.
+     */
+    static String forcedGcs(List<StudyResult.Memory> memories) {
+        int probes =
+                memories.stream().mapToInt(StudyResult.Memory::liveProbes).max().orElse(0);
+        if (probes > 0) {
+            return "This run forced up to " + probes + " per cell (`--heap-probes`), each a pause the cell's time"
+                    + " includes and work the service's CPU includes.";
+        }
+        return memories.stream().anyMatch(m -> m.idleLiveHeapBytes() != null)
+                ? "This run forced none during its cells (`--heap-probes 0`) but one right before each timed burst,"
+                        + " for an idle live heap it did not use: it has no live heap figures; no cell's time or CPU"
+                        + " includes a forced GC, but a burst may include the concurrent marking G1 ran after one."
+                : "This run forced none (`--heap-probes 0`), not even the idle one before a burst: it has no live"
+                        + " heap figures, and no cell's time or CPU includes a forced GC or the concurrent marking G1 ran"
+                        + " during the burst after one.";
     }
 
     private static void charts(StringBuilder md, Path reportFile, boolean cells) {

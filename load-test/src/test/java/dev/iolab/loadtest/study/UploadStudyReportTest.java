@@ -284,6 +284,20 @@ class UploadStudyReportTest {
     }
 
     @Test
+    void saysWhetherARunWithoutProbesStillForcedTheIdleGc() {
+        StudyResult.Memory probed = memory(200, 40 * MIB, 90 * MIB, 25);
+        StudyResult.Memory idleOnly =
+                new StudyResult.Memory(200.0 * MIB, 1.0 * MIB, 400.0 * MIB, 20, 40 * MIB, null, null, 0);
+        StudyResult.Memory none = new StudyResult.Memory(200.0 * MIB, 1.0 * MIB, 400.0 * MIB, 20, null, null, null, 0);
+
+        assertThat(UploadStudyReport.forcedGcs(List.of(probed, none))).startsWith("This run forced up to 3 per cell");
+        assertThat(UploadStudyReport.forcedGcs(List.of(idleOnly, none)))
+                .startsWith("This run forced none during its cells (`--heap-probes 0`) but one right before each");
+        assertThat(UploadStudyReport.forcedGcs(List.of(none, none)))
+                .startsWith("This run forced none (`--heap-probes 0`), not even the idle one");
+    }
+
+    @Test
     void saysWhyTheValetKeyRowIsMissing() throws Exception {
         StudyResult r = result();
         StudyResult skipped = new StudyResult(

@@ -37,7 +37,7 @@
 # 200,000-file tree, generated the first time only. The estimate overstated the quiet-machine runs of 2026-11-25 by a
 # factor 1.29 (16 min 53 s estimated, 13 min 03 s measured on average).
 description: each experiment's main matrix with native ceilings; headline cells 5-6 forks x 5 iterations, interleaved in a seeded order (copy 64 kB-32 MB, write buffers, copy methods 3K-300M warm and with fsync from a dropped cache, walk 1-256 threads warm and cold)
-expected: about 30 minutes on 2 cores (measured 2026-11-27: 30 min 42 s twice on a busy machine, 28 min 12 s and 31 min 15 s on a quiet guest; the plan estimates 24 min 58 s)
+expected: 22-31 minutes on 2 cores (measured: 30 min 42 s twice on a busy machine and 28 min 12 s and 31 min 15 s on a quiet guest on 2026-11-27, 21 min 40 s and 22 min 31 s on a freshly booted quiet guest on 2026-11-28; the plan estimates 24 min 58 s)
 
 # 1. Buffered vs unbuffered copy (page cache warm, no fsync: the published rows were copied the same way, see
 #    bench/published/buffered-copy.csv).

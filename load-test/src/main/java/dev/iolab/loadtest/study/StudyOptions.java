@@ -191,7 +191,7 @@ final class StudyOptions {
             description = "timed bursts per cell. With 2 or more, each is paired with a burst of the cell's ceiling "
                     + "against the same Azurite right before it (through nginx for a strategy, straight to storage "
                     + "for valet-key), and the report adds the median of the pairs' ratios: one burst's time moves "
-                    + "10-20 % between runs on a shared machine, a pair's ratio less")
+                    + "10-20 %% between runs on a shared machine, a pair's ratio less")
     private int rounds;
 
     @Option(

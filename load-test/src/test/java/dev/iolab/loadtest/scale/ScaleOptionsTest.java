@@ -3,6 +3,7 @@ package dev.iolab.loadtest.scale;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.iolab.loadtest.HelpTexts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -45,5 +46,10 @@ class ScaleOptionsTest {
         assertThat(out.toString().replaceAll("\\s+", " "))
                 .contains("--clients=N", "Default: 400", "--kill=on|off", "haproxy")
                 .contains("--clients 20 --size-mb 1");
+    }
+
+    @Test
+    void helpTextsHaveNoBarePercentSign() {
+        HelpTexts.assertRendersWithoutWarnings(ScaleOptions.commandLine());
     }
 }

@@ -3,6 +3,7 @@ package dev.iolab.loadtest.storecost;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.iolab.loadtest.HelpTexts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -42,5 +43,10 @@ class StoreCostOptionsTest {
         assertThat(out.toString().replaceAll("\\s+", " "))
                 .contains("--blobs=N", "Default: 125", "--size-mb=MB", "Default: 10")
                 .contains("--blobs 20 --size-mb 1");
+    }
+
+    @Test
+    void helpTextsHaveNoBarePercentSign() {
+        HelpTexts.assertRendersWithoutWarnings(StoreCostOptions.commandLine());
     }
 }

@@ -3,6 +3,7 @@ package dev.iolab.loadtest.study;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.iolab.loadtest.HelpTexts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -118,5 +119,10 @@ class StudyOptionsTest {
         assertThat(out.toString().replaceAll("\\s+", " "))
                 .contains("--sizes=LIST", "Default: 1,10", "--nginx=on|off", "--storage=on|off", "nginx-light")
                 .contains("--strategies on-demand --sizes 1 --users 10 --budget on --valet-key off");
+    }
+
+    @Test
+    void helpTextsHaveNoBarePercentSign() {
+        HelpTexts.assertRendersWithoutWarnings(StudyOptions.commandLine());
     }
 }

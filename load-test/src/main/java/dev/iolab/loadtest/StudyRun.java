@@ -4,6 +4,8 @@ import dev.iolab.reporting.host.HostFacts;
 import dev.iolab.reporting.host.LoadAverage;
 import dev.iolab.stack.Repository;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -22,7 +24,8 @@ import picocli.CommandLine;
  * usage, a wrong value prints the error and the usage and exits with 2), its run directory under
  * {@code load-test/target/<name>/<UTC time>/} with a copy of the service jar in it, so that a build during a study
  * cannot pull the jar from under it, and what the report says about the run ({@link RunInfo}): when, on what machine,
- * under what load (the machine's, read from {@code /proc} through reporting's {@link HostFacts}).
+ * under what load (the machine's, read from {@code /proc} through reporting's {@link HostFacts}); and how a run that
+ * fails ends ({@link #exitOnFailure}: one line naming what failed, the stack trace in the run directory).
  */
 public final class StudyRun {
 
@@ -34,9 +37,66 @@ public final class StudyRun {
     private final String loadBefore = loadAverage();
     private double loadMax = oneMinuteLoad();
 
-    private StudyRun(Path directory, String command) {
+    StudyRun(Path directory, String command) {
         this.directory = directory;
         this.command = command;
+    }
+
+    /** A study's work after its options are parsed. */
+    @FunctionalInterface
+    public interface Work {
+        void run() throws Exception;
+    }
+
+    /**
+     * Runs {@code work}; if it fails, ends the JVM with exit code 1 after one line on standard error that says what
+     * failed (the exception and its causes, e.g. a process of the stack that died mid-run and refused connections), with
+     * the stack trace in {@code error.log} in the run directory, beside the logs of every process the run started. A
+     * study that runs for half an hour answers a failure with a sentence, not a stack trace.
+     */
+    public void exitOnFailure(String study, Work work) {
+        try {
+            work.run();
+        } catch (Exception e) {
+            System.err.println(failure(study, e));
+            System.exit(1);
+        }
+    }
+
+    /** The line {@link #exitOnFailure} prints, after writing {@code e}'s stack trace to {@code error.log}. */
+    String failure(String study, Exception e) {
+        Path log = directory.resolve("error.log");
+        String where;
+        try {
+            StringWriter trace = new StringWriter();
+            e.printStackTrace(new PrintWriter(trace));
+            Files.writeString(log, trace.toString());
+            where = "stack trace in " + log + "; the processes' logs in " + directory;
+        } catch (IOException notWritten) {
+            where = "the processes' logs in " + directory + " (error.log not written: " + notWritten.getMessage() + ")";
+        }
+        return "error: " + study + " stopped: " + causes(e) + "\n" + where;
+    }
+
+    /**
+     * An exception and its causes, each as its class's simple name and its message when it has one that the line does
+     * not hold yet.
+     */
+    static String causes(Throwable e) {
+        StringBuilder line = new StringBuilder();
+        Throwable t = e;
+        for (int depth = 0; t != null && depth < 8; depth++, t = t.getCause()) {
+            if (!line.isEmpty()) {
+                line.append(", caused by ");
+            }
+            line.append(t.getClass().getSimpleName());
+            String message = t.getMessage() == null ? "" : t.getMessage().strip();
+            // A wrapper's message is often its cause's toString(): say each message once.
+            if (!message.isEmpty() && !line.toString().contains(message)) {
+                line.append(": ").append(message);
+            }
+        }
+        return line.toString();
     }
 
     /**

@@ -2,9 +2,15 @@ package dev.iolab.loadtest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What a study's report says about the machine and the run, from this machine's own /proc. */
 class StudyRunTest {
@@ -46,5 +52,31 @@ class StudyRunTest {
                 .contains("| Machine | 2 cores, 24 GiB RAM, Linux 6.1, OpenJDK 25 |")
                 .contains("before: 0.50, 0.40, 0.30; after: 3.00, 2.00, 1.00; highest 1-min value seen between"
                         + " bursts: 3.50 (shared) |");
+    }
+
+    @Test
+    void aFailedRunAnswersWithOneLineNamingTheCausesAndKeepsTheStackTraceInItsDirectory(@TempDir Path dir)
+            throws IOException {
+        StudyRun run = new StudyRun(dir, "scripts/upload-study.sh");
+        Exception failure = new UncheckedIOException(
+                "the nginx ceiling's warm-up failed", new IOException(new ConnectException("Connection refused")));
+
+        String answer = run.failure("the upload study", failure);
+
+        assertThat(answer.lines())
+                .containsExactly(
+                        "error: the upload study stopped: UncheckedIOException: the nginx ceiling's warm-up failed,"
+                                + " caused by IOException: java.net.ConnectException: Connection refused, caused by"
+                                + " ConnectException",
+                        "stack trace in " + dir.resolve("error.log") + "; the processes' logs in " + dir);
+        assertThat(Files.readString(dir.resolve("error.log")))
+                .contains("java.io.UncheckedIOException: the nginx ceiling's warm-up failed")
+                .contains("Caused by: java.net.ConnectException: Connection refused")
+                .contains("at dev.iolab.loadtest.StudyRunTest");
+    }
+
+    @Test
+    void anExceptionWithoutAMessageIsNamedByItsClass() {
+        assertThat(StudyRun.causes(new ConnectException())).isEqualTo("ConnectException");
     }
 }

@@ -80,10 +80,12 @@ public final class ScaleStudy {
         Path output = StudyRun.inRepository(options.output);
         StudyRun run = StudyRun.start("scale-study", "scale-study.sh", args);
         System.out.println("Scale study: results in " + run.directory());
-        ScaleResult result = new ScaleStudy(options, run).measure();
-        ScaleStudyReport.write(result, output);
-        System.out.println(
-                "Scale study done in " + RunInfo.duration(result.run().durationSeconds()) + ". Report: " + output);
+        run.exitOnFailure("the scale study", () -> {
+            ScaleResult result = new ScaleStudy(options, run).measure();
+            ScaleStudyReport.write(result, output);
+            System.out.println(
+                    "Scale study done in " + RunInfo.duration(result.run().durationSeconds()) + ". Report: " + output);
+        });
     }
 
     private ScaleResult measure() throws Exception {

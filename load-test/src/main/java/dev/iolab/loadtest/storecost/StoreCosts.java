@@ -67,13 +67,16 @@ public final class StoreCosts {
         Path output = StudyRun.inRepository(options.output);
         StudyRun run = StudyRun.start("store-costs", "store-costs.sh", args);
         System.out.println("Store costs: Azurite and its logs in " + run.directory());
-        List<Measured> measured;
-        try (Azurite azurite = new Azurite(AzuriteProcess.start(run.directory().resolve("azurite")))) {
-            measured = measure(
-                    azurite, options.blobs, options.sizeMb * MIB, options.threads, options.passes, run::sampleLoad);
-        }
-        StoreCostsReport.write(run.info("", 0, 0), options, measured, output);
-        System.out.println("Report: " + output);
+        run.exitOnFailure("the store-costs run", () -> {
+            List<Measured> measured;
+            try (Azurite azurite =
+                    new Azurite(AzuriteProcess.start(run.directory().resolve("azurite")))) {
+                measured = measure(
+                        azurite, options.blobs, options.sizeMb * MIB, options.threads, options.passes, run::sampleLoad);
+            }
+            StoreCostsReport.write(run.info("", 0, 0), options, measured, output);
+            System.out.println("Report: " + output);
+        });
     }
 
     /**

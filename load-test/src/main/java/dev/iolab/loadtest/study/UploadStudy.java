@@ -110,11 +110,13 @@ public final class UploadStudy {
         Path output = StudyRun.inRepository(options.output());
         StudyRun run = StudyRun.start("upload-study", "upload-study.sh", args);
         System.out.println("Upload study: results in " + run.directory());
-        UploadStudy study = new UploadStudy(options, run);
-        StudyResult result = options.soak() ? study.runSoak() : study.runMatrix();
-        UploadStudyReport.write(result, output, run.directory());
-        System.out.println("Study done in " + RunInfo.duration(result.run().durationSeconds()) + ". Report: " + output
-                + "; Gatling reports, logs and study.json: " + run.directory());
+        run.exitOnFailure("the upload study", () -> {
+            UploadStudy study = new UploadStudy(options, run);
+            StudyResult result = options.soak() ? study.runSoak() : study.runMatrix();
+            UploadStudyReport.write(result, output, run.directory());
+            System.out.println("Study done in " + RunInfo.duration(result.run().durationSeconds()) + ". Report: "
+                    + output + "; Gatling reports, logs and study.json: " + run.directory());
+        });
     }
 
     // ------------------------------------------------------------------------------------------------- the matrix

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The {@code bench/dirsize} script as a user runs it: its output, {@code --compare} from the script's own class path,
- * and its JDK AOT cache, which must be recorded once, used afterwards, recorded again when the classes change, and never get in the way (a broken or disabled cache
- * still gives the walk, with nothing extra on stdout or stderr).
+ * and its JDK AOT cache, which must be recorded once, used afterwards, recorded again when the classes change, and
+ * never get in the way (a broken or disabled cache still gives the walk, with nothing extra on stdout or stderr).
  */
 class DirSizeScriptTest {
 

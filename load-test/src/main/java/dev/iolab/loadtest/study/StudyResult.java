@@ -154,16 +154,32 @@ record StudyResult(
     }
 
     /**
-     * One round of a cell measured in pairs: its ceiling's burst, then the cell's, against the same Azurite, one right
-     * after the other, so that both meet the machine in the same state.
+     * One round of a cell measured in pairs: its ceiling's burst and the cell's, one right after the other, each on an
+     * Azurite of its own, restarted empty and warmed the same way, so that both meet the machine and the store in the
+     * same state.
      *
-     * @param partner     the ceiling's burst ({@link Ceiling#NGINX} for a strategy, {@link Ceiling#STORAGE} for
-     *                    valet-key)
-     * @param spanSeconds the cell's burst, first request to last answer
-     * @param cpu         the cell's CPU seconds during its burst
-     * @param accepted    uploads the cell stored
+     * @param partner            the ceiling's burst ({@link Ceiling#NGINX} for a strategy, {@link Ceiling#STORAGE} for
+     *                           valet-key)
+     * @param spanSeconds        the cell's burst, first request to last answer
+     * @param cpu                the cell's CPU seconds during its burst
+     * @param accepted           uploads the cell stored
+     * @param cellFirst          whether the cell's burst went before its partner's; null in runs from before the order
+     *                           alternated (the partner always went first)
+     * @param partnerAzuriteReadBytes bytes the partner's Azurite had read since its restart when the partner's timed run
+     *                           began (its warm-up); null in runs from before each burst had an Azurite of its own (the
+     *                           cell's burst then went into the Azurite its partner had just written to) or when
+     *                           unreadable
+     * @param cellAzuriteReadBytes bytes the cell's Azurite had read since its restart when the cell's timed burst began;
+     *                           null as above
      */
-    record Round(Ceiling partner, double spanSeconds, Cpu cpu, int accepted) {
+    record Round(
+            Ceiling partner,
+            double spanSeconds,
+            Cpu cpu,
+            int accepted,
+            Boolean cellFirst,
+            Long partnerAzuriteReadBytes,
+            Long cellAzuriteReadBytes) {
 
         /** The cell's time ÷ its partner's. */
         double timeRatio() {

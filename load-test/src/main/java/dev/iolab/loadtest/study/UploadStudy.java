@@ -278,11 +278,7 @@ public final class UploadStudy {
      * times as {@code --warm-up} says (their results in {@code dir/warm-up-<n>}).
      */
     private StudyResult.Ceiling warmedUp(int sizeMb, Path dir, CeilingRun run) throws Exception {
-        return warmedUp(sizeMb, dir, run, options.warmUpBursts());
-    }
-
-    private StudyResult.Ceiling warmedUp(int sizeMb, Path dir, CeilingRun run, int warmUps) throws Exception {
-        for (int n = 1; n <= warmUps; n++) {
+        for (int n = 1; n <= options.warmUpBursts(); n++) {
             run.run(dir == null ? null : dir.resolve("warm-up-" + n), Math.min(sizeMb, CEILING_WARM_UP_MB));
         }
         return run.run(dir, sizeMb);
@@ -364,7 +360,7 @@ public final class UploadStudy {
                 stack.freshAzurite();
                 written = 0;
             }
-            warmUp(stack, cellDir.resolve("warm-up-" + n), properties);
+            warmUp(stack, cellDir.resolve("warm-up-" + n), properties, options.warmUpMb());
             written += warmUpBytes;
         }
         String partnerRow = options.rounds() < 2
@@ -378,26 +374,53 @@ public final class UploadStudy {
                 : null) {
             for (int round = 1; round <= options.rounds(); round++) {
                 Path dir = options.rounds() < 2 ? cellDir : cellDir.resolve("round-" + round);
-                StudyResult.Ceiling partner = null;
-                if (partnerRow != null) {
-                    // Every pair meets an empty Azurite, warmed up by its partner's untimed bursts first.
-                    stack.freshAzurite();
-                    int warmUps = round == 1 ? options.warmUpBursts() : Math.min(1, options.warmUpBursts());
-                    partner = partner(stack, nginx, partnerRow, size, users, dir.resolve(partnerRow), warmUps);
-                    System.out.printf(Locale.ROOT, "round %d: %s %.1f s, ", round, partnerRow, partner.spanSeconds());
-                }
                 Map<String, String> timed = new LinkedHashMap<>(properties);
                 timed.put("outcomesFile", dir.resolve("outcomes.json").toString());
                 Files.createDirectories(dir);
                 burstDir = dir;
-                burst = timedBurst(stack, dir, timed, target);
-                if (partner != null) {
+                if (partnerRow == null) {
+                    burst = timedBurst(stack, dir, timed, target);
+                } else {
+                    boolean cellFirst = cellFirst(round);
+                    Paired<StudyResult.Ceiling> partner = null;
+                    if (!cellFirst) {
+                        partner = pairedPartner(stack, nginx, partnerRow, size, users, dir.resolve(partnerRow));
+                        System.out.printf(
+                                Locale.ROOT,
+                                "round %d: %s %.1f s, ",
+                                round,
+                                partnerRow,
+                                partner.burst().spanSeconds());
+                    }
+                    Paired<Burst> cell = pairedCell(stack, dir, timed, target);
+                    burst = cell.burst();
                     UploadOutcomes.Summary o = burst.outcomes();
-                    if (o == null || o.spanSeconds() == null || partner.spanSeconds() <= 0) {
-                        System.out.printf(Locale.ROOT, "cell: no burst time (round left out), ");
+                    boolean timedCell = o != null && o.spanSeconds() != null;
+                    System.out.printf(
+                            Locale.ROOT,
+                            cellFirst ? "round %d: cell %s, " : "cell %s, ",
+                            round,
+                            timedCell ? String.format(Locale.ROOT, "%.1f s", o.spanSeconds()) : "no burst time");
+                    if (cellFirst && stack.service.healthy()) {
+                        stack.awaitIdle(Duration.ofSeconds(60));
+                        partner = pairedPartner(stack, nginx, partnerRow, size, users, dir.resolve(partnerRow));
+                        System.out.printf(
+                                Locale.ROOT,
+                                "%s %.1f s, ",
+                                partnerRow,
+                                partner.burst().spanSeconds());
+                    }
+                    if (partner == null || !timedCell || partner.burst().spanSeconds() <= 0) {
+                        System.out.printf(Locale.ROOT, "(round left out), ");
                     } else {
-                        rounds.add(new StudyResult.Round(partner, o.spanSeconds(), burst.cpu(), o.accepted()));
-                        System.out.printf(Locale.ROOT, "cell %.1f s, ", o.spanSeconds());
+                        rounds.add(new StudyResult.Round(
+                                partner.burst(),
+                                o.spanSeconds(),
+                                burst.cpu(),
+                                o.accepted(),
+                                cellFirst,
+                                known(partner.azuriteReadBytes()),
+                                known(cell.azuriteReadBytes())));
                     }
                 }
                 if (!stack.service.healthy()) {
@@ -501,12 +524,34 @@ public final class UploadStudy {
     }
 
     /**
-     * The cell's partner burst for one round: its ceiling against the stack's Azurite (through {@code nginx} for the
-     * nginx row), the same users and file size, after {@code warmUps} untimed bursts with {@value #CEILING_WARM_UP_MB} MiB
-     * files.
+     * Whether the cell sends its burst before its partner's in this round: the partner goes first in odd rounds, the
+     * cell in even ones, so that neither side always meets the machine a minute later (the host's speed drifts).
      */
-    private StudyResult.Ceiling partner(
-            Stack stack, NginxProcess nginx, String row, int size, int users, Path dir, int warmUps) throws Exception {
+    static boolean cellFirst(int round) {
+        return round % 2 == 0;
+    }
+
+    /**
+     * A timed burst of a pair and what its Azurite had taken in before it.
+     *
+     * @param azuriteReadBytes bytes Azurite had read between its restart and the timed run
+     *                         ({@link Stack#azuriteReadSinceRestart}): the warm-up's, nothing of the other burst of the
+     *                         pair; -1 when unreadable
+     */
+    private record Paired<T>(T burst, long azuriteReadBytes) {}
+
+    private static Long known(long bytes) {
+        return bytes < 0 ? null : bytes;
+    }
+
+    /**
+     * The cell's partner burst for one round: its ceiling (through {@code nginx} for the nginx row) on an Azurite of its
+     * own, restarted empty and warmed by one untimed burst of the same users with {@value #CEILING_WARM_UP_MB} MiB files
+     * through the same path; then the same users with the cell's file size, timed.
+     */
+    private Paired<StudyResult.Ceiling> pairedPartner(
+            Stack stack, NginxProcess nginx, String row, int size, int users, Path dir) throws Exception {
+        stack.freshAzurite();
         CeilingRun run = (d, mb) -> SasPutCeiling.run(
                 row,
                 stack.azurite.connectionString(),
@@ -517,7 +562,24 @@ public final class UploadStudy {
                 stack::azuriteCpuSeconds,
                 d,
                 Duration.ofSeconds(options.cellTimeoutSeconds()));
-        return warmedUp(size, dir, run, warmUps);
+        run.run(dir.resolve("warm-up-1"), Math.min(size, CEILING_WARM_UP_MB));
+        // measured before the timed run, which sends one 1 MiB file of its own first (SasPutCeiling)
+        long read = stack.azuriteReadSinceRestart();
+        return new Paired<>(run.run(dir, size), read);
+    }
+
+    /**
+     * The cell's timed burst of one round on an Azurite of its own, restarted empty and warmed by one untimed burst of
+     * the cell with {@value #CEILING_WARM_UP_MB} MiB files, as its partner's is: an in-memory Azurite pays more CPU per
+     * GB as it fills, so a burst sent into the Azurite its partner had just filled would be charged for the partner's
+     * bytes. The service itself was warmed by the cell's {@code --warm-up} bursts before the first round.
+     */
+    private Paired<Burst> pairedCell(Stack stack, Path dir, Map<String, String> properties, int target)
+            throws Exception {
+        stack.freshAzurite();
+        warmUp(stack, dir.resolve("warm-up"), properties, CEILING_WARM_UP_MB);
+        long read = stack.azuriteReadSinceRestart();
+        return new Paired<>(timedBurst(stack, dir, properties, target), read);
     }
 
     private String ratioText(StudyResult.Cell cell) {
@@ -542,19 +604,19 @@ public final class UploadStudy {
     }
 
     /**
-     * Sends the cell's burst untimed with {@code --warm-up-size} files (the same users and requests, the same
+     * Sends the cell's burst untimed with files of at most {@code warmUpMb} MiB (the same users and requests, the same
      * code in the service; its own outcomes file, fresh blob names), then waits until the service is idle again: what
      * the timed burst runs is compiled, its pools are filled. Small files keep the warm-up short and leave little in
      * the in-memory Azurite beside the timed burst's blobs. The memory sampler runs as in the timed burst, so the
      * service has compiled its metrics scrapes too. A failed warm-up is reported, not fatal
      * (the timed burst will show the same failure with its figures).
      */
-    private void warmUp(Stack stack, Path dir, Map<String, String> cellProperties)
+    private void warmUp(Stack stack, Path dir, Map<String, String> cellProperties, int warmUpMb)
             throws IOException, InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>(cellProperties);
         properties.put("outcomesFile", dir.resolve("outcomes.json").toString());
         properties.computeIfPresent(
-                "fileSizeMb", (k, mb) -> Integer.toString(Math.min(Integer.parseInt(mb), options.warmUpMb())));
+                "fileSizeMb", (k, mb) -> Integer.toString(Math.min(Integer.parseInt(mb), warmUpMb)));
         long start = System.nanoTime();
         GatlingRun.Result warm;
         // The timed burst's sampler scrapes the service's metrics every 0.5 s; scraping here too compiles that path
@@ -730,6 +792,8 @@ public final class UploadStudy {
         private AzuriteProcess azurite;
         private UploadServiceProcess service;
         private HeapProbe probe;
+        /** Azurite's {@code rchar} right after the last {@link #freshAzurite}; -1 before one or when unreadable. */
+        private long azuriteReadAtRestart = -1;
 
         private Stack(UploadStudy study, boolean budget, Path dir) {
             this.study = study;
@@ -787,6 +851,18 @@ public final class UploadStudy {
             for (String container : List.of(CONTAINER, CONTAINER + "-staging")) {
                 store.getBlobContainerClient(container).createIfNotExists();
             }
+            azuriteReadAtRestart = PROCESSES.bytesRead(azurite.process().pid()).orElse(-1);
+        }
+
+        /**
+         * Bytes Azurite has read ({@code rchar}: request bodies and headers) since {@link #freshAzurite} restarted it
+         * and created the containers: what was written into it since, as far as it could keep it. Deleting blobs or
+         * containers does not lower this, nor an in-memory Azurite's memory until its garbage collection runs, every 10
+         * minutes. -1 when unreadable.
+         */
+        long azuriteReadSinceRestart() {
+            long now = PROCESSES.bytesRead(azurite.process().pid()).orElse(-1);
+            return now < 0 || azuriteReadAtRestart < 0 ? -1 : now - azuriteReadAtRestart;
         }
 
         /** CPU seconds Azurite (its node process and any child) has used so far. */

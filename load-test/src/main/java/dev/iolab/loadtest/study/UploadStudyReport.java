@@ -30,6 +30,7 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
@@ -521,11 +522,30 @@ public final class UploadStudyReport {
             return;
         }
         md.append("## In pairs: each burst beside its ceiling's\n\n");
-        md.append("Each cell below sent its timed burst in rounds, each right after a burst of its ceiling against the"
-                + " same Azurite — `nginx` for a strategy (the same users through nginx), `storage` for valet-key (the"
-                + " same users straight to Azurite) — so that both bursts of a pair meet the machine in the same state,"
-                + " and each pair an empty Azurite (restarted, then warmed up by the partner's untimed bursts)."
-                + " A pair's ratio is the cell's figure ÷ its partner's; the table gives the median over the pairs and,"
+        boolean ownAzurite = paired.stream()
+                .flatMap(c -> c.rounds().stream())
+                .allMatch(r -> r.partnerAzuriteReadBytes() != null && r.cellAzuriteReadBytes() != null);
+        if (ownAzurite) {
+            md.append(
+                    "Each cell below sent its timed burst in rounds, each paired with a burst of its ceiling — `nginx`"
+                            + " for a strategy (the same users through nginx), `storage` for valet-key (the same users straight to"
+                            + " Azurite) — one right after the other: the partner first in odd rounds, the cell first in even"
+                            + " ones, so that neither side always meets the machine later. Each burst of a pair has an Azurite of"
+                            + " its own, restarted empty on the same port and warmed by one untimed burst of the same users with"
+                            + " 1 MiB files through the same path: an in-memory Azurite pays more CPU per GB as it fills, so a"
+                            + " burst into the Azurite its partner had just filled would be charged for the partner's bytes."
+                            + " The last column gives the most any pair's Azurite held when its timed burst began (partner /"
+                            + " cell): the warm-up's bytes only.");
+        } else {
+            md.append(
+                    "Each cell below sent its timed burst in rounds, each right after a burst of its ceiling against the"
+                            + " same Azurite — `nginx` for a strategy (the same users through nginx), `storage` for valet-key (the"
+                            + " same users straight to Azurite) — each pair on an Azurite restarted empty and warmed by the"
+                            + " partner's untimed bursts. In this run the cell's burst went second, into the Azurite its"
+                            + " partner's burst had just filled; an in-memory Azurite pays more CPU per GB as it fills, so the"
+                            + " time and Azurite ratios below lean against the cell.");
+        }
+        md.append(" A pair's ratio is the cell's figure ÷ its partner's; the table gives the median over the pairs and,"
                 + " in brackets, the lowest and the highest pair. One burst's time moves 10–20 % between runs on a"
                 + " shared 2-core machine; the median of several back-to-back pairs is the figure to set beside a goal."
                 + " The tables above show each cell's last round.\n\n");
@@ -539,9 +559,12 @@ public final class UploadStudyReport {
                 .right("Azurite CPU ÷ behind partner")
                 .right("burst s")
                 .right("partner burst s");
+        if (ownAzurite) {
+            table.right("Azurite read before, MiB");
+        }
         for (StudyResult.Cell c : paired) {
             List<StudyResult.Round> rounds = c.rounds();
-            table.row(
+            List<Object> row = new ArrayList<>(List.of(
                     c.strategy(),
                     c.load(),
                     rounds.getFirst().partner().row(),
@@ -564,9 +587,20 @@ public final class UploadStudyReport {
                             median(rounds.stream()
                                     .map(r -> r.partner().spanSeconds())
                                     .toList()),
-                            2));
+                            2)));
+            if (ownAzurite) {
+                row.add(mostMib(rounds.stream().map(StudyResult.Round::partnerAzuriteReadBytes))
+                        + " / "
+                        + mostMib(rounds.stream().map(StudyResult.Round::cellAzuriteReadBytes)));
+            }
+            table.row(row);
         }
         md.append(table.render()).append('\n');
+    }
+
+    /** The largest of {@code bytes} in whole MiB. */
+    private static String mostMib(Stream<Long> bytes) {
+        return Long.toString(Math.round(bytes.mapToLong(Long::longValue).max().orElse(0) / (1024.0 * 1024.0)));
     }
 
     /** The median of the values that are there (nulls and non-finite values left out); null when none is. */

@@ -7,6 +7,7 @@ import dev.iolab.loadtest.RunInfo;
 import dev.iolab.loadtest.UploadOutcomes;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -81,14 +82,20 @@ class UploadStudyReportTest {
         return new StudyResult.Ceiling(row, 10, 125, 125, clients, 0, mean, p95, span, mibPerSecond, cpu);
     }
 
-    /** A round: nginx's burst of {@code partnerSpan} seconds, then the cell's of {@code span}. */
+    /**
+     * A round: nginx's burst of {@code partnerSpan} seconds and the cell's of {@code span}, each on an Azurite that held
+     * its warm-up's 125 MiB (120 MiB for nginx's) when the timed burst began.
+     */
     static StudyResult.Round round(double partnerSpan, StudyResult.Cpu partnerCpu, double span, StudyResult.Cpu cpu) {
         return new StudyResult.Round(
                 new StudyResult.Ceiling(
                         "nginx", 10, 125, 125, "125 Gatling users", 0, 5.0, 7.0, partnerSpan, 125.0, partnerCpu),
                 span,
                 cpu,
-                125);
+                125,
+                false,
+                120L * 1024 * 1024,
+                125L * 1024 * 1024);
     }
 
     static StudyResult result() {
@@ -220,9 +227,31 @@ class UploadStudyReportTest {
         // against nginx's 10, 9, 10 s.
         assertThat(Files.readString(report))
                 .contains("## In pairs: each burst beside its ceiling's")
+                .contains("Each burst of a pair has an Azurite of its own")
                 .contains("| on-demand | 10 MB × 125 | nginx | 3 | 1.10 (1.10–1.20) | 2.50 (2.00–3.00)"
-                        + " | 1.05 (1.00–1.10) | 11.00 | 10.00 |")
+                        + " | 1.05 (1.00–1.10) | 11.00 | 10.00 | 120 / 125 |")
                 .doesNotContain("| in-memory | 10 MB × 125 | nginx |");
+    }
+
+    @Test
+    void saysThePairsOfARunThatSentTheCellIntoItsPartnersAzuriteLeanAgainstTheCell() throws Exception {
+        StudyResult r = result();
+        StudyResult.Cell cell = r.cells().getFirst();
+        List<StudyResult.Round> shared = cell.rounds().stream()
+                .map(x -> new StudyResult.Round(x.partner(), x.spanSeconds(), x.cpu(), x.accepted(), null, null, null))
+                .toList();
+        List<StudyResult.Cell> cells = new ArrayList<>(r.cells());
+        cells.set(0, withRounds(cell, shared));
+        Path report = dir.resolve("shared.md");
+
+        UploadStudyReport.write(withCells(r, cells), report, dir.resolve("run"));
+
+        assertThat(Files.readString(report))
+                .contains("In this run the cell's burst went second, into the Azurite its partner's burst had just"
+                        + " filled")
+                .doesNotContain("Each burst of a pair has an Azurite of its own")
+                .contains("| on-demand | 10 MB × 125 | nginx | 3 | 1.10 (1.10–1.20) | 2.50 (2.00–3.00)"
+                        + " | 1.05 (1.00–1.10) | 11.00 | 10.00 |\n");
     }
 
     @Test
@@ -233,31 +262,7 @@ class UploadStudyReportTest {
         // cell's 11 s against the storage ceiling's 8 s at the start of the run would say 1.38.
         List<StudyResult.Round> rounds =
                 List.of(storageRound(8.0, 8.4), storageRound(7.0, 8.4), storageRound(6.0, 6.3));
-        StudyResult.Cell paired = new StudyResult.Cell(
-                single.strategy(),
-                single.budget(),
-                single.fileSizeMb(),
-                single.users(),
-                single.gatlingExit(),
-                single.serviceUp(),
-                single.oomErrors(),
-                single.report(),
-                single.outcomes(),
-                single.memory(),
-                single.seconds(),
-                single.cpu(),
-                single.reads(),
-                single.verifyReads(),
-                rounds);
-        StudyResult withPairs = new StudyResult(
-                r.run(),
-                r.strategies(),
-                List.of(r.cells().get(0), r.cells().get(1), paired),
-                r.ceilings(),
-                r.valetKeySkipped(),
-                r.soak(),
-                r.warmUpBursts(),
-                r.warmUpMb());
+        StudyResult withPairs = withCells(r, List.of(r.cells().get(0), r.cells().get(1), withRounds(single, rounds)));
         Path report = dir.resolve("upload-study.md");
 
         UploadStudyReport.write(withPairs, report, dir);
@@ -267,12 +272,46 @@ class UploadStudyReportTest {
                         + " — met.");
     }
 
+    private static StudyResult.Cell withRounds(StudyResult.Cell c, List<StudyResult.Round> rounds) {
+        return new StudyResult.Cell(
+                c.strategy(),
+                c.budget(),
+                c.fileSizeMb(),
+                c.users(),
+                c.gatlingExit(),
+                c.serviceUp(),
+                c.oomErrors(),
+                c.report(),
+                c.outcomes(),
+                c.memory(),
+                c.seconds(),
+                c.cpu(),
+                c.reads(),
+                c.verifyReads(),
+                rounds);
+    }
+
+    private static StudyResult withCells(StudyResult r, List<StudyResult.Cell> cells) {
+        return new StudyResult(
+                r.run(),
+                r.strategies(),
+                cells,
+                r.ceilings(),
+                r.valetKeySkipped(),
+                r.soak(),
+                r.warmUpBursts(),
+                r.warmUpMb());
+    }
+
     private static StudyResult.Round storageRound(double storageSpan, double span) {
         return new StudyResult.Round(
                 ceiling("storage", "125 Gatling users", 4.0, 6.0, storageSpan, 125.0, cpu(3.0, null, 6.0)),
                 span,
                 cpu(2.0, 1.0, 6.0),
-                125);
+                125,
+                true,
+                125L * 1024 * 1024,
+                125L * 1024 * 1024);
     }
 
     @Test

@@ -34,4 +34,10 @@ class UploadStudyTest {
         assertThat(UploadStudy.restartBefore(0, huge)).isFalse();
         assertThat(UploadStudy.restartBefore(1, huge)).isTrue();
     }
+
+    @Test
+    void pairsAlternateWhoSendsFirstStartingWithThePartner() {
+        assertThat(java.util.stream.IntStream.rangeClosed(1, 4).mapToObj(UploadStudy::cellFirst))
+                .containsExactly(false, true, false, true);
+    }
 }

@@ -124,6 +124,7 @@ public final class StudyRun {
      * {@code load-test/target/<name>/<UTC time>/} with the service jar copied into its {@code bin/}.
      */
     public static StudyRun start(String name, String script, String[] args) throws IOException {
+        Path jar = Repository.serviceJar(); // before the run directory: a run that cannot start leaves none behind
         Path runDir = Repository.root()
                 .resolve("load-test/target")
                 .resolve(name)
@@ -132,8 +133,28 @@ public final class StudyRun {
                         .format(Instant.now()));
         Files.createDirectories(runDir.resolve("bin"));
         StudyRun run = new StudyRun(runDir, command(script, args));
-        Files.copy(Repository.serviceJar(), run.serviceJar(), StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(jar, run.serviceJar(), StandardCopyOption.REPLACE_EXISTING);
         return run;
+    }
+
+    /**
+     * {@link #start}, or, when the run cannot begin (no service jar built, a run directory that cannot be made), ends
+     * the JVM with exit code 1 after one line on standard error that says why ({@link #notStarted}), as
+     * {@link #exitOnFailure} does for a run that fails later.
+     */
+    public static StudyRun startOrExit(String study, String name, String script, String[] args) {
+        try {
+            return start(name, script, args);
+        } catch (IOException | RuntimeException e) {
+            System.err.println(notStarted(study, e));
+            System.exit(1);
+            throw new IllegalStateException("unreachable", e);
+        }
+    }
+
+    /** The line {@link #startOrExit} prints. */
+    static String notStarted(String study, Exception e) {
+        return "error: " + study + " could not start: " + causes(e);
     }
 
     /** The run directory: logs, result file, Gatling's reports. */

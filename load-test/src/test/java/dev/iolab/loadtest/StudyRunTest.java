@@ -1,7 +1,9 @@
 package dev.iolab.loadtest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchException;
 
+import dev.iolab.stack.Repository;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
@@ -78,5 +80,23 @@ class StudyRunTest {
     @Test
     void anExceptionWithoutAMessageIsNamedByItsClass() {
         assertThat(StudyRun.causes(new ConnectException())).isEqualTo("ConnectException");
+    }
+
+    @Test
+    void aRunWithoutAServiceJarSaysSoInOneLineAndLeavesNoRunDirectory(@TempDir Path dir) {
+        String name = "study-run-test-" + System.nanoTime();
+        String missing = dir.resolve("upload-service.jar").toString();
+        System.setProperty("upload-service.jar", missing);
+        try {
+            Exception e = catchException(() -> StudyRun.start(name, "upload-study.sh", new String[0]));
+
+            assertThat(StudyRun.notStarted("the upload study", e))
+                    .isEqualTo("error: the upload study could not start: IllegalStateException: upload-service.jar="
+                            + missing + " does not exist");
+            assertThat(Repository.root().resolve("load-test/target").resolve(name))
+                    .doesNotExist();
+        } finally {
+            System.clearProperty("upload-service.jar");
+        }
     }
 }

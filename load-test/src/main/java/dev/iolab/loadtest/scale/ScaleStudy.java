@@ -78,7 +78,7 @@ public final class ScaleStudy {
         ScaleOptions options = parsed.get();
         ExternalTool.HAPROXY.require();
         Path output = StudyRun.inRepository(options.output);
-        StudyRun run = StudyRun.start("scale-study", "scale-study.sh", args);
+        StudyRun run = StudyRun.startOrExit("the scale study", "scale-study", "scale-study.sh", args);
         System.out.println("Scale study: results in " + run.directory());
         run.exitOnFailure("the scale study", () -> {
             ScaleResult result = new ScaleStudy(options, run).measure();

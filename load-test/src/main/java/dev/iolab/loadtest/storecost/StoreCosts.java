@@ -65,7 +65,7 @@ public final class StoreCosts {
         }
         StoreCostOptions options = parsed.get();
         Path output = StudyRun.inRepository(options.output);
-        StudyRun run = StudyRun.start("store-costs", "store-costs.sh", args);
+        StudyRun run = StudyRun.startOrExit("the store-costs run", "store-costs", "store-costs.sh", args);
         System.out.println("Store costs: Azurite and its logs in " + run.directory());
         run.exitOnFailure("the store-costs run", () -> {
             List<Measured> measured;

@@ -108,7 +108,7 @@ public final class UploadStudy {
         StudyOptions options = parsed.get();
         System.setProperty("java.awt.headless", "true");
         Path output = StudyRun.inRepository(options.output());
-        StudyRun run = StudyRun.start("upload-study", "upload-study.sh", args);
+        StudyRun run = StudyRun.startOrExit("the upload study", "upload-study", "upload-study.sh", args);
         System.out.println("Upload study: results in " + run.directory());
         run.exitOnFailure("the upload study", () -> {
             UploadStudy study = new UploadStudy(options, run);
@@ -396,11 +396,13 @@ public final class UploadStudy {
                     burst = cell.burst();
                     UploadOutcomes.Summary o = burst.outcomes();
                     boolean timedCell = o != null && o.spanSeconds() != null;
+                    String cellTime =
+                            timedCell ? String.format(Locale.ROOT, "%.1f s", o.spanSeconds()) : "no burst time";
                     System.out.printf(
                             Locale.ROOT,
-                            cellFirst ? "round %d: cell %s, " : "cell %s, ",
-                            round,
-                            timedCell ? String.format(Locale.ROOT, "%.1f s", o.spanSeconds()) : "no burst time");
+                            "%scell %s, ",
+                            cellFirst ? String.format(Locale.ROOT, "round %d: ", round) : "",
+                            cellTime);
                     if (cellFirst && stack.service.healthy()) {
                         stack.awaitIdle(Duration.ofSeconds(60));
                         partner = pairedPartner(stack, nginx, partnerRow, size, users, dir.resolve(partnerRow));

@@ -189,7 +189,8 @@ public final class UploadStudy {
 
     /**
      * The direct, storage and nginx rows (those asked for) per size × users, against the first stack's Azurite, each
-     * row with its warm-ups on an empty one (an in-memory Azurite slows down as it fills).
+     * row with its warm-ups on an empty one and its timed run on one that holds only its last warm-up's bytes
+     * ({@link #warmedUp}).
      */
     private void measureCeilings(Stack stack) throws Exception {
         if (!options.direct() && !options.storage() && !options.nginx()) {
@@ -210,7 +211,7 @@ public final class UploadStudy {
                             size,
                             users,
                             uploads + " uploads, the SDK alone from " + executorThreads + " threads");
-                    done(warmedUp(size, null, (dir, mb) -> {
+                    done(warmedUp(stack, size, null, (dir, mb) -> {
                         try (RandomUploadFile file = RandomUploadFile.create(mb * MIB, 20251122L)) {
                             return DirectUpload.run(
                                     stack.azurite.connectionString(),
@@ -229,6 +230,7 @@ public final class UploadStudy {
                     stack.freshAzurite();
                     progress(StudyResult.Ceiling.STORAGE, size, users, users + " users PUT straight to Azurite");
                     done(warmedUp(
+                            stack,
                             size,
                             runDir.resolve("ceilings/storage-" + size + "m-" + users + "u"),
                             (dir, mb) -> SasPutCeiling.run(
@@ -246,6 +248,7 @@ public final class UploadStudy {
                     stack.freshAzurite();
                     progress(StudyResult.Ceiling.NGINX, size, users, users + " users PUT through nginx");
                     done(warmedUp(
+                            stack,
                             size,
                             runDir.resolve("ceilings/nginx-" + size + "m-" + users + "u"),
                             (dir, mb) -> SasPutCeiling.run(
@@ -275,10 +278,16 @@ public final class UploadStudy {
 
     /**
      * The ceiling at {@code sizeMb}, after the same burst untimed with {@value #CEILING_WARM_UP_MB} MiB files as many
-     * times as {@code --warm-up} says (their results in {@code dir/warm-up-<n>}).
+     * times as {@code --warm-up} says (their results in {@code dir/warm-up-<n>}). Azurite is restarted empty before the
+     * last of them, so that the timed run meets an Azurite that holds one warm-up's bytes, as each burst of a pair does
+     * (an in-memory Azurite pays more CPU per GB as it fills); the warm-ups before it warm the client (the SDK in this
+     * JVM for {@code direct}).
      */
-    private StudyResult.Ceiling warmedUp(int sizeMb, Path dir, CeilingRun run) throws Exception {
+    private StudyResult.Ceiling warmedUp(Stack stack, int sizeMb, Path dir, CeilingRun run) throws Exception {
         for (int n = 1; n <= options.warmUpBursts(); n++) {
+            if (n > 1 && n == options.warmUpBursts()) {
+                stack.freshAzurite();
+            }
             run.run(dir == null ? null : dir.resolve("warm-up-" + n), Math.min(sizeMb, CEILING_WARM_UP_MB));
         }
         return run.run(dir, sizeMb);

@@ -510,7 +510,8 @@ public final class UploadStudyReport {
         return mb == null || mb == 1
                 ? "1 MiB files"
                 : mb + " MiB files for the service's cells (or the cell's size, if smaller; `--warm-up-size " + mb
-                        + "`) and 1 MiB files for the ceilings, which warm Azurite and nginx and leave Azurite empty";
+                        + "`) and 1 MiB files for the ceilings, which warm Azurite, nginx and the SDK (Azurite restarted empty"
+                        + " before the last of them, so that a ceiling's timed run meets it holding one warm-up's bytes)";
     }
 
     /** Cells measured in rounds beside their ceiling (--rounds 2 or more): the median of the pairs' ratios. */
@@ -534,8 +535,9 @@ public final class UploadStudyReport {
                             + " its own, restarted empty on the same port and warmed by one untimed burst of the same users with"
                             + " 1 MiB files through the same path: an in-memory Azurite pays more CPU per GB as it fills, so a"
                             + " burst into the Azurite its partner had just filled would be charged for the partner's bytes."
-                            + " The last column gives the most any pair's Azurite held when its timed burst began (partner /"
-                            + " cell): the warm-up's bytes only.");
+                            + " The last column gives the most any pair's Azurite had read since its restart when the"
+                            + " timed burst began (partner / cell): the warm-up's bodies and requests, nothing of the other"
+                            + " burst; the partner's run then sends one more 1 MiB file before its burst.");
         } else {
             md.append(
                     "Each cell below sent its timed burst in rounds, each right after a burst of its ceiling against the"

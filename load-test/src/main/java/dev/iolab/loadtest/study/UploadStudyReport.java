@@ -226,11 +226,14 @@ public final class UploadStudyReport {
                         ? "No ceiling or cell was warmed up (`--warm-up 0`): each timed burst includes the JIT"
                                 + " compiling its code in the service, Azurite and Gatling."
                         : "Each ceiling and cell sent its burst " + (bursts == 1 ? "once" : bursts + " times")
-                                + " untimed first, with " + warmUpFiles(result) + " (the same users and requests,"
-                                + " other blob names, `--warm-up " + bursts + "`): the timed burst meets a service,"
-                                + " an Azurite and a"
-                                + " client that have compiled much of what it runs, as a service that has been up for"
-                                + " a while has.";
+                                + " untimed first (the same users and requests, other blob names, `--warm-up " + bursts
+                                + "`), with " + warmUpFiles(result) + ": the timed burst meets a service, an Azurite"
+                                + " and a client that have compiled much of what it runs, as a service that has been up"
+                                + " for a while has."
+                                + (bursts == 1
+                                        ? ""
+                                        : " A ceiling's Azurite is restarted empty before its last warm-up, so that its"
+                                                + " timed run meets one holding a single warm-up's bytes.");
         String forced = forcedGcs(result.cells().stream()
                 .map(StudyResult.Cell::memory)
                 .filter(Objects::nonNull)
@@ -510,8 +513,7 @@ public final class UploadStudyReport {
         return mb == null || mb == 1
                 ? "1 MiB files"
                 : mb + " MiB files for the service's cells (or the cell's size, if smaller; `--warm-up-size " + mb
-                        + "`) and 1 MiB files for the ceilings, which warm Azurite, nginx and the SDK (Azurite restarted empty"
-                        + " before the last of them, so that a ceiling's timed run meets it holding one warm-up's bytes)";
+                        + "`) and 1 MiB files for the ceilings, which warm Azurite, nginx and the SDK";
     }
 
     /** Cells measured in rounds beside their ceiling (--rounds 2 or more): the median of the pairs' ratios. */

@@ -354,9 +354,10 @@ class UploadStudyReportTest {
 
         assertThat(Files.readString(report))
                 .contains("## valet-key\n\nNot measured: the service answered POST /uploads/{name}/grant with 404.")
-                .contains("Each ceiling and cell sent its burst 3 times untimed first, with 10 MiB files for the"
-                        + " service's cells (or the cell's size, if smaller; `--warm-up-size 10`) and 1 MiB files for"
-                        + " the ceilings");
+                .contains("Each ceiling and cell sent its burst 3 times untimed first (the same users and requests,"
+                        + " other blob names, `--warm-up 3`), with 10 MiB files for the service's cells (or the cell's"
+                        + " size, if smaller; `--warm-up-size 10`) and 1 MiB files for the ceilings")
+                .contains("A ceiling's Azurite is restarted empty before its last warm-up");
     }
 
     @Test

@@ -189,9 +189,10 @@ final class StudyOptions {
             paramLabel = "N",
             defaultValue = "1",
             description = "timed bursts per cell. With 2 or more, each is paired with a burst of the cell's ceiling "
-                    + "against the same Azurite right before it (through nginx for a strategy, straight to storage "
-                    + "for valet-key), and the report adds the median of the pairs' ratios: one burst's time moves "
-                    + "10-20 %% between runs on a shared machine, a pair's ratio less")
+                    + "right before or after it (through nginx for a strategy, straight to storage for valet-key; "
+                    + "each burst on a restarted, warmed Azurite of its own), and the report adds the median of the "
+                    + "pairs' ratios: one burst's time moves 10-20 %% between runs on a shared machine, a pair's "
+                    + "ratio less")
     private int rounds;
 
     @Option(

@@ -477,8 +477,8 @@ public final class UploadStudyReport {
     }
 
     /**
-     * The valet-key goal against the storage row's time: with rounds, the median of the pairs (each storage burst
-     * right before the cell's, on the same empty Azurite); else the cell's one burst ÷ the storage ceiling measured at
+     * The valet-key goal against the storage row's time: with rounds, the median of the pairs (a storage burst and the
+     * cell's, one right after the other); else the cell's one burst ÷ the storage ceiling measured at
      * the start of the run, which is said, since one burst moves 10–20 % between runs here.
      */
     private static void valetKeyGoal(StringBuilder md, StudyResult result, StudyResult.Cell c) {

@@ -37,11 +37,27 @@ public final class ServiceOptions {
                     + "--service-arg=--upload.executor.max-size=2")
     private List<String> serviceArgs;
 
+    @Option(
+            names = "--service-jvm-option",
+            order = LAST + 2,
+            paramLabel = "OPTION",
+            description = "an extra JVM option for each service jar (repeatable), after the heap and the exit on "
+                    + "OutOfMemoryError, e.g. --service-jvm-option=-XX:TieredStopAtLevel=1")
+    private List<String> serviceJvmOptions;
+
     /** Checks the values; the {@link CommandLine.ParameterException} names the option that is wrong. */
     public void validate(CommandLine commandLine) {
         if (!heap.matches("[1-9][0-9]*[mMgG]")) {
             throw new CommandLine.ParameterException(
                     commandLine, "--heap takes a size like 512m or 1g, got '" + heap + "'");
+        }
+        for (String option : extraJvmOptions()) {
+            if (!option.startsWith("-")) {
+                throw new CommandLine.ParameterException(
+                        commandLine,
+                        "--service-jvm-option takes a JVM option starting with '-', e.g. -XX:+UseSerialGC, got '"
+                                + option + "'");
+            }
         }
     }
 
@@ -55,9 +71,18 @@ public final class ServiceOptions {
         return serviceArgs == null ? List.of() : List.copyOf(serviceArgs);
     }
 
-    /** The JVM options of every service jar: the heap, and an exit at the first OutOfMemoryError. */
+    /**
+     * The JVM options of every service jar: the heap, an exit at the first OutOfMemoryError, then those of
+     * {@code --service-jvm-option} (a later option wins over an earlier one in the JVM).
+     */
     public List<String> jvmOptions() {
-        return List.of("-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError");
+        List<String> options = new ArrayList<>(List.of("-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError"));
+        options.addAll(extraJvmOptions());
+        return List.copyOf(options);
+    }
+
+    private List<String> extraJvmOptions() {
+        return serviceJvmOptions == null ? List.of() : serviceJvmOptions;
     }
 
     /** The JVM options and the extra arguments, as a report shows them: {@code -Xmx512m ... --upload.x=y}. */

@@ -41,4 +41,22 @@ class ServiceOptionsTest {
                 .isInstanceOf(CommandLine.ParameterException.class)
                 .hasMessage("--heap takes a size like 512m or 1g, got '512'");
     }
+
+    @Test
+    void extraJvmOptionsFollowTheHeapAndAreShownInTheReport() {
+        ServiceOptions service = parse("--service-jvm-option=-XX:-TieredCompilation", "--service-jvm-option=-Xss512k");
+
+        assertThat(service.jvmOptions())
+                .containsExactly("-Xmx512m", "-XX:+ExitOnOutOfMemoryError", "-XX:-TieredCompilation", "-Xss512k");
+        assertThat(service.describe())
+                .isEqualTo("-Xmx512m -XX:+ExitOnOutOfMemoryError -XX:-TieredCompilation -Xss512k");
+    }
+
+    @Test
+    void aJvmOptionWithoutItsDashIsRefused() {
+        assertThatThrownBy(() -> parse("--service-jvm-option=XX:-TieredCompilation"))
+                .isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessage("--service-jvm-option takes a JVM option starting with '-', e.g. -XX:+UseSerialGC, got"
+                        + " 'XX:-TieredCompilation'");
+    }
 }

@@ -17,6 +17,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
+import org.apache.commons.io.FileUtils;
 import picocli.CommandLine;
 
 /**
@@ -133,7 +134,12 @@ public final class StudyRun {
                         .format(Instant.now()));
         Files.createDirectories(runDir.resolve("bin"));
         StudyRun run = new StudyRun(runDir, command(script, args));
-        Files.copy(jar, run.serviceJar(), StandardCopyOption.REPLACE_EXISTING);
+        try {
+            Files.copy(jar, run.serviceJar(), StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            FileUtils.deleteQuietly(runDir.toFile()); // a run that cannot start leaves no directory behind
+            throw e;
+        }
         return run;
     }
 

@@ -41,6 +41,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -63,6 +64,9 @@ import org.springframework.test.context.DynamicPropertySource;
             "upload.azure.max-retry-delay=100ms"
         })
 @ExtendWith(Azurite.class)
+// The proxy, this context's store, stops after the class: a cached context would keep sweeping its staging container
+// against a dead port every 30 s and log the SDK's errors into whichever test runs then.
+@DirtiesContext
 class UploadFaultTest {
 
     static final Path SPOOL = Path.of("target", "upload-spool-faults").toAbsolutePath();

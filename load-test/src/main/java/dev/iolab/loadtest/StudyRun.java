@@ -33,13 +33,17 @@ public final class StudyRun {
     private static final HostFacts HOST = HostFacts.local();
 
     private final Path directory;
+    /** What the study is called in its error lines, e.g. "the upload study". */
+    private final String study;
+
     private final String command;
     private final Instant started = Instant.now();
     private final String loadBefore = loadAverage();
     private double loadMax = oneMinuteLoad();
 
-    StudyRun(Path directory, String command) {
+    StudyRun(Path directory, String study, String command) {
         this.directory = directory;
+        this.study = study;
         this.command = command;
     }
 
@@ -55,17 +59,17 @@ public final class StudyRun {
      * the stack trace in {@code error.log} in the run directory, beside the logs of every process the run started. A
      * study that runs for half an hour answers a failure with a sentence, not a stack trace.
      */
-    public void exitOnFailure(String study, Work work) {
+    public void exitOnFailure(Work work) {
         try {
             work.run();
         } catch (Exception e) {
-            System.err.println(failure(study, e));
+            System.err.println(failure(e));
             System.exit(1);
         }
     }
 
     /** The line {@link #exitOnFailure} prints, after writing {@code e}'s stack trace to {@code error.log}. */
-    String failure(String study, Exception e) {
+    String failure(Exception e) {
         Path log = directory.resolve("error.log");
         String where;
         try {
@@ -121,10 +125,11 @@ public final class StudyRun {
     }
 
     /**
-     * Starts a run of the study {@code name}, run by {@code scripts/<script>} with {@code args}: a new
-     * {@code load-test/target/<name>/<UTC time>/} with the service jar copied into its {@code bin/}.
+     * Starts a run of the study {@code name} ({@code study} in its error lines, e.g. "the upload study"), run by
+     * {@code scripts/<script>} with {@code args}: a new {@code load-test/target/<name>/<UTC time>/} with the service jar
+     * copied into its {@code bin/}.
      */
-    public static StudyRun start(String name, String script, String[] args) throws IOException {
+    static StudyRun start(String study, String name, String script, String[] args) throws IOException {
         Path jar = Repository.serviceJar(); // before the run directory: a run that cannot start leaves none behind
         Path runDir = Repository.root()
                 .resolve("load-test/target")
@@ -133,7 +138,7 @@ public final class StudyRun {
                         .withZone(ZoneOffset.UTC)
                         .format(Instant.now()));
         Files.createDirectories(runDir.resolve("bin"));
-        StudyRun run = new StudyRun(runDir, command(script, args));
+        StudyRun run = new StudyRun(runDir, study, command(script, args));
         try {
             Files.copy(jar, run.serviceJar(), StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
@@ -150,7 +155,7 @@ public final class StudyRun {
      */
     public static StudyRun startOrExit(String study, String name, String script, String[] args) {
         try {
-            return start(name, script, args);
+            return start(study, name, script, args);
         } catch (IOException | RuntimeException e) {
             System.err.println(notStarted(study, e));
             System.exit(1);

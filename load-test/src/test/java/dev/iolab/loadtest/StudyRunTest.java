@@ -59,11 +59,11 @@ class StudyRunTest {
     @Test
     void aFailedRunAnswersWithOneLineNamingTheCausesAndKeepsTheStackTraceInItsDirectory(@TempDir Path dir)
             throws IOException {
-        StudyRun run = new StudyRun(dir, "scripts/upload-study.sh");
+        StudyRun run = new StudyRun(dir, "the upload study", "scripts/upload-study.sh");
         Exception failure = new UncheckedIOException(
                 "the nginx ceiling's warm-up failed", new IOException(new ConnectException("Connection refused")));
 
-        String answer = run.failure("the upload study", failure);
+        String answer = run.failure(failure);
 
         assertThat(answer.lines())
                 .containsExactly(
@@ -88,7 +88,8 @@ class StudyRunTest {
         String missing = dir.resolve("upload-service.jar").toString();
         System.setProperty("upload-service.jar", missing);
         try {
-            Exception e = catchException(() -> StudyRun.start(name, "upload-study.sh", new String[0]));
+            Exception e =
+                    catchException(() -> StudyRun.start("the upload study", name, "upload-study.sh", new String[0]));
 
             assertThat(StudyRun.notStarted("the upload study", e))
                     .isEqualTo("error: the upload study could not start: IllegalStateException: upload-service.jar="

@@ -80,7 +80,7 @@ public final class ScaleStudy {
         Path output = StudyRun.inRepository(options.output);
         StudyRun run = StudyRun.startOrExit("the scale study", "scale-study", "scale-study.sh", args);
         System.out.println("Scale study: results in " + run.directory());
-        run.exitOnFailure("the scale study", () -> {
+        run.exitOnFailure(() -> {
             ScaleResult result = new ScaleStudy(options, run).measure();
             ScaleStudyReport.write(result, output);
             System.out.println(

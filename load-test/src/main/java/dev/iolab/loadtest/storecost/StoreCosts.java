@@ -67,7 +67,7 @@ public final class StoreCosts {
         Path output = StudyRun.inRepository(options.output);
         StudyRun run = StudyRun.startOrExit("the store-costs run", "store-costs", "store-costs.sh", args);
         System.out.println("Store costs: Azurite and its logs in " + run.directory());
-        run.exitOnFailure("the store-costs run", () -> {
+        run.exitOnFailure(() -> {
             List<Measured> measured;
             try (Azurite azurite =
                     new Azurite(AzuriteProcess.start(run.directory().resolve("azurite")))) {

@@ -110,7 +110,7 @@ public final class UploadStudy {
         Path output = StudyRun.inRepository(options.output());
         StudyRun run = StudyRun.startOrExit("the upload study", "upload-study", "upload-study.sh", args);
         System.out.println("Upload study: results in " + run.directory());
-        run.exitOnFailure("the upload study", () -> {
+        run.exitOnFailure(() -> {
             UploadStudy study = new UploadStudy(options, run);
             StudyResult result = options.soak() ? study.runSoak() : study.runMatrix();
             UploadStudyReport.write(result, output, run.directory());

@@ -49,6 +49,14 @@ abstract class AbstractJmhMojo extends AbstractMojo {
     String hostShift;
 
     /**
+     * The machine's A/A noise floor ({@code jmh:noise-floor} writes it): how far a ratio of two cells moves between
+     * reruns of identical code beyond its forks. It widens every finding's interval to where a rerun lands. When the
+     * file does not exist, findings carry their forks' scatter alone and the report says so.
+     */
+    @Parameter(property = "jmh.noiseFloor", defaultValue = "${project.basedir}/noise-floor.json")
+    File noiseFloor;
+
+    /**
      * Oldest Java feature release that runs the benchmarks' classes. With Maven on an older JDK the build's toolchain
      * supplies it; with Maven already on such a JDK, {@code select-jdk-toolchain} selects no toolchain and Maven's own
      * JDK runs them.
@@ -64,6 +72,13 @@ abstract class AbstractJmhMojo extends AbstractMojo {
         return hostShift == null || hostShift.isBlank()
                 ? java.util.List.of()
                 : java.util.List.of("hostShift=" + hostShift);
+    }
+
+    /** {@code noiseFloor=<file>} for the project JVM's steps, when the file exists. */
+    java.util.List<String> noiseFloorOption() {
+        return noiseFloor != null && noiseFloor.isFile()
+                ? java.util.List.of("noiseFloor=" + noiseFloor.getAbsolutePath())
+                : java.util.List.of();
     }
 
     /** The benchmarks' {@code java}: the toolchain's, or Maven's own when recent enough. */

@@ -52,6 +52,7 @@ abstract class AbstractReportingMojo extends AbstractJmhMojo {
             args.add("baseline=" + baseline.getAbsolutePath());
         }
         args.addAll(hostShiftOption());
+        args.addAll(noiseFloorOption());
         jvm.run(ProjectJvmMain.REPORT, args, "write the report of " + resultFile);
     }
 

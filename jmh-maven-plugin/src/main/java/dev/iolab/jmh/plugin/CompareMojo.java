@@ -54,6 +54,7 @@ public class CompareMojo extends AbstractJmhMojo {
             args.add("profile=" + profile.trim());
         }
         args.addAll(hostShiftOption());
+        args.addAll(noiseFloorOption());
         projectJvm().run(ProjectJvmMain.COMPARE, args, "compare " + resultFile + " with " + baseline);
     }
 }

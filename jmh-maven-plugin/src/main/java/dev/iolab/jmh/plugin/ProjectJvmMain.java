@@ -2,12 +2,18 @@ package dev.iolab.jmh.plugin;
 
 import dev.iolab.jmh.plugin.compare.Comparison;
 import dev.iolab.jmh.plugin.compare.RunPair;
+import dev.iolab.jmh.plugin.environment.Environment;
+import dev.iolab.jmh.plugin.findings.FindingEstimator;
+import dev.iolab.jmh.plugin.findings.FindingsCheck;
+import dev.iolab.jmh.plugin.findings.FindingsRenderer;
+import dev.iolab.jmh.plugin.findings.NoiseFloor;
 import dev.iolab.jmh.plugin.profile.Profile;
 import dev.iolab.jmh.plugin.report.JmhResultReader;
 import dev.iolab.jmh.plugin.report.ProjectSections;
 import dev.iolab.jmh.plugin.report.ReportGenerator;
 import dev.iolab.jmh.plugin.stats.CellStatistics;
 import dev.iolab.jmh.plugin.stats.RerunModel;
+import dev.iolab.jmh.plugin.stats.RerunPrediction;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import dev.iolab.reporting.section.ReportException;
 import dev.iolab.reporting.section.ReportFrame;
@@ -20,6 +26,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,7 +45,9 @@ import java.util.stream.Collectors;
  *   <li>{@value #COMPARE} {@code baseline= result= compareFile= basedir= [profile=] [hostShift=]}: compares two result
  *       files,
  *       the Markdown on standard output and in the file;
- *   <li>{@value #MEASURE} {@code result= scratch=}: the sections' own measurements after the runs.
+ *   <li>{@value #MEASURE} {@code result= scratch=}: the sections' own measurements after the runs;
+ *   <li>{@value #NOISE_FLOOR} {@code pairs= out= basedir=}: the A/A noise floor from pairs of runs of identical code,
+ *       each a folder holding {@code jmh-baseline.json} and {@code jmh-result.json} (comma-separated).
  * </ul>
  *
  * Log lines go to standard error, each starting with {@value #INFO}, {@value #WARN} or {@value #ERROR}. Exit status
@@ -50,6 +59,7 @@ public final class ProjectJvmMain {
     static final String REPORT = "report";
     static final String COMPARE = "compare";
     static final String MEASURE = "measure";
+    static final String NOISE_FLOOR = "noise-floor";
 
     static final String INFO = "[info] ";
     static final String WARN = "[warn] ";
@@ -92,6 +102,7 @@ public final class ProjectJvmMain {
                 case REPORT -> report(options);
                 case COMPARE -> compare(options);
                 case MEASURE -> measure(options);
+                case NOISE_FLOOR -> noiseFloorStep(options);
                 default -> throw new IllegalArgumentException("unknown step " + args[0]);
             }
             return 0;
@@ -109,7 +120,10 @@ public final class ProjectJvmMain {
         Path reportDir = path(options, "reportDir");
         Optional<Path> baseline = optionalPath(options, "baseline");
         ReportGenerator.Options settings = new ReportGenerator.Options(
-                Boolean.parseBoolean(options.get("allowDirty")), baseline.orElse(null), hostShift(options));
+                Boolean.parseBoolean(options.get("allowDirty")),
+                baseline.orElse(null),
+                hostShift(options),
+                noiseFloor(options));
         try {
             ReportGenerator.Report report = new ReportGenerator(
                             ProjectSections.load(classLoader),
@@ -139,7 +153,11 @@ public final class ProjectJvmMain {
         CellStatistics stats = new CellStatistics();
         Comparison.Result comparison =
                 pair.compare(a, b, r -> r.timed() && frame.measuresTime(r), new RerunModel(hostShift(options)), stats);
-        String markdown = pair.markdown(comparison, 1, stats);
+        ReportGenerator generator = generator(options);
+        NoiseFloor floor = noiseFloor(options);
+        FindingsCheck check =
+                FindingsCheck.of(generator.findingsOf(baseline, floor), generator.findingsOf(result, floor));
+        String markdown = pair.markdown(comparison, 1, stats) + new FindingsRenderer().check(check);
         try {
             Path file = compareFile.toAbsolutePath();
             Files.createDirectories(file.getParent());
@@ -155,12 +173,15 @@ public final class ProjectJvmMain {
                 + String.format(
                         Locale.ROOT,
                         "Comparison: %d cells, %d headline; %d with the point ratio within tolerance, %d of %d inside "
-                                + "the baseline's rerun interval; written to %s",
+                                + "the baseline's rerun interval; findings: %d of %d upheld, %d reversed; written to %s",
                         comparison.rows().size(),
                         comparison.headline().size(),
                         comparison.withinTolerance(),
                         comparison.insideRerunInterval(),
                         comparison.rerunChecked(),
+                        check.count(FindingsCheck.Verdict.UPHELD),
+                        check.checked(),
+                        check.count(FindingsCheck.Verdict.REVERSED),
                         compareFile.toAbsolutePath()));
     }
 
@@ -172,6 +193,103 @@ public final class ProjectJvmMain {
         }
         Profile plan = Profile.load(profile.trim(), path(options, "basedir"), classpath);
         return Optional.of(new RunPair.Fallback(plan.headlineRuns(), plan.ownTolerance()));
+    }
+
+    private ReportGenerator generator(Map<String, String> options) throws ReportException, IOException {
+        return new ReportGenerator(
+                ProjectSections.load(classLoader),
+                path(options, "basedir").resolve("published"),
+                "",
+                Clock.systemUTC());
+    }
+
+    /**
+     * Estimates the A/A noise floor from pairs of runs of identical code: every finding's ratios in both runs of each
+     * pair (those with an interval in both), pooled.
+     */
+    private void noiseFloorStep(Map<String, String> options) throws ReportException, IOException {
+        ReportGenerator generator = generator(options);
+        List<String> pairs = Arrays.stream(required(options, "pairs").split(","))
+                .map(String::trim)
+                .filter(p -> !p.isEmpty())
+                .toList();
+        List<RerunPrediction.Pair> ratios = new ArrayList<>();
+        Map<String, List<RerunPrediction.Pair>> byRatio = new java.util.TreeMap<>();
+        List<Environment> runs = new ArrayList<>();
+        for (String pair : pairs) {
+            Path first = Path.of(pair, "jmh-baseline.json");
+            Path second = Path.of(pair, "jmh-result.json");
+            FindingsCheck check = FindingsCheck.of(
+                    generator.findingsOf(first, NoiseFloor.NONE), generator.findingsOf(second, NoiseFloor.NONE));
+            for (FindingsCheck.Row row : check.rows()) {
+                row.first().ratios().forEach((name, ratio) -> {
+                    RerunPrediction.Ratio other = row.rerun().get(name);
+                    if (ratio.interval() && other != null && other.interval()) {
+                        RerunPrediction.Pair moved = RerunPrediction.Pair.of(ratio, other);
+                        ratios.add(moved);
+                        byRatio.computeIfAbsent(
+                                        FindingEstimator.ratioKey(row.first().key(), name), k -> new ArrayList<>())
+                                .add(moved);
+                    }
+                });
+            }
+            Environment.readFor(first).ifPresent(runs::add);
+            Environment.readFor(second).ifPresent(runs::add);
+        }
+        if (ratios.isEmpty()) {
+            throw new ReportException("No finding has an interval in both runs of any pair in " + pairs
+                    + ": the noise floor needs pairs of runs with two forks or more per cell (a standard profile).");
+        }
+        Path out = path(options, "out").toAbsolutePath();
+        List<String> relative = pairs.stream()
+                .map(p ->
+                        out.getParent().relativize(Path.of(p).toAbsolutePath()).toString())
+                .map(p -> p.isEmpty() ? "." : p)
+                .toList();
+        Map<String, Double> floors = new LinkedHashMap<>();
+        byRatio.forEach((key, moves) -> {
+            if (moves.size() >= 2) {
+                floors.put(key, RerunPrediction.estimateFloor(moves));
+            }
+        });
+        NoiseFloor floor = new NoiseFloor(
+                RerunPrediction.estimateFloor(ratios), floors, relative, ratios.size(), machine(runs), period(runs));
+        floor.write(out);
+        err.println(INFO + "Noise floor " + floor.percent() + " from " + ratios.size() + " ratios in " + pairs.size()
+                + " pairs, written to " + out.toAbsolutePath());
+    }
+
+    private static String machine(List<Environment> runs) {
+        return runs.stream()
+                .map(e -> e.cpuModel() + ", " + e.cpuCores() + " cores"
+                        + (e.virtualization() == null
+                                        || e.virtualization().hypervisor().isBlank()
+                                ? ""
+                                : ", virtual machine (" + e.virtualization().hypervisor() + ")"))
+                .distinct()
+                .collect(Collectors.joining("; "));
+    }
+
+    private static String period(List<Environment> runs) {
+        List<String> times = runs.stream()
+                .flatMap(e -> java.util.stream.Stream.of(e.started(), e.finished()))
+                .filter(t -> t != null && !t.isBlank())
+                .sorted()
+                .toList();
+        return times.isEmpty() ? "" : minute(times.get(0)) + " – " + minute(times.get(times.size() - 1));
+    }
+
+    /** {@code 2026-11-27 09:08 UTC} from an ISO-8601 instant. */
+    private static String minute(String instant) {
+        return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT)
+                .withZone(java.time.ZoneOffset.UTC)
+                .format(java.time.Instant.parse(instant));
+    }
+
+    /** {@code noiseFloor=}: the machine's A/A noise floor, or none. */
+    static NoiseFloor noiseFloor(Map<String, String> options) throws ReportException {
+        Optional<Path> file = optionalPath(options, "noiseFloor");
+        return file.isPresent() ? NoiseFloor.read(file.get()) : NoiseFloor.NONE;
     }
 
     /** {@code hostShift=} as a fraction (0.0103), or the reference machine's. */

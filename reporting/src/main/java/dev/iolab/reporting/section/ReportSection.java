@@ -1,5 +1,6 @@
 package dev.iolab.reporting.section;
 
+import dev.iolab.reporting.finding.Finding;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -45,6 +46,21 @@ public interface ReportSection {
      */
     void write(List<BenchmarkResult> results, SectionContext context, StringBuilder out)
             throws IOException, ReportException;
+
+    /**
+     * What this section concludes from its results, as ratios between cells of the run: the report opens with them.
+     * The section words them in a Mustache template kept as a resource beside its class, named
+     * {@code <SimpleClassName>-findings.mustache}, which sees each finding by its {@link Finding#id() id} (absent when
+     * the run lacks its cells). Within a finding: {@code anchor}, {@code facts.<name>} and, for each claim by name,
+     * {@code value} ({@code ×1.23}), {@code interval} ({@code [×1.10–×1.38]} or empty), {@code slower},
+     * {@code faster} and {@code level} (the interval above, below or around 1), {@code inverse} (the ratio turned
+     * over: {@code ×0.81}) and {@code mark} (⚠ for a drifting fork). By default a section concludes nothing.
+     *
+     * @param results the results of {@link #benchmark()} (at least one), or every result for a section about the run
+     */
+    default List<Finding> findings(List<BenchmarkResult> results, SectionContext context) throws IOException {
+        return List.of();
+    }
 
     /**
      * The records beside the result file that this section reads (e.g. {@code jmh-result-native-tools.json}): the

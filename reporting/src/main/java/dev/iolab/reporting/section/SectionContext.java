@@ -60,9 +60,10 @@ public interface SectionContext {
     boolean headline(BenchmarkResult cell);
 
     /**
-     * Whether two cells were measured alike, so that their ratio compares like with like: in one run (one JMH
-     * invocation of the profile, or one interleaved order), with the same mode, forks, iterations and iteration
-     * times. A speed-up whose denominator is a 1-fork cell from another run is not one.
+     * Whether two cells were measured alike, so that their ratio compares like with like: with the same mode, and in
+     * one interleaved order (whose forks share the host's time, so their iteration settings may differ: each fork's
+     * figure is a time per operation), or in one JMH invocation of the profile with the same forks, iterations and
+     * iteration times. A speed-up whose denominator is a 1-fork cell from another run is not one.
      */
     boolean measuredAlike(BenchmarkResult a, BenchmarkResult b);
 

@@ -5,11 +5,17 @@ import dev.iolab.jmh.plugin.compare.RunPair;
 import dev.iolab.jmh.plugin.environment.Environment;
 import dev.iolab.jmh.plugin.environment.ForkRecord;
 import dev.iolab.jmh.plugin.environment.Interleaving;
+import dev.iolab.jmh.plugin.findings.EstimatedFinding;
+import dev.iolab.jmh.plugin.findings.FindingEstimator;
+import dev.iolab.jmh.plugin.findings.FindingsCheck;
+import dev.iolab.jmh.plugin.findings.FindingsRenderer;
+import dev.iolab.jmh.plugin.findings.NoiseFloor;
 import dev.iolab.jmh.plugin.profile.CellSelector;
 import dev.iolab.jmh.plugin.stats.CellEstimator;
 import dev.iolab.jmh.plugin.stats.CellStatistics;
 import dev.iolab.jmh.plugin.stats.ForkSteadyState;
 import dev.iolab.jmh.plugin.stats.RerunModel;
+import dev.iolab.reporting.finding.Finding;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import dev.iolab.reporting.jmh.RunSettings;
 import dev.iolab.reporting.markdown.MarkdownTable;
@@ -59,6 +65,7 @@ public final class ReportGenerator {
     private final String mavenCommand;
     private final Clock clock;
     private final CellStatistics stats = new CellStatistics();
+    private final FindingsRenderer renderer = new FindingsRenderer();
 
     /**
      * @param project            the sections and frame the benchmarks' project adds
@@ -83,13 +90,15 @@ public final class ReportGenerator {
      * @param allowDirty whether results measured on a modified source tree may be reported (the report says so)
      * @param baseline   another JMH result file to compare with, or null
      * @param hostShift  the comparison's host allowance (see {@link RerunModel#REFERENCE_HOST_SHIFT})
+     * @param noiseFloor the machine's A/A noise floor, which widens every finding's interval
      */
-    public record Options(boolean allowDirty, Path baseline, double hostShift) {
-        public static final Options DEFAULT = new Options(false, null, RerunModel.REFERENCE_HOST_SHIFT);
+    public record Options(boolean allowDirty, Path baseline, double hostShift, NoiseFloor noiseFloor) {
+        public static final Options DEFAULT =
+                new Options(false, null, RerunModel.REFERENCE_HOST_SHIFT, NoiseFloor.NONE);
 
-        /** With the reference host allowance. */
+        /** With the reference host allowance and no noise floor. */
         public Options(boolean allowDirty, Path baseline) {
-            this(allowDirty, baseline, RerunModel.REFERENCE_HOST_SHIFT);
+            this(allowDirty, baseline, RerunModel.REFERENCE_HOST_SHIFT, NoiseFloor.NONE);
         }
     }
 
@@ -123,20 +132,17 @@ public final class ReportGenerator {
         try {
             ReportContext context =
                     new ReportContext(resultFile, results, temp, publishedDirectory, stats, frame, environment);
+            FindingEstimator estimator = new FindingEstimator(stats, options.noiseFloor());
+            List<EstimatedFinding> findings = findings(results, context, estimator);
             StringBuilder out = new StringBuilder();
             List<String> presented = new ArrayList<>();
             List<String> missing = new ArrayList<>();
-            header(resultFile, results, environment, context, out);
+            header(resultFile, results, environment, context, findingsText(findings, options.noiseFloor()), out);
             for (ReportSection section : project.sections()) {
-                Optional<String> benchmark = section.benchmark();
-                List<BenchmarkResult> mine = benchmark.isEmpty()
-                        ? results
-                        : results.stream()
-                                .filter(r -> r.benchmark().equals(benchmark.get()))
-                                .collect(Collectors.toList());
+                List<BenchmarkResult> mine = resultsOf(section, results);
                 out.append("## ").append(section.title()).append("\n\n");
                 if (mine.isEmpty()) {
-                    missing.add(benchmark.get());
+                    missing.add(section.benchmark().orElseThrow());
                     String hint = frame.missingResultsHint();
                     out.append("*Not in this result file.* Run it with `")
                             .append(section.howToRun())
@@ -144,9 +150,9 @@ public final class ReportGenerator {
                             .append(hint.isEmpty() ? "" : ", " + hint)
                             .append(".\n\n");
                 } else {
-                    benchmark.ifPresent(presented::add);
+                    section.benchmark().ifPresent(presented::add);
                     section.write(mine, context, out);
-                    if (benchmark.isPresent()) {
+                    if (section.benchmark().isPresent()) {
                         out.append('\n');
                     }
                 }
@@ -162,6 +168,7 @@ public final class ReportGenerator {
                 Comparison.Result comparison =
                         pair.compare(baseline, results, context::timed, new RerunModel(options.hostShift()), stats);
                 out.append(pair.markdown(comparison, 2, stats));
+                out.append(rerunFindings(options.baseline(), estimator.floor(), findings));
             }
             footer(resultFile, frame, out);
             environment.map(Environment::interleaving).ifPresent(i -> appendix(i, out));
@@ -184,11 +191,76 @@ public final class ReportGenerator {
         }
     }
 
+    /**
+     * The findings of one result file, estimated with {@code floor}: what {@code jmh:compare} and
+     * {@code jmh:noise-floor} check across runs.
+     */
+    public List<EstimatedFinding> findingsOf(Path resultFile, NoiseFloor floor) throws ReportException, IOException {
+        List<BenchmarkResult> results = JmhResultReader.read(resultFile);
+        CellStatistics cells = new CellStatistics();
+        ReportContext context = new ReportContext(
+                resultFile,
+                results,
+                resultFile.toAbsolutePath().getParent(),
+                publishedDirectory,
+                cells,
+                project.frame(),
+                Environment.readFor(resultFile));
+        return findings(results, context, new FindingEstimator(cells, floor));
+    }
+
+    /** The results a section presents: its benchmark's, or every result for a section about the run. */
+    private static List<BenchmarkResult> resultsOf(ReportSection section, List<BenchmarkResult> results) {
+        Optional<String> benchmark = section.benchmark();
+        return benchmark.isEmpty()
+                ? results
+                : results.stream()
+                        .filter(r -> r.benchmark().equals(benchmark.get()))
+                        .collect(Collectors.toList());
+    }
+
+    /** Every section's findings on these results, estimated. */
+    private List<EstimatedFinding> findings(
+            List<BenchmarkResult> results, ReportContext context, FindingEstimator estimator) throws IOException {
+        List<EstimatedFinding> estimated = new ArrayList<>();
+        for (ReportSection section : project.sections()) {
+            List<BenchmarkResult> mine = context.timed(resultsOf(section, results));
+            if (!mine.isEmpty()) {
+                for (Finding finding : section.findings(mine, context)) {
+                    estimated.add(estimator.estimate(section.title(), finding));
+                }
+            }
+        }
+        return estimated;
+    }
+
+    /** The report's "Findings" part, each section's sentences from its own template. */
+    private String findingsText(List<EstimatedFinding> findings, NoiseFloor floor) throws ReportException, IOException {
+        if (project.sections().isEmpty()) {
+            return "";
+        }
+        List<String> sentences = new ArrayList<>();
+        for (ReportSection section : project.sections()) {
+            List<EstimatedFinding> mine = findings.stream()
+                    .filter(f -> f.section().equals(section.title()))
+                    .collect(Collectors.toList());
+            sentences.add(renderer.section(section, mine));
+        }
+        return renderer.findings(sentences, floor);
+    }
+
+    /** The baseline's findings checked against this run's: the rerun's view of what the report concludes. */
+    private String rerunFindings(Path baselineFile, NoiseFloor floor, List<EstimatedFinding> findings)
+            throws ReportException, IOException {
+        return renderer.check(FindingsCheck.of(findingsOf(baselineFile, floor), findings));
+    }
+
     private void header(
             Path resultFile,
             List<BenchmarkResult> results,
             Optional<Environment> environment,
             ReportContext context,
+            String findings,
             StringBuilder out) {
         ReportFrame frame = context.frame();
         out.append("# ").append(frame.title()).append("\n\n");
@@ -217,6 +289,7 @@ public final class ReportGenerator {
                 .append("). Report written ")
                 .append(DATE.format(clock.instant()))
                 .append(".\n\n");
+        out.append(findings);
         out.append(legend(frame));
 
         out.append("## Environment\n\n");

@@ -8,11 +8,14 @@ import static dev.iolab.bench.report.SectionSupport.knownOrder;
 import static dev.iolab.bench.report.SectionSupport.settings;
 import static dev.iolab.bench.report.SectionSupport.timeTable;
 
+import dev.iolab.bench.report.Cells;
 import dev.iolab.bench.report.NativeCeilings;
 import dev.iolab.bench.report.PublishedTable;
 import dev.iolab.bench.support.SourceCache;
 import dev.iolab.bench.support.SyncMode;
 import dev.iolab.reporting.chart.LineChart;
+import dev.iolab.reporting.finding.Claim;
+import dev.iolab.reporting.finding.Finding;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import dev.iolab.reporting.markdown.Figures;
 import dev.iolab.reporting.markdown.MarkdownTable;
@@ -24,6 +27,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -79,6 +83,68 @@ public final class CopyReportSection implements ReportSection {
     /** MB/s with MB = 2^20 bytes, the original's convention (its 32 MB / 251.74 ms is "~127 MB/s"). */
     static double megabytesPerSecond(int sizeKb, double millis) {
         return (sizeKb / 1024.0) / (millis / 1000.0);
+    }
+
+    /**
+     * Two findings at the largest size measured alike with the ceiling, page cache warm and no fsync: how much an 8 kB
+     * buffer gains over byte-by-byte calls, what a bulk {@code read(byte[])} gains over that and how close it comes to
+     * the kernel's own loop ({@code buffering}); and what the buffer's size changes ({@code bufferSize}).
+     */
+    @Override
+    public List<Finding> findings(List<BenchmarkResult> results, SectionContext context) {
+        Map<String, String> page =
+                Map.of(PublishedTable.SYNC, SyncMode.NONE.name(), PublishedTable.SOURCE_CACHE, SourceCache.WARM.name());
+        List<BenchmarkResult> warm = results.stream()
+                .filter(r -> PublishedTable.inConditions(r, page))
+                .collect(Collectors.toList());
+        List<Finding> findings = new ArrayList<>();
+        largestWith(
+                        warm,
+                        List.of(
+                                CopyStrategy.UNBUFFERED,
+                                CopyStrategy.BUFFERED_8K,
+                                CopyStrategy.BULK_8K,
+                                CopyStrategy.NATIVE_8K))
+                .ifPresent(cells -> findings.add(new Finding(
+                        "buffering",
+                        Cells.anchor(title()),
+                        List.of(
+                                Claim.between("buffered", cells.get(0), cells.get(1)),
+                                Claim.between("bulk", cells.get(1), cells.get(2)),
+                                Claim.between("kernel", cells.get(2), cells.get(3))),
+                        Map.of("size", sizeText(cells.get(0))))));
+        largestWith(warm, List.of(CopyStrategy.BUFFERED_1K, CopyStrategy.BUFFERED_8K, CopyStrategy.BUFFERED_32K))
+                .ifPresent(cells -> findings.add(new Finding(
+                        "bufferSize",
+                        Cells.anchor(title()),
+                        List.of(
+                                Claim.between("small", cells.get(0), cells.get(2)),
+                                Claim.between("middle", cells.get(1), cells.get(2))),
+                        Map.of("size", sizeText(cells.get(0))))));
+        return findings;
+    }
+
+    /** The cells of these strategies at the largest size that has every one of them. */
+    private static Optional<List<BenchmarkResult>> largestWith(
+            List<BenchmarkResult> results, List<CopyStrategy> strategies) {
+        return results.stream()
+                .map(r -> intParam(r, SIZE))
+                .filter(Objects::nonNull)
+                .distinct()
+                .sorted(Comparator.reverseOrder())
+                .map(size -> Cells.all(
+                        results,
+                        strategies.stream()
+                                .map(s -> Map.of(STRATEGY, s.name(), SIZE, String.valueOf(size)))
+                                .collect(Collectors.toList())))
+                .flatMap(Optional::stream)
+                .findFirst();
+    }
+
+    /** {@code 1 MB}, {@code 64 kB}: a copy's size as the findings name it. */
+    private static String sizeText(BenchmarkResult cell) {
+        int kb = intParam(cell, SIZE);
+        return kb >= 1024 && kb % 1024 == 0 ? kb / 1024 + " MB" : kb + " kB";
     }
 
     @Override

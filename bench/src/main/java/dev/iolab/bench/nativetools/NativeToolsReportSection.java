@@ -1,15 +1,21 @@
 package dev.iolab.bench.nativetools;
 
+import static dev.iolab.bench.report.SectionSupport.intParam;
 import static dev.iolab.bench.report.SectionSupport.sizeBytes;
 
 import dev.iolab.bench.copy.CopyReportSection;
+import dev.iolab.bench.report.Cells;
 import dev.iolab.bench.report.NativeCeilings;
 import dev.iolab.bench.report.PublishedTable;
 import dev.iolab.bench.support.SourceCache;
 import dev.iolab.bench.support.SyncMode;
 import dev.iolab.bench.walk.CacheState;
 import dev.iolab.bench.walk.WalkReportSection;
+import dev.iolab.bench.walk.WalkerKind;
+import dev.iolab.bench.zerocopy.CopyMethod;
 import dev.iolab.bench.zerocopy.ZeroCopyReportSection;
+import dev.iolab.reporting.finding.Claim;
+import dev.iolab.reporting.finding.Finding;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import dev.iolab.reporting.markdown.Figures;
 import dev.iolab.reporting.markdown.MarkdownTable;
@@ -94,6 +100,63 @@ public final class NativeToolsReportSection implements ReportSection {
                 .filter(t -> t.bestSeconds() > 0)
                 .findFirst()
                 .map(t -> r.copyBytes() / t.bestSeconds()));
+    }
+
+    /**
+     * One finding, when the tools were timed for these results: the pool walker ({@code FIXED_POOL} at its fewest
+     * threads above one, cache warm) beside {@code diskus}, the fastest directory-size tool, and {@code transferTo}
+     * beside {@code cp} on the same copy ({@code tools}). Their ratios divide an in-process time by a whole process's
+     * best time, start-up included.
+     */
+    @Override
+    public List<Finding> findings(List<BenchmarkResult> results, SectionContext context) throws IOException {
+        Optional<NativeToolsRecord> record = NativeToolsRecord.readFor(context.resultFile());
+        if (record.isEmpty()) {
+            return List.of();
+        }
+        NativeToolsRecord tools = record.get();
+        Optional<BenchmarkResult> walk = results.stream()
+                .filter(r -> r.benchmark().equals(WalkReportSection.BENCHMARK))
+                .filter(r -> WalkerKind.FIXED_POOL.name().equals(r.param(WalkReportSection.WALKER)))
+                .filter(r -> CacheState.WARM.name().equals(r.param(WalkReportSection.CACHE)))
+                .filter(r -> "RELATIVE".equals(r.param("listing")) || r.param("listing") == null)
+                .filter(r ->
+                        intParam(r, WalkReportSection.THREADS) != null && intParam(r, WalkReportSection.THREADS) > 1)
+                .min(Comparator.comparingInt(r -> intParam(r, WalkReportSection.THREADS)));
+        Optional<BenchmarkResult> copy = results.stream()
+                .filter(r -> r.benchmark().equals(ZeroCopyReportSection.BENCHMARK))
+                .filter(r -> CopyMethod.TRANSFER_TO.name().equals(r.param("method")))
+                .filter(r -> sizeBytes(r.param(ZeroCopyReportSection.SIZE)) == tools.copyBytes())
+                .filter(r -> PublishedTable.inConditions(
+                        r,
+                        Map.of(
+                                PublishedTable.SYNC, SyncMode.NONE.name(),
+                                PublishedTable.SOURCE_CACHE, SourceCache.WARM.name())))
+                .findFirst();
+        Optional<Double> diskus = best(tools, "diskus");
+        Optional<Double> cp = best(tools, "cp");
+        if (walk.isEmpty() || copy.isEmpty() || diskus.isEmpty() || cp.isEmpty()) {
+            return List.of();
+        }
+        return List.of(new Finding(
+                "tools",
+                Cells.anchor(title()),
+                List.of(
+                        Claim.against("diskus", walk.get(), diskus.get() * 1000),
+                        Claim.against("cp", copy.get(), cp.get() * 1000)),
+                Map.of(
+                        "threads",
+                        walk.get().param(WalkReportSection.THREADS),
+                        "size",
+                        Cells.sizeText(copy.get().param(ZeroCopyReportSection.SIZE)))));
+    }
+
+    /** A tool's best time in seconds, when it was present and timed. */
+    private static Optional<Double> best(NativeToolsRecord tools, String tool) {
+        return tools.timings().stream()
+                .filter(t -> t.tool().equals(tool) && t.present() && t.bestSeconds() > 0)
+                .map(NativeTools.Timing::bestSeconds)
+                .findFirst();
     }
 
     @Override

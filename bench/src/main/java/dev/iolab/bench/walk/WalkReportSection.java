@@ -9,9 +9,13 @@ import static dev.iolab.bench.report.SectionSupport.knownOrder;
 import static dev.iolab.bench.report.SectionSupport.settings;
 import static dev.iolab.bench.report.SectionSupport.timeTable;
 
+import dev.iolab.bench.report.Cells;
 import dev.iolab.bench.report.NativeCeilings;
 import dev.iolab.bench.report.PublishedTable;
+import dev.iolab.bench.report.SectionSupport;
 import dev.iolab.reporting.chart.LineChart;
+import dev.iolab.reporting.finding.Claim;
+import dev.iolab.reporting.finding.Finding;
 import dev.iolab.reporting.host.Virtualization;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import dev.iolab.reporting.markdown.Figures;
@@ -96,6 +100,69 @@ public final class WalkReportSection implements ReportSection {
     @Override
     public String howToRun() {
         return "./mvnw -pl bench jmh:run -Djmh.args=\"" + DirectoryWalkBenchmark.class.getSimpleName() + "\"";
+    }
+
+    /**
+     * Two findings on the largest tree: in the page cache, what one thread walking with {@code walkFileTree} and the
+     * other pools cost beside a fixed pool at the fewest threads more than one, and how close the pool comes to the
+     * native walker ({@code parallel}); with the cache dropped, the pool beside the native walker ({@code cold}).
+     */
+    @Override
+    public List<Finding> findings(List<BenchmarkResult> results, SectionContext context) {
+        List<Finding> findings = new ArrayList<>();
+        String pool = WalkerKind.FIXED_POOL.name();
+        List<BenchmarkResult> warm = results.stream()
+                .filter(r -> CacheState.WARM.name().equals(r.param(CACHE)))
+                .filter(r -> r.param(LISTING) == null || Listing.RELATIVE.name().equals(r.param(LISTING)))
+                .toList();
+        fewestThreads(warm, pool)
+                .flatMap(threads -> Cells.all(
+                        warm,
+                        List.of(
+                                Map.of(WALKER, WalkerKind.WALK_FILE_TREE.name()),
+                                Map.of(WALKER, WalkerKind.FORK_JOIN.name(), THREADS, threads),
+                                Map.of(WALKER, WalkerKind.VIRTUAL_THREADS.name(), THREADS, threads),
+                                Map.of(WALKER, pool, THREADS, threads),
+                                Map.of(WALKER, WalkerKind.NATIVE.name(), THREADS, threads))))
+                .ifPresent(cells -> findings.add(new Finding(
+                        "parallel",
+                        Cells.anchor(title()),
+                        List.of(
+                                Claim.between("single", cells.get(0), cells.get(3)),
+                                Claim.between("forkJoin", cells.get(1), cells.get(3)),
+                                Claim.between("virtual", cells.get(2), cells.get(3)),
+                                Claim.between("kernel", cells.get(3), cells.get(4))),
+                        Map.of(
+                                "threads",
+                                cells.get(3).param(THREADS),
+                                "files",
+                                Cells.count(cells.get(3).param("files"))))));
+        List<BenchmarkResult> cold = results.stream()
+                .filter(r -> CacheState.COLD.name().equals(r.param(CACHE)))
+                .toList();
+        fewestThreads(cold, pool)
+                .flatMap(threads -> Cells.all(
+                        cold,
+                        List.of(
+                                Map.of(WALKER, pool, THREADS, threads),
+                                Map.of(WALKER, WalkerKind.NATIVE.name(), THREADS, threads))))
+                .ifPresent(cells -> findings.add(new Finding(
+                        "cold",
+                        Cells.anchor(title()),
+                        List.of(Claim.between("kernel", cells.get(0), cells.get(1))),
+                        Map.of("threads", cells.get(0).param(THREADS)))));
+        return findings;
+    }
+
+    /** The fewest threads above one at which {@code walker} was measured, as the parameter's text. */
+    private static Optional<String> fewestThreads(List<BenchmarkResult> results, String walker) {
+        return results.stream()
+                .filter(r -> walker.equals(r.param(WALKER)))
+                .map(r -> SectionSupport.intParam(r, THREADS))
+                .filter(t -> t != null && t > 1)
+                .sorted()
+                .findFirst()
+                .map(String::valueOf);
     }
 
     @Override

@@ -7,8 +7,11 @@ import static dev.iolab.bench.report.SectionSupport.parseDouble;
 import static dev.iolab.bench.report.SectionSupport.settings;
 
 import dev.iolab.bench.profiler.AllocationCountProfiler;
+import dev.iolab.bench.report.Cells;
 import dev.iolab.bench.report.NativeCeilings;
 import dev.iolab.reporting.chart.LineChart;
+import dev.iolab.reporting.finding.Claim;
+import dev.iolab.reporting.finding.Finding;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import dev.iolab.reporting.jmh.Metric;
 import dev.iolab.reporting.markdown.Figures;
@@ -74,6 +77,37 @@ public final class WriteBufferReportSection implements ReportSection {
     public String howToRun() {
         return "./mvnw -pl bench jmh:run -Djmh.args=\"" + WriteBufferBenchmark.class.getSimpleName() + " -prof "
                 + AllocationCountProfiler.class.getName() + "\"";
+    }
+
+    /**
+     * One finding, with fresh files: what a write call's size costs through {@code FileOutputStream} (1 and 1,000
+     * bytes ÷ 8,192) and how close it comes to libc's {@code write(2)} at the smallest and largest size
+     * ({@code writeSize}).
+     */
+    @Override
+    public List<Finding> findings(List<BenchmarkResult> results, SectionContext context) {
+        String java = ChunkWriter.FILE_OUTPUT_STREAM.name();
+        String kernel = ChunkWriter.NATIVE_WRITE.name();
+        List<Map<String, String>> wanted = List.of(
+                Map.of(WRITER, java, BUFFER_SIZE, "1"),
+                Map.of(WRITER, java, BUFFER_SIZE, "1000"),
+                Map.of(WRITER, java, BUFFER_SIZE, "8192"),
+                Map.of(WRITER, kernel, BUFFER_SIZE, "1"),
+                Map.of(WRITER, kernel, BUFFER_SIZE, "8192"));
+        List<BenchmarkResult> fresh = results.stream()
+                .filter(r -> r.param(TARGET) == null || Target.FRESH.name().equals(r.param(TARGET)))
+                .toList();
+        return Cells.all(fresh, wanted)
+                .map(cells -> List.of(new Finding(
+                        "writeSize",
+                        Cells.anchor(title()),
+                        List.of(
+                                Claim.between("tiny", cells.get(0), cells.get(2)),
+                                Claim.between("kilo", cells.get(1), cells.get(2)),
+                                Claim.between("kernelTiny", cells.get(0), cells.get(3)),
+                                Claim.between("kernel", cells.get(2), cells.get(4))),
+                        Map.of())))
+                .orElse(List.of());
     }
 
     @Override

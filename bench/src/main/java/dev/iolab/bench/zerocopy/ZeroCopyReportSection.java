@@ -12,11 +12,15 @@ import static dev.iolab.bench.report.SectionSupport.timeTable;
 import dev.iolab.bench.nativetools.NativeToolsReportSection;
 import dev.iolab.bench.profiler.StraceProfiler;
 import dev.iolab.bench.profiler.SyscallProfiler;
+import dev.iolab.bench.report.Cells;
 import dev.iolab.bench.report.NativeCeilings;
 import dev.iolab.bench.report.PublishedTable;
+import dev.iolab.bench.report.SectionSupport;
 import dev.iolab.bench.support.SourceCache;
 import dev.iolab.bench.support.SyncMode;
 import dev.iolab.reporting.chart.LineChart;
+import dev.iolab.reporting.finding.Claim;
+import dev.iolab.reporting.finding.Finding;
 import dev.iolab.reporting.host.Virtualization;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import dev.iolab.reporting.jmh.Metric;
@@ -100,6 +104,65 @@ public final class ZeroCopyReportSection implements ReportSection {
 
     static double megabytesPerSecond(long bytes, double millis) {
         return bytes / (1024.0 * 1024.0) / (millis / 1000.0);
+    }
+
+    /**
+     * Two findings at the largest file measured: with the source in the page cache and no fsync, what a 4 kB stream
+     * loop and {@code FileChannel.map} cost beside {@code transferTo}, and how close {@code transferTo} comes to
+     * {@code copy_file_range} called directly ({@code methods}); read from disk and forced to it, what is left of the
+     * stream loop's cost ({@code disk}).
+     */
+    @Override
+    public List<Finding> findings(List<BenchmarkResult> results, SectionContext context) {
+        List<Finding> findings = new ArrayList<>();
+        largest(
+                        results,
+                        SyncMode.NONE,
+                        SourceCache.WARM,
+                        List.of(
+                                CopyMethod.STREAM_4K,
+                                CopyMethod.MMAP,
+                                CopyMethod.TRANSFER_TO,
+                                CopyMethod.NATIVE_COPY_FILE_RANGE))
+                .ifPresent(cells -> findings.add(new Finding(
+                        "methods",
+                        Cells.anchor(title()),
+                        List.of(
+                                Claim.between("stream", cells.get(0), cells.get(2)),
+                                Claim.between("mmap", cells.get(1), cells.get(2)),
+                                Claim.between("kernel", cells.get(2), cells.get(3))),
+                        Map.of("size", Cells.sizeText(cells.get(0).param(SIZE))))));
+        largest(results, SyncMode.FSYNC, SourceCache.COLD, List.of(CopyMethod.STREAM_4K, CopyMethod.TRANSFER_TO))
+                .ifPresent(cells -> findings.add(new Finding(
+                        "disk",
+                        Cells.anchor(title()),
+                        List.of(Claim.between("stream", cells.get(0), cells.get(1))),
+                        Map.of("size", Cells.sizeText(cells.get(0).param(SIZE))))));
+        return findings;
+    }
+
+    /** The cells of these methods in these conditions at the largest size that has every one of them. */
+    private static Optional<List<BenchmarkResult>> largest(
+            List<BenchmarkResult> results, SyncMode sync, SourceCache cache, List<CopyMethod> methods) {
+        return results.stream()
+                .map(r -> r.param(SIZE))
+                .distinct()
+                .sorted(Comparator.comparingLong(SectionSupport::sizeBytes).reversed())
+                .map(size -> Cells.all(
+                        results,
+                        methods.stream()
+                                .map(m -> Map.of(
+                                        METHOD,
+                                        m.name(),
+                                        SIZE,
+                                        size,
+                                        PublishedTable.SYNC,
+                                        sync.name(),
+                                        PublishedTable.SOURCE_CACHE,
+                                        cache.name()))
+                                .toList()))
+                .flatMap(Optional::stream)
+                .findFirst();
     }
 
     @Override

@@ -2,7 +2,9 @@ package dev.iolab.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.iolab.jmh.plugin.findings.NoiseFloor;
 import dev.iolab.jmh.plugin.report.ReportGenerator;
+import dev.iolab.jmh.plugin.stats.RerunModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -23,6 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 class CommittedReportTest {
 
     static final Path RESULTS = Path.of("..", "docs", "results");
+    /** The reference machine's A/A noise floor, which the committed report's findings carry. */
+    static final Path NOISE_FLOOR = Path.of("noise-floor.json");
+
     private static final Pattern WRITTEN = Pattern.compile("Report written (\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}) UTC");
 
     @TempDir
@@ -44,7 +49,11 @@ class CommittedReportTest {
                 .generate(
                         RESULTS.resolve("jmh-result.json"),
                         dir,
-                        new ReportGenerator.Options(false, RESULTS.resolve("jmh-baseline.json")));
+                        new ReportGenerator.Options(
+                                false,
+                                RESULTS.resolve("jmh-baseline.json"),
+                                RerunModel.REFERENCE_HOST_SHIFT,
+                                NoiseFloor.read(NOISE_FLOOR)));
 
         assertThat(Files.readString(report.markdown())).isEqualTo(committed);
         assertThat(report.charts())

@@ -43,8 +43,11 @@ public final class ReportFindings {
             studies.add(study(report, figures));
             replace(report, FindingsRenderer.report(figures, UploadFindings.of(figures)));
         }
-        studies.sort(
-                Comparator.comparing((Overview.Study s) -> s.figures().date()).reversed());
+        // newest first; on one day the overview's own study, then by file name: one order however they are passed
+        studies.sort(Comparator.comparing((Overview.Study s) -> s.figures().date())
+                .reversed()
+                .thenComparing(s -> !s.file().equals(name(overview)))
+                .thenComparing(Overview.Study::file));
         replace(overview, FindingsRenderer.overview(home, name(overview), studies));
     }
 

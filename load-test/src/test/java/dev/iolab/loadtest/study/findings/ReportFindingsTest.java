@@ -66,6 +66,31 @@ class ReportFindingsTest {
         assertThat(Files.readString(report)).contains("## Findings\n\n- **Memory, budget on, 10 MB × 125:**");
     }
 
+    @Test
+    void theOverviewListsTheStudiesInOneOrderHoweverTheyArePassed() throws Exception {
+        Path results = Repository.root().resolve("docs/results");
+        for (String name : List.of(
+                "upload-study.md",
+                "upload-study.csv",
+                "upload-study-128m.md",
+                "upload-study-128m.csv",
+                "upload-study-50mb.md",
+                "upload-study-50mb.csv")) {
+            Files.copy(results.resolve(name), dir.resolve(name));
+        }
+        Path overview = dir.resolve("upload-study.md");
+
+        ReportFindings.write(
+                overview, List.of(dir.resolve("upload-study-50mb.md"), dir.resolve("upload-study-128m.md")));
+        String oneWay = Files.readString(overview);
+        ReportFindings.write(
+                overview, List.of(dir.resolve("upload-study-128m.md"), dir.resolve("upload-study-50mb.md")));
+
+        assertThat(Files.readString(overview)).isEqualTo(oneWay);
+        assertThat(oneWay.indexOf("**[upload-study.md]")).isLessThan(oneWay.indexOf("**[upload-study-128m.md]"));
+        assertThat(oneWay.indexOf("**[upload-study-128m.md]")).isLessThan(oneWay.indexOf("**[upload-study-50mb.md]"));
+    }
+
     /**
      * The committed reports open with the findings their own committed figures give (the runs' study.json files were
      * not kept: the figures are the CSV's and the report's tables): rendering them again changes no byte.

@@ -59,7 +59,7 @@ public final class FindingsRenderer {
         Map<String, Object> study = new LinkedHashMap<>();
         study.put("file", s.file());
         study.put("date", s.figures().date());
-        study.put("loads", loads(s.figures()));
+        loads(s.figures(), study);
         if (s.figures().heapMib() != null) {
             study.put("heap", Figures.fixed(s.figures().heapMib(), 0));
         }
@@ -134,8 +134,10 @@ public final class FindingsRenderer {
         v.put("budget", m.budget());
         v.put("load", m.load());
         v.put("users", m.users());
-        v.put("held", names(m.held()));
-        v.put("down", names(m.down()));
+        v.put("held", m.held());
+        v.put("anyHeld", !m.held().isEmpty());
+        v.put("down", m.down());
+        v.put("anyDown", !m.down().isEmpty());
         if (m.heapMib() != null) {
             v.put("heap", Figures.fixed(m.heapMib(), 0));
         }
@@ -225,16 +227,8 @@ public final class FindingsRenderer {
         return low.equals(high) ? low : low + "–" + high;
     }
 
-    /** {@code a}, {@code a and b}, {@code a, b and c}; empty for none. */
-    static String names(List<String> names) {
-        if (names.size() <= 1) {
-            return names.isEmpty() ? "" : names.getFirst();
-        }
-        return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.getLast();
-    }
-
-    /** The loads a study measured, {@code 1 and 10 MB × 125 and 200}. */
-    static String loads(StudyFigures f) {
+    /** The file sizes and user counts a study measured, or that it was a soak. */
+    private static void loads(StudyFigures f, Map<String, Object> study) {
         List<Integer> sizes = f.cells().stream()
                 .map(StudyFigures.Cell::sizeMb)
                 .distinct()
@@ -245,11 +239,11 @@ public final class FindingsRenderer {
                 .distinct()
                 .sorted()
                 .toList();
-        if (sizes.isEmpty()) {
-            return f.soak() == null ? "no cells" : "soak";
-        }
-        return names(sizes.stream().map(String::valueOf).toList()) + " MB × "
-                + names(users.stream().map(String::valueOf).toList());
+        study.put("fileSizes", sizes);
+        study.put("userCounts", users);
+        // names no finding's view uses: a finding's missing key falls back to its study's in Mustache
+        study.put("measuredCells", !sizes.isEmpty());
+        study.put("soakOnly", sizes.isEmpty() && f.soak() != null);
     }
 
     private static Template compile(String name) {

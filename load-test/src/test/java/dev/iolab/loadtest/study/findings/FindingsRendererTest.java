@@ -106,6 +106,5 @@ class FindingsRendererTest {
         assertThat(FindingsRenderer.ratio(Spread.one(1.2449))).isEqualTo("1.24");
         assertThat(FindingsRenderer.ratio(new Spread(1.05, 0.99, 1.114, 3))).isEqualTo("1.05 [0.99–1.11]");
         assertThat(FindingsRenderer.range(new Spread(120, 116.6, 123.1, 3), 0)).isEqualTo("117–123");
-        assertThat(FindingsRenderer.names(List.of("a", "b", "c"))).isEqualTo("a, b and c");
     }
 }

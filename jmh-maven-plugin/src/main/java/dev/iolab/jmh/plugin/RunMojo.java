@@ -39,10 +39,12 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
  * {@code jmh:run}: compiles the project, then runs {@code org.openjdk.jmh.Main} on its runtime classpath with the
  * {@code java} of the JDK toolchain the build selected (JDK 25, even when Maven itself runs on 17).
  *
- * <p>Two ways to say what to run:
+ * <p>Three ways to say what to run:
  * <ul>
- *   <li>{@code -Djmh.args="..."}: one JMH command line (quoted as in a shell); empty runs every benchmark with its
- *       own defaults. Unless the arguments choose otherwise with {@code -rf}/{@code -rff}, results are written as
+ *   <li>nothing: the project's default profile ({@code -Djmh.defaultProfile}, {@code quick}) with its report, when
+ *       the project ships it, else every benchmark with its own defaults;</li>
+ *   <li>{@code -Djmh.args="..."}: one JMH command line (quoted as in a shell); {@code -Djmh.args=.} runs every
+ *       benchmark with its own defaults. Unless the arguments choose otherwise with {@code -rf}/{@code -rff}, results are written as
  *       JSON to {@code target/jmh-result.json}.</li>
  *   <li>{@code -Djmh.profile=<name>} (a profile the project ships as {@code META-INF/jmh-profiles/<name>.profile}) or
  *       the path of a profile file: several JMH runs, one per group of cells with its own settings, results joined
@@ -76,6 +78,13 @@ public class RunMojo extends AbstractReportingMojo {
      */
     @Parameter(property = "jmh.profile")
     private String profile;
+
+    /**
+     * The profile a bare {@code jmh:run} (no {@code -Djmh.args}, no {@code -Djmh.profile}) runs, with its report: the
+     * main job of a project that ships it. Empty, or a project without it: every benchmark with its own defaults.
+     */
+    @Parameter(property = "jmh.defaultProfile", defaultValue = "quick")
+    private String defaultProfile;
 
     /**
      * The seed of the interleaved runs' order: repeats a run's order (the report names its seed). Unset: the
@@ -117,10 +126,28 @@ public class RunMojo extends AbstractReportingMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("Cannot replace " + outputLog() + ": " + e.getMessage(), e);
         }
+        if ((profile == null || profile.isBlank()) && (args == null || args.isBlank()) && shipsDefaultProfile()) {
+            getLog().info("No -Djmh.args or -Djmh.profile given: running the " + defaultProfile + " profile with its"
+                    + " report. Other profiles: -Djmh.profile=<name>; every benchmark with its own defaults:"
+                    + " -Djmh.args=.");
+            profile = defaultProfile;
+        }
         if (profile != null && !profile.isBlank()) {
             runProfile(jvmArgs);
         } else {
             runArgs(jvmArgs);
+        }
+    }
+
+    /** Whether the project ships the default profile on its classpath. */
+    private boolean shipsDefaultProfile() throws MojoExecutionException {
+        if (defaultProfile == null || defaultProfile.isBlank()) {
+            return false;
+        }
+        try {
+            return Profile.names(classpath()).contains(defaultProfile.trim());
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot list the project's profiles: " + e.getMessage(), e);
         }
     }
 

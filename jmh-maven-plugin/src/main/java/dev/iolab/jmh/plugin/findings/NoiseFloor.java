@@ -58,6 +58,18 @@ public record NoiseFloor(
         return String.format(Locale.ROOT, "%.1f %%", sigma * 100);
     }
 
+    /** How many ratios move more than their forks explain, each with a floor of its own above zero. */
+    public int drifting() {
+        return (int) byRatio.values().stream().filter(v -> v > 0).count();
+    }
+
+    /** {@code 10.4 %}: the largest floor of a single ratio. */
+    public String largest() {
+        double max =
+                byRatio.values().stream().mapToDouble(Double::doubleValue).max().orElse(sigma);
+        return String.format(Locale.ROOT, "%.1f %%", Math.max(max, sigma) * 100);
+    }
+
     /** Reads a file written by {@link #write}. */
     public static NoiseFloor read(Path file) throws ReportException {
         try {

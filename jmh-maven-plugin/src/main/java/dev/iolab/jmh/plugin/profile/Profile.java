@@ -128,7 +128,7 @@ public record Profile(
     }
 
     /** The names of the profiles on the classpath, sorted. */
-    static Set<String> names(List<Path> classpath) throws IOException {
+    public static Set<String> names(List<Path> classpath) throws IOException {
         Set<String> names = new TreeSet<>();
         for (Path element : classpath) {
             if (Files.isDirectory(element.resolve(RESOURCE_DIRECTORY))) {

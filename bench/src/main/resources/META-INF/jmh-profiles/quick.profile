@@ -1,6 +1,6 @@
 # Profile "quick": every experiment once, at small sizes, for a first look. One fork and short iterations: every
 # cell is "unchecked" (too few iterations per fork for the steady-state check), intervals are wide, and the report
-# is not for publishing. Run: ./mvnw -pl bench jmh:run -Djmh.profile=quick
+# is not for publishing. Run: ./mvnw -pl bench jmh:run (the default profile), or -Djmh.profile=quick
 # Benchmarks are named in full: JMH includes are regular expressions matched anywhere in the name, so a bare
 # "CopyBenchmark" would also run ZeroCopyBenchmark.
 # HEADLINE CELLS: none (a first look publishes nothing).

@@ -63,7 +63,10 @@ public class RunMojo extends AbstractReportingMojo {
 
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(20);
 
-    /** Arguments for JMH's command line, e.g. {@code "MyBenchmark -p size=64 -f 1"}; empty runs everything. */
+    /**
+     * Arguments for JMH's command line, e.g. {@code "MyBenchmark -p size=64 -f 1"}; {@code .} runs every benchmark. Empty:
+     * the default profile when the project ships it, else every benchmark.
+     */
     @Parameter(property = "jmh.args", defaultValue = "")
     private String args;
 

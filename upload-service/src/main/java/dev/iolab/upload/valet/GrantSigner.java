@@ -99,14 +99,14 @@ final class GrantSigner {
      * @throws ValetKeyException 404 {@code grant-not-found} otherwise (an expired grant is returned: its caller decides)
      */
     Grant read(String id, String name) {
-        Parsed parsed = parse(id, name).orElseThrow(() -> notFound(id));
+        Parsed parsed = parse(id, name).orElseThrow(GrantSigner::notFound);
         byte[] message = signed(parsed.grant());
         boolean signed = false;
         for (SecretKeySpec candidate : accepted) {
             signed |= MessageDigest.isEqual(parsed.mac(), mac(candidate, message));
         }
         if (!signed) {
-            throw notFound(id);
+            throw notFound();
         }
         return parsed.grant();
     }
@@ -203,9 +203,11 @@ final class GrantSigner {
         }
     }
 
-    private static ValetKeyException notFound(String id) {
+    /** The detail does not repeat the ID: it is the client's text, of any length and with any characters. */
+    private static ValetKeyException notFound() {
         return new ValetKeyException(
                 ValetKeyProblem.GRANT_NOT_FOUND,
-                "no grant '" + id + "' for this name: the service did not sign it for this name, or it was changed");
+                "no such grant for this name: the service did not sign it for this name, it was changed, or it is not"
+                        + " a grant ID");
     }
 }

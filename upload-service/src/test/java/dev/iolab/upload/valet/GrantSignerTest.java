@@ -119,6 +119,15 @@ class GrantSignerTest {
     }
 
     @Test
+    void theRefusalDoesNotRepeatTheId() {
+        GrantSigner signer = new GrantSigner(KEY, List.of());
+        assertThatExceptionOfType(ValetKeyException.class)
+                .isThrownBy(() -> signer.read("forged\r\n2026-01-01 ERROR injected", "a.bin"))
+                .withMessageNotContaining("injected")
+                .withMessageContaining("no such grant");
+    }
+
+    @Test
     void aRotationAcceptsThePreviousKeyAndNoOther() {
         Grant old = new GrantSigner(KEY, List.of()).sign("a.bin", 1, null, "s", EXPIRY);
 

@@ -76,7 +76,9 @@ public interface StagingArea {
 
     /**
      * Deletes staging blobs last modified before {@code cutoff}, and blobs whose names carry limits that they break:
-     * more bytes than allowed, or an expiry more than {@code grace} before {@code now}.
+     * more bytes than allowed, or an expiry more than {@code grace} before {@code now}. Everything under such a name
+     * goes: the committed blob, its snapshots, and blocks staged there and never committed (also where nothing was
+     * ever committed).
      *
      * @return how many blobs were deleted (failed deletions are not counted)
      */

@@ -15,8 +15,9 @@ import org.springframework.beans.factory.InitializingBean;
  * Deletes staging blobs older than {@code upload.azure.staging-max-age} (uploads cut off by a crash, markers of long
  * expired grants), and blobs whose names carry limits they break — a valet-key upload larger than its grant, a grant
  * expired more than {@code upload.azure.staging-expiry-grace} ago — once at start and then every {@code
- * upload.azure.staging-sweep-interval}, on a daemon thread of its own. Every replica sweeps; deleting what another
- * replica deleted first is harmless. A failed sweep is logged and tried again next time.
+ * upload.azure.staging-sweep-interval}, on a daemon thread of its own. Blocks staged and never committed count as
+ * blobs here: a grant's uncommitted blocks go with its blob ({@link StagingArea#sweep}). Every replica sweeps; deleting
+ * what another replica deleted first is harmless. A failed sweep is logged and tried again next time.
  */
 public class StagingSweeper implements InitializingBean, DisposableBean {
 

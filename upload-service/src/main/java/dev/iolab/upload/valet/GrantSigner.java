@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -15,16 +16,25 @@ import javax.crypto.spec.SecretKeySpec;
  * Writes a grant into its ID and reads it back, so that a grant needs no memory on any replica: the ID holds the
  * staging blob, size, MD5 and expiry, and an HMAC-SHA256 over them and the blob name, made with a key every replica
  * shares. A completion whose ID was not signed with that key (or one of the previous keys still accepted, during a
- * rotation), was changed, or is presented for another name, is 404 {@code grant-not-found}.
+ * rotation), was changed, is not exactly the layout below, or is presented for another name, is 404
+ * {@code grant-not-found}.
  *
- * <p>Layout before Base64url (no padding): version 1 (1 byte), expiry in epoch seconds (8), size (8), MD5 length 0 or
- * 16 (1) and the MD5, staging name length (1) and its ASCII bytes, then the 32-byte MAC.
+ * <p>Layout before Base64url (no padding): version 2 (1 byte), expiry in epoch seconds (8), size (8), MD5 length 0 or
+ * 16 (1) and the MD5, staging name length (1) and its ASCII bytes, then the 32-byte MAC; nothing before the MAC may be
+ * left over. The MAC is not taken over those bytes and the name side by side (then {@code …staging} + {@code
+ * tenant/alice/r.bin} and {@code …stagingtenant/alice/} + {@code r.bin} would be one message) but over every field
+ * again, each with its length in front, the name last ({@link #signed}): two different grants never give the MAC one
+ * message. Version 1 IDs, whose MAC did not frame the name, are refused.
  */
 final class GrantSigner {
 
-    private static final byte VERSION = 1;
+    private static final byte VERSION = 2;
     private static final int MAC_LENGTH = 32;
+    private static final int MD5_LENGTH = 16;
     private static final String ALGORITHM = "HmacSHA256";
+
+    /** Separates this MAC's messages from any other use of the same key. */
+    private static final byte[] DOMAIN = "iolab valet-key grant".getBytes(StandardCharsets.US_ASCII);
 
     private final SecretKeySpec key;
     private final List<SecretKeySpec> accepted;
@@ -55,26 +65,32 @@ final class GrantSigner {
         if (staging.length > 255) {
             throw new IllegalArgumentException("staging name too long: " + stagingName);
         }
-        ByteBuffer body = ByteBuffer.allocate(1 + 8 + 8 + 1 + (md5 == null ? 0 : 16) + 1 + staging.length);
-        body.put(VERSION).putLong(expiresAt.getEpochSecond()).putLong(size);
-        body.put((byte) (md5 == null ? 0 : 16));
-        if (md5 != null) {
-            body.put(md5);
+        if (md5 != null && md5.length != MD5_LENGTH) {
+            throw new IllegalArgumentException("an MD5 has 16 bytes, not " + md5.length);
         }
-        body.put((byte) staging.length).put(staging);
-        byte[] terms = body.array();
-        byte[] mac = mac(key, terms, name);
-        byte[] id = ByteBuffer.allocate(terms.length + MAC_LENGTH)
-                .put(terms)
-                .put(mac)
-                .array();
-        return new Grant(
-                Base64.getUrlEncoder().withoutPadding().encodeToString(id),
+        Grant grant = new Grant(
+                null,
                 name,
                 size,
                 md5 == null ? null : md5.clone(),
                 stagingName,
                 Instant.ofEpochSecond(expiresAt.getEpochSecond()));
+        ByteBuffer id =
+                ByteBuffer.allocate(1 + 8 + 8 + 1 + (md5 == null ? 0 : MD5_LENGTH) + 1 + staging.length + MAC_LENGTH);
+        id.put(VERSION).putLong(grant.expiresAt().getEpochSecond()).putLong(size);
+        id.put((byte) (md5 == null ? 0 : MD5_LENGTH));
+        if (md5 != null) {
+            id.put(md5);
+        }
+        id.put((byte) staging.length).put(staging);
+        id.put(mac(key, signed(grant)));
+        return new Grant(
+                Base64.getUrlEncoder().withoutPadding().encodeToString(id.array()),
+                grant.name(),
+                grant.size(),
+                grant.md5(),
+                grant.stagingName(),
+                grant.expiresAt());
     }
 
     /**
@@ -83,59 +99,115 @@ final class GrantSigner {
      * @throws ValetKeyException 404 {@code grant-not-found} otherwise (an expired grant is returned: its caller decides)
      */
     Grant read(String id, String name) {
-        byte[] bytes;
-        try {
-            bytes = id == null ? new byte[0] : Base64.getUrlDecoder().decode(id.strip());
-        } catch (IllegalArgumentException e) {
-            throw notFound(id);
-        }
-        if (bytes.length < 1 + 8 + 8 + 1 + 1 + MAC_LENGTH || bytes[0] != VERSION) {
-            throw notFound(id);
-        }
-        byte[] terms = java.util.Arrays.copyOf(bytes, bytes.length - MAC_LENGTH);
-        byte[] mac = java.util.Arrays.copyOfRange(bytes, bytes.length - MAC_LENGTH, bytes.length);
+        Parsed parsed = parse(id, name).orElseThrow(GrantSigner::notFound);
+        byte[] message = signed(parsed.grant());
         boolean signed = false;
         for (SecretKeySpec candidate : accepted) {
-            signed |= MessageDigest.isEqual(mac, mac(candidate, terms, name));
+            signed |= MessageDigest.isEqual(parsed.mac(), mac(candidate, message));
         }
         if (!signed) {
-            throw notFound(id);
+            throw notFound();
         }
-        ByteBuffer body = ByteBuffer.wrap(terms);
-        body.get();
+        return parsed.grant();
+    }
+
+    /** An ID's terms, read for {@code name}, and the MAC it carries: not yet verified. */
+    private record Parsed(Grant grant, byte[] mac) {}
+
+    /**
+     * The terms in {@code id}, unverified, when it has exactly the layout of this version: every length in range and
+     * every byte accounted for, the MAC last. Empty for anything else, never an exception.
+     */
+    private static Optional<Parsed> parse(String id, String name) {
+        if (id == null || name == null) {
+            return Optional.empty();
+        }
+        String stripped = id.strip();
+        ByteBuffer body;
+        try {
+            body = ByteBuffer.wrap(Base64.getUrlDecoder().decode(stripped));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        if (body.remaining() < 1 + 8 + 8 + 1 + 1 + MAC_LENGTH || body.get() != VERSION) {
+            return Optional.empty();
+        }
         long expiry = body.getLong();
         long size = body.getLong();
         int md5Length = body.get();
-        byte[] md5 = null;
-        if (md5Length == 16) {
-            md5 = new byte[16];
+        if (expiry < Instant.MIN.getEpochSecond() || expiry > Instant.MAX.getEpochSecond()) {
+            return Optional.empty();
+        }
+        if (size < 0 || (md5Length != 0 && md5Length != MD5_LENGTH) || body.remaining() < md5Length + 1) {
+            return Optional.empty();
+        }
+        byte[] md5 = md5Length == 0 ? null : new byte[md5Length];
+        if (md5 != null) {
             body.get(md5);
         }
-        byte[] staging = new byte[body.get() & 0xff];
+        int stagingLength = body.get() & 0xff;
+        if (stagingLength == 0 || body.remaining() != stagingLength + MAC_LENGTH) {
+            return Optional.empty();
+        }
+        byte[] staging = new byte[stagingLength];
         body.get(staging);
-        return new Grant(
-                id.strip(),
+        byte[] mac = new byte[MAC_LENGTH];
+        body.get(mac);
+        for (byte b : staging) {
+            if (b < 0x21 || b > 0x7e) {
+                return Optional.empty(); // the service's staging names are printable ASCII
+            }
+        }
+        Grant grant = new Grant(
+                stripped,
                 name,
                 size,
                 md5,
                 new String(staging, StandardCharsets.US_ASCII),
                 Instant.ofEpochSecond(expiry));
+        return Optional.of(new Parsed(grant, mac));
     }
 
-    private static byte[] mac(SecretKeySpec key, byte[] terms, String name) {
+    /**
+     * What the MAC is taken over: a domain label, then version, expiry, size, MD5, staging name and blob name, each
+     * variable field with its length in front (4 bytes, big-endian), the blob name as UTF-8. No two grants that differ
+     * in any field give the same bytes.
+     */
+    private static byte[] signed(Grant grant) {
+        byte[] md5 = grant.md5() == null ? new byte[0] : grant.md5();
+        byte[] staging = grant.stagingName().getBytes(StandardCharsets.US_ASCII);
+        byte[] name = grant.name().getBytes(StandardCharsets.UTF_8);
+        return ByteBuffer.allocate(
+                        4 + DOMAIN.length + 1 + 8 + 8 + 4 + md5.length + 4 + staging.length + 4 + name.length)
+                .putInt(DOMAIN.length)
+                .put(DOMAIN)
+                .put(VERSION)
+                .putLong(grant.expiresAt().getEpochSecond())
+                .putLong(grant.size())
+                .putInt(md5.length)
+                .put(md5)
+                .putInt(staging.length)
+                .put(staging)
+                .putInt(name.length)
+                .put(name)
+                .array();
+    }
+
+    private static byte[] mac(SecretKeySpec key, byte[] message) {
         try {
             Mac mac = Mac.getInstance(ALGORITHM);
             mac.init(key);
-            mac.update(terms);
-            return mac.doFinal(name.getBytes(StandardCharsets.UTF_8));
+            return mac.doFinal(message);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("every JDK has " + ALGORITHM, e);
         }
     }
 
-    private static ValetKeyException notFound(String id) {
+    /** The detail does not repeat the ID: it is the client's text, of any length and with any characters. */
+    private static ValetKeyException notFound() {
         return new ValetKeyException(
                 ValetKeyProblem.GRANT_NOT_FOUND,
-                "no grant '" + id + "' for this name: the service did not sign it for this name, or it was changed");
+                "no such grant for this name: the service did not sign it for this name, it was changed, or it is not"
+                        + " a grant ID");
     }
 }

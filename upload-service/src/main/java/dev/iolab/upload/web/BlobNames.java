@@ -16,18 +16,35 @@ import org.springframework.web.util.UriUtils;
  *   <li>{@link #fromRawPath} reads a name from the request path as sent ({@code getRequestURI()}), not from what Tomcat
  *       made of it: Tomcat strips path parameters ({@code report;v2.pdf} → {@code report}) and normalises dot
  *       segments before routing.
- *   <li>{@link #validate} refuses what could not round-trip: {@code ;} (Tomcat, Spring Security's firewall and other
- *       servers read it as the start of path parameters), {@code \} (Azure stores it as {@code /}, so {@code ..\evil}
- *       would become {@code ../evil}), U+FFFD (the bytes were not UTF-8, so the name is not what was sent), control
- *       characters, empty, {@code .} and {@code ..} segments, a trailing {@code .} (Azure drops it), over 1,024
- *       characters.
+ *   <li>{@link #validate} refuses what Azure refuses or drops, and what could not round-trip or would deceive a
+ *       reader, each rule with its own 400 problem type ({@link WebProblem}):
+ *       <ul>
+ *         <li>{@code name-too-long}: over 1,024 characters (UTF-16 units, as Azure counts them);
+ *         <li>{@code name-too-deep}: over 254 path segments;
+ *         <li>{@code name-trailing-dot-or-slash}: the name or any path segment ends in {@code .}, or the name in
+ *             {@code /} (Azure drops a trailing dot and refuses such segments);
+ *         <li>{@code name-forbidden-character}: control characters (C0, DEL, C1), private-use code points,
+ *             noncharacters ({@code U+FDD0}–{@code U+FDEF}, {@code U+xFFFE}, {@code U+xFFFF}) and unpaired surrogates,
+ *             which Azure's naming rules exclude;
+ *         <li>{@code name-invisible-character}: format characters (Unicode category Cf: zero-width space, joiners,
+ *             {@code U+FEFF}, bidirectional marks, embeddings, overrides and isolates) and line and paragraph
+ *             separators: Azure and Azurite store them, but they make names that look like other names and
+ *             rearrange the log lines that print them;
+ *         <li>{@code invalid-name}: empty; {@code ;} (Tomcat, Spring Security's firewall and other servers read it as
+ *             the start of path parameters); {@code \} (Azure stores it as {@code /}, so {@code ..\evil} would become
+ *             {@code ../evil}); U+FFFD (the bytes were not UTF-8, so the name is not what was sent); empty,
+ *             {@code .} and {@code ..} segments.
+ *       </ul>
  *   <li>{@link #path} is the path a valid name is fetched from ({@code Location}).
  * </ul>
- * Refusals are 400 {@code invalid-name}.
+ * Every refusal is 400 and says which rule the name broke; none repeats the name.
  */
 public final class BlobNames {
 
     public static final int MAX_LENGTH = 1024;
+
+    /** Azure's limit on the path segments (the parts between {@code /}) of a blob name. */
+    public static final int MAX_SEGMENTS = 254;
 
     /** The routes' prefix: {@code /uploads/{name}}. */
     public static final String PREFIX = "/uploads/";
@@ -37,40 +54,73 @@ public final class BlobNames {
     /**
      * Checks a name the client asked for and returns it unchanged.
      *
-     * @throws ProblemException 400 invalid-name
+     * @throws ProblemException 400, with the problem type of the first rule the name breaks (see the class comment)
      */
     public static String validate(String name) {
         if (name == null || name.isEmpty()) {
             throw invalid("the name is empty");
         }
         if (name.length() > MAX_LENGTH) {
-            throw invalid("the name has " + name.length() + " characters, more than " + MAX_LENGTH);
+            throw new ProblemException(
+                    WebProblem.NAME_TOO_LONG, "the name has " + name.length() + " characters, more than " + MAX_LENGTH);
         }
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (Character.isISOControl(c)) {
-                throw invalid("the name contains control character U+%04X".formatted((int) c));
-            }
-            if (c == ';') {
+        name.codePoints().forEach(BlobNames::checkCharacter);
+        checkSegments(name);
+        return name;
+    }
+
+    private static void checkCharacter(int c) {
+        if (Character.isISOControl(c)) {
+            throw forbidden("control character", c);
+        }
+        switch (c) {
+            case ';' ->
                 throw invalid("the name contains ';', which servers and proxies read as the start of path parameters,"
                         + " so it could not be fetched back as sent");
-            }
-            if (c == '\\') {
-                throw invalid("the name contains '\\', which the blob store turns into '/'");
-            }
-            if (c == '\uFFFD') {
-                throw invalid("the name contains U+FFFD: its bytes were not valid UTF-8");
-            }
+            case '\\' -> throw invalid("the name contains '\\', which the blob store turns into '/'");
+            case '\uFFFD' -> throw invalid("the name contains U+FFFD: its bytes were not valid UTF-8");
+            default -> {}
         }
-        for (String segment : name.split("/", -1)) {
-            if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
+        switch (Character.getType(c)) {
+            case Character.PRIVATE_USE -> throw forbidden("private-use code point", c);
+            case Character.SURROGATE -> throw forbidden("unpaired surrogate", c);
+            case Character.FORMAT, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR ->
+                throw new ProblemException(
+                        WebProblem.NAME_INVISIBLE_CHARACTER,
+                        "the name contains %s, an invisible character: names with them look like other names"
+                                .formatted(describe(c)));
+            default -> {}
+        }
+        if ((c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE) {
+            throw forbidden("noncharacter", c);
+        }
+    }
+
+    /** Azure's limit on path segments, and the segments Azure drops or the service refuses. */
+    private static void checkSegments(String name) {
+        String[] segments = name.split("/", -1);
+        if (segments.length > MAX_SEGMENTS) {
+            throw new ProblemException(
+                    WebProblem.NAME_TOO_DEEP,
+                    "the name has " + segments.length + " path segments, more than " + MAX_SEGMENTS);
+        }
+        for (int i = 0; i < segments.length; i++) {
+            String segment = segments[i];
+            boolean last = i == segments.length - 1;
+            if (segment.equals(".") || segment.equals("..") || (segment.isEmpty() && !(last && i > 0))) {
                 throw invalid("the name has an empty, '.' or '..' path segment");
             }
+            if (segment.isEmpty()) {
+                throw trailing("the name ends in '/'");
+            }
+            if (segment.endsWith(".")) {
+                throw trailing(
+                        last
+                                ? "Azure does not allow a name ending in '.'"
+                                : "path segment " + (i + 1) + " of " + segments.length
+                                        + " ends in '.', which Azure does not allow");
+            }
         }
-        if (name.endsWith(".")) {
-            throw invalid("Azure does not allow a name ending in '.'");
-        }
-        return name;
     }
 
     /**
@@ -157,5 +207,20 @@ public final class BlobNames {
 
     private static ProblemException invalid(String detail) {
         return new ProblemException(WebProblem.INVALID_NAME, detail);
+    }
+
+    private static ProblemException trailing(String detail) {
+        return new ProblemException(WebProblem.NAME_TRAILING_DOT_OR_SLASH, detail);
+    }
+
+    private static ProblemException forbidden(String what, int c) {
+        return new ProblemException(
+                WebProblem.NAME_FORBIDDEN_CHARACTER, "the name contains %s %s".formatted(what, describe(c)));
+    }
+
+    /** {@code U+200B ZERO WIDTH SPACE}: the code point and, where Unicode names it, its name. */
+    private static String describe(int c) {
+        String name = Character.getName(c);
+        return "U+%04X".formatted(c) + (name == null ? "" : " " + name);
     }
 }

@@ -190,7 +190,7 @@ class DownloadControllerTest {
     @Test
     void refusesAnInvalidNameWithoutAskingTheStore() {
         assertProblem(mvc.get().uri(URI.create("/uploads/report;v2.pdf")).exchange(), 400, "invalid-name");
-        assertProblem(mvc.head().uri(URI.create("/uploads/tab%09name")).exchange(), 400, "invalid-name");
+        assertProblem(mvc.head().uri(URI.create("/uploads/tab%09name")).exchange(), 400, "name-forbidden-character");
         verify(storage, never()).info(any());
     }
 

@@ -16,10 +16,15 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -31,6 +36,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * Names are what they say. Tomcat strips path parameters before routing and the store turns
  * {@code \} into {@code /}; a name with either is refused on every route (path, query, multipart field, filename), and
  * every name that is accepted is stored byte for byte as sent, answered in {@code Location}, and fetched from there.
+ * Names Azure refuses — which Azurite stores — and names with invisible characters are refused on every route before a
+ * body is read, with a problem type that names the rule.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "upload.container=names")
 @ExtendWith(Azurite.class)
@@ -83,6 +90,51 @@ class NameTest {
 
         assertThat(container.listBlobs().stream().map(BlobItem::getName))
                 .noneMatch(name -> name.contains("evil") || name.equals("a/b") || name.contains("\\"));
+    }
+
+    /** Names Azure refuses (or that Azurite stores and only look like other names), each with the rule it breaks. */
+    static Stream<Arguments> namesAzureRefuses() {
+        return Stream.of(
+                Arguments.of(String.join("/", Collections.nCopies(255, "d")), "name-too-deep"),
+                Arguments.of("dir./x.bin", "name-trailing-dot-or-slash"),
+                Arguments.of("dir/", "name-trailing-dot-or-slash"),
+                Arguments.of("x".repeat(1025), "name-too-long"),
+                Arguments.of("tab\tname", "name-forbidden-character"),
+                Arguments.of("private\uE000.bin", "name-forbidden-character"),
+                Arguments.of("zero\u200Bwidth.bin", "name-invisible-character"),
+                Arguments.of("report\u202Efdp.exe", "name-invisible-character"),
+                Arguments.of("line\u2028break.bin", "name-invisible-character"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("namesAzureRefuses")
+    void refusesNamesAzureRefusesBeforeReadingABodyOnEveryRoute(String name, String type) throws Exception {
+        String path = BlobNames.path(name);
+        try (RawHttp client = new RawHttp(port)) {
+            // Asked to continue first: a 400 instead of 100 Continue means no byte of the body was wanted.
+            RawHttp.Response refused = client.head(
+                            "PUT " + path + " HTTP/1.1", "Content-Length: 1000000", "Expect: 100-continue")
+                    .response(false);
+            assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+            assertThat(refused.headers().get("content-type")).startsWith("application/problem+json");
+            assertThat(refused.body()).contains("\"type\":\"" + Problems.TYPE_PREFIX + type + "\"");
+        }
+        for (String request : List.of("GET " + path, "POST " + path + "/grant?size=1")) {
+            RawHttp.Response refused;
+            try (RawHttp client = new RawHttp(port)) {
+                refused =
+                        client.head(request + " HTTP/1.1", "Content-Length: 0").response(true);
+            }
+            assertThat(refused.status()).as(request).isEqualTo(400);
+            assertThat(refused.body()).contains(Problems.TYPE_PREFIX + type);
+        }
+        assertThat(container.listBlobs().stream().map(BlobItem::getName)).doesNotContain(name);
+
+        // A normal client beside the attack: its upload is stored in its normal time.
+        long start = System.nanoTime();
+        RawHttp.Response normal = put("/uploads/normal/beside.bin", new byte[100_000]);
+        assertThat(normal.status()).as(normal.body()).isEqualTo(201);
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
     }
 
     @ParameterizedTest

@@ -23,8 +23,8 @@ class UploadBadInputTest extends UploadServiceTestSupport {
         assertProblem(put("", null, new byte[1]), 400, "invalid-name");
         assertProblem(put("a/%2E%2E/b", null, new byte[1]), 400, "invalid-name");
         assertProblem(put("a//b", null, new byte[1]), 400, "invalid-name");
-        assertProblem(put("x".repeat(1025), null, new byte[1]), 400, "invalid-name");
-        assertProblem(put("tab%09name", null, new byte[1]), 400, "invalid-name");
+        assertProblem(put("x".repeat(1025), null, new byte[1]), 400, "name-too-long");
+        assertProblem(put("tab%09name", null, new byte[1]), 400, "name-forbidden-character");
         assertThat(blobExists("tab\tname")).isFalse();
         assertProblem(postMultipart("", multipart("b1", null, "", new byte[1]), "b1"), 400, "invalid-name");
     }

@@ -3,6 +3,7 @@ package dev.iolab.upload.valet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Base64;
@@ -57,6 +58,76 @@ class GrantSignerTest {
     }
 
     @Test
+    void aNameMovedIntoTheIdCompletesNothingElse() {
+        GrantSigner signer = new GrantSigner(KEY, List.of());
+        Grant grant = signer.sign("tenant/alice/r.bin", 12, null, "valet-1-12-x", EXPIRY);
+        byte[] id = Base64.getUrlDecoder().decode(grant.id());
+
+        // The name's prefix appended to the terms, before the MAC: terms + "tenant/alice/" + "r.bin" as before.
+        byte[] prefix = "tenant/alice/".getBytes(StandardCharsets.UTF_8);
+        byte[] moved = concat(Arrays.copyOf(id, id.length - 32), prefix, macOf(id));
+
+        assertNotFound(() -> signer.read(encode(moved), "r.bin"));
+        assertThat(signer.read(grant.id(), "tenant/alice/r.bin").stagingName()).isEqualTo("valet-1-12-x");
+    }
+
+    @Test
+    void anIdShiftedIntoTheNameIsNotFoundNotAFailure() {
+        GrantSigner signer = new GrantSigner(KEY, List.of());
+        Grant grant = signer.sign("tenant/alice/r.bin", 12, MD5, "valet-1-12-abcd", EXPIRY);
+        byte[] id = Base64.getUrlDecoder().decode(grant.id());
+
+        // The staging name's last bytes moved to the front of the name: the same bytes in a row, a shorter ID.
+        for (int k = 1; k <= 4; k++) {
+            byte[] terms = Arrays.copyOf(id, id.length - 32 - k);
+            String name = "valet-1-12-abcd".substring(15 - k) + "tenant/alice/r.bin";
+            String shifted = encode(concat(terms, new byte[0], macOf(id)));
+            assertNotFound(() -> signer.read(shifted, name));
+        }
+    }
+
+    @Test
+    void everyMalformedIdIsNotFound() {
+        GrantSigner signer = new GrantSigner(KEY, List.of());
+        byte[] id = Base64.getUrlDecoder()
+                .decode(signer.sign("a.bin", 12, MD5, "valet-1-12-x", EXPIRY).id());
+        java.util.Random random = new java.util.Random(36);
+        for (int length = 0; length <= id.length + 40; length++) {
+            byte[] cut = Arrays.copyOf(id, length); // shorter, or longer with zeros after the MAC
+            if (length != id.length) {
+                assertNotFound(() -> signer.read(encode(cut), "a.bin"));
+            }
+            byte[] noise = new byte[length];
+            random.nextBytes(noise);
+            if (length > 0) {
+                noise[0] = 2; // this version, so that the rest is read
+            }
+            assertNotFound(() -> signer.read(encode(noise), "a.bin"));
+        }
+        for (int position = 0; position < id.length; position++) {
+            for (int value : new int[] {0, 1, 15, 17, 0x7f, 0x80, 0xff}) {
+                byte[] changed = id.clone();
+                changed[position] = (byte) value;
+                if (!Arrays.equals(changed, id)) {
+                    assertNotFound(() -> signer.read(encode(changed), "a.bin"));
+                }
+            }
+        }
+        byte[] farFuture = id.clone();
+        Arrays.fill(farFuture, 1, 9, (byte) 0x7f); // an expiry no Instant can hold
+        assertNotFound(() -> signer.read(encode(farFuture), "a.bin"));
+    }
+
+    @Test
+    void theRefusalDoesNotRepeatTheId() {
+        GrantSigner signer = new GrantSigner(KEY, List.of());
+        assertThatExceptionOfType(ValetKeyException.class)
+                .isThrownBy(() -> signer.read("forged\r\n2026-01-01 ERROR injected", "a.bin"))
+                .withMessageNotContaining("injected")
+                .withMessageContaining("no such grant");
+    }
+
+    @Test
     void aRotationAcceptsThePreviousKeyAndNoOther() {
         Grant old = new GrantSigner(KEY, List.of()).sign("a.bin", 1, null, "s", EXPIRY);
 
@@ -72,6 +143,21 @@ class GrantSignerTest {
         assertThatExceptionOfType(IllegalArgumentException.class)
                 .isThrownBy(() -> new GrantSigner(new byte[31], List.of()))
                 .withMessageContaining("32 bytes");
+    }
+
+    private static byte[] macOf(byte[] id) {
+        return Arrays.copyOfRange(id, id.length - 32, id.length);
+    }
+
+    private static byte[] concat(byte[] a, byte[] b, byte[] c) {
+        byte[] all = Arrays.copyOf(a, a.length + b.length + c.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        System.arraycopy(c, 0, all, a.length + b.length, c.length);
+        return all;
+    }
+
+    private static String encode(byte[] id) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(id);
     }
 
     private static byte[] key(int seed) {

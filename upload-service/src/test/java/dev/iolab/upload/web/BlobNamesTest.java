@@ -12,7 +12,19 @@ import org.junit.jupiter.params.provider.ValueSource;
 class BlobNamesTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"a", "report.pdf", "dir/sub/file.bin", ".hidden", "a..b", "ünï cödé 文件", "a b"})
+    @ValueSource(
+            strings = {
+                "a",
+                "report.pdf",
+                "dir/sub/file.bin",
+                ".hidden",
+                "a..b",
+                "ünï cödé 文件",
+                "a b",
+                "emoji 😀.png",
+                "no\u00A0break space",
+                "x/.y/z"
+            })
     void acceptsNamesAzureStoresAsGiven(String name) {
         assertThat(BlobNames.validate(name)).isEqualTo(name);
     }
@@ -21,7 +33,7 @@ class BlobNamesTest {
     void acceptsTheLongestNameAndRefusesOneCharacterMore() {
         String longest = "x".repeat(BlobNames.MAX_LENGTH);
         assertThat(BlobNames.validate(longest)).isEqualTo(longest);
-        assertInvalid(longest + "x", "1025 characters");
+        assertRefused(longest + "x", WebProblem.NAME_TOO_LONG, "1025 characters");
     }
 
     @ParameterizedTest
@@ -31,7 +43,7 @@ class BlobNamesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"a//b", "/a", "a/", ".", "..", "a/./b", "a/../b", "../a", "a/.."})
+    @ValueSource(strings = {"a//b", "/a", "/", ".", "..", "a/./b", "a/../b", "../a", "a/.."})
     void refusesEmptyAndDotSegments(String name) {
         assertInvalid(name, "path segment");
     }
@@ -39,12 +51,59 @@ class BlobNamesTest {
     @ParameterizedTest
     @ValueSource(strings = {"tab\tname", "line\nbreak", "nul\0", "del\u007f", "c1\u0085"})
     void refusesControlCharacters(String name) {
-        assertInvalid(name, "control character");
+        assertRefused(name, WebProblem.NAME_FORBIDDEN_CHARACTER, "control character");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"pua\uE000", "nonchar\uFDD0", "nonchar\uFFFE", "plane1\uD83F\uDFFF", "lone\uD800x"})
+    void refusesCodePointsAzureExcludes(String name) {
+        assertRefused(name, WebProblem.NAME_FORBIDDEN_CHARACTER, "U+");
     }
 
     @Test
     void refusesANameEndingInADot() {
-        assertInvalid("report.", "ending in '.'");
+        assertRefused("report.", WebProblem.NAME_TRAILING_DOT_OR_SLASH, "ending in '.'");
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {"dir./x.bin|segment 1 of 2", "a/b../c|segment 2 of 3", "a/|ends in '/'", "a./|segment 1 of 2"})
+    void refusesAPathSegmentEndingInADotAndANameEndingInASlash(String name, String detail) {
+        assertRefused(name, WebProblem.NAME_TRAILING_DOT_OR_SLASH, detail);
+    }
+
+    @Test
+    void acceptsTwoHundredFiftyFourPathSegmentsAndRefusesOneMore() {
+        String deepest = String.join("/", java.util.Collections.nCopies(BlobNames.MAX_SEGMENTS, "d"));
+        assertThat(BlobNames.validate(deepest)).isEqualTo(deepest);
+        assertRefused(deepest + "/d", WebProblem.NAME_TOO_DEEP, "255 path segments");
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "zero\u200Bwidth",
+                "non\u200Cjoiner",
+                "joiner\u200D",
+                "bom\uFEFFname",
+                "ltr\u200Emark",
+                "rtl\u200F",
+                "embed\u202A",
+                "\u202Etxt.exe",
+                "isolate\u2066x\u2069",
+                "line\u2028sep",
+                "para\u2029sep",
+                "soft\u00ADhyphen",
+                "word\u2060joiner"
+            })
+    void refusesInvisibleCharactersThatMakeLookalikeNames(String name) {
+        assertRefused(name, WebProblem.NAME_INVISIBLE_CHARACTER, "invisible");
+    }
+
+    @Test
+    void namesTheInvisibleCharacterItRefused() {
+        assertRefused("report\u202Efdp.exe", WebProblem.NAME_INVISIBLE_CHARACTER, "U+202E RIGHT-TO-LEFT OVERRIDE");
     }
 
     @ParameterizedTest
@@ -106,9 +165,13 @@ class BlobNamesTest {
     }
 
     private static void assertInvalid(String name, String detail) {
+        assertRefused(name, WebProblem.INVALID_NAME, detail);
+    }
+
+    private static void assertRefused(String name, WebProblem problem, String detail) {
         assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(() -> BlobNames.validate(name))
-                .satisfies(e -> assertThat(e.problem()).isEqualTo(WebProblem.INVALID_NAME))
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(problem))
                 .withMessageContaining(detail);
     }
 }

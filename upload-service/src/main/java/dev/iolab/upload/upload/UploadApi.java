@@ -66,8 +66,8 @@ class UploadApi implements OperationCustomizer {
                 .summary("Upload a file: the request body is the file")
                 .description("""
                         Streams the body to the store under `{name}` with the chosen strategy and answers once it is \
-                        stored. An upload of known length reaches the store as one Put Blob; a chunked one in blocks, \
-                        staged and then copied under the name in one step. Nothing is stored unless the whole body \
+                        stored. An upload of known length up to `upload.azure.max-single-upload-size` reaches the \
+                        store as one Put Blob; any other in blocks, staged and then copied under the name in one step. Nothing is stored unless the whole body \
                         arrived (and matched `Content-MD5`, when sent). Two uploads to one name at once both get 201; \
                         the blob is the bytes of the one that finished last, whole. A client that sends \
                         `Expect: 100-continue` sends no byte of a refused body.""")

@@ -21,7 +21,9 @@ record StorageProperties(
     /**
      * Azure SDK settings.
      *
-     * @param connectionString from env {@code AZURE_STORAGE_CONNECTION_STRING}
+     * @param connectionString connection string of the storage account (Azurite's for a local run; env
+     *                         {@code AZURE_STORAGE_CONNECTION_STRING}); valet-key SAS are then signed with its account key.
+     *                         Unset: {@code endpoint} with an Azure identity
      * @param httpClient {@code netty} (the SDK's own default), {@code okhttp} (about as much of the service's CPU per
      *                   pushed upload once the JIT has finished, 13 % less shortly after start; about 10 % more per
      *                   spooled file, which Netty sends with {@code sendfile}; see docs/azure-http-client.md) or

@@ -7,7 +7,7 @@ import org.springframework.http.HttpStatus;
  * A cause the service answers with its own RFC 9457 problem {@code type}. Each feature declares its causes as an enum
  * of its own ({@code UploadProblem}, {@code DownloadProblem}, {@code ValetKeyProblem}); the causes any route may meet
  * are {@link WebProblem}. The URIs are stable identifiers (clients match on them), documented in
- * {@code docs/upload-service.md}.
+ * {@code docs/upload-service.md} and, per route with an example each, in the OpenAPI document ({@link ApiParts}).
  */
 public interface ProblemType {
 

@@ -6,6 +6,8 @@
  * failures; {@link dev.iolab.upload.web.ProblemErrorController} and {@link dev.iolab.upload.web.ProblemReportValve} do
  * the same for what the container and Tomcat answer. {@link dev.iolab.upload.web.BlobNames}, {@link
  * dev.iolab.upload.web.QueryParameters} and {@link dev.iolab.upload.web.JsonOnly} read and check a request's head the
- * same way on every route. Imports no feature.
+ * same way on every route. {@link dev.iolab.upload.web.ApiDocument} frames the OpenAPI document springdoc serves, and
+ * {@link dev.iolab.upload.web.ApiParts} gives each feature the pieces to describe its own routes and problems in it.
+ * Imports no feature.
  */
 package dev.iolab.upload.web;

@@ -8,7 +8,7 @@ import org.springframework.util.unit.DataSize;
 /**
  * The byte budget for memory an upload may hold while it runs ({@code upload.memory-budget.*}).
  *
- * @param enabled false turns admission control off (reproduces the original out-of-memory failures)
+ * @param enabled {@code false} turns admission control off (reproduces the original out-of-memory failures)
  * @param maxBytes budget; unset means half of the JVM's maximum heap
  * @param requestShare largest share of the budget one request may hold (0 < share <= 1), so that no single
  *                     request can take the whole budget

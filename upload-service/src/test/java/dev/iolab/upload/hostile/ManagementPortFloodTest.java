@@ -85,14 +85,14 @@ class ManagementPortFloodTest {
                         .as("a health check from another address during the flood")
                         .isLessThan(CHECK_TIMEOUT));
         assertThat(checks).as("checks made, one a second").hasSizeGreaterThanOrEqualTo(8);
-        double closedByGuards = 0;
-        for (String reason : List.of("per-address-limit", "evicted-for-newcomer", "full", "header-timeout")) {
-            closedByGuards += service.metric(
-                    "iolab_management_connections_refused_connections_total", "reason=\"" + reason + "\"");
-        }
-        assertThat(closedByGuards)
-                .as("flood connections the port closed: at accept, for a newcomer, or at the head deadline")
-                .isGreaterThanOrEqualTo(1100);
+        assertThat(service.metric(
+                        "iolab_management_connections_refused_connections_total", "reason=\"evicted-for-newcomer\""))
+                .as("slow heads closed to make room for a newcomer at the cap of 64")
+                .isPositive();
+        assertThat(service.metric(
+                        "iolab_management_connections_refused_connections_total", "reason=\"header-timeout\""))
+                .as("slow heads closed at the 3 s head deadline")
+                .isPositive();
         assertThat(service.alive()).as("service alive, log:\n%s", service.log()).isTrue();
     }
 

@@ -166,7 +166,8 @@ public final class DevStack implements Callable<Integer> {
         stack.balancer()
                 .ifPresent(h -> System.out.println("HAProxy on " + h.baseUrl() + " in front of " + replicas
                         + " replicas (leastconn, health checks on their management ports); stats " + h.statsUrl()
-                        + ", log " + h.process().log()));
+                        + " (user " + HaproxyProcess.STATS_USER + ", password " + h.statsPassword() + "), log "
+                        + h.process().log()));
         PrometheusProcess scraper = null;
         if (prometheus) {
             scraper = PrometheusProcess.start(

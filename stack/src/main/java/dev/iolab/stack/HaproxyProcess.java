@@ -2,9 +2,12 @@ package dev.iolab.stack;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +20,9 @@ import java.util.Map;
  * management port) and Docker's DNS resolver. Unprivileged; logs (access log and health changes) in
  * {@code haproxy.log}; stopped and waited for on close.
  *
- * <p>{@link #servers()} reads HAProxy's own view of the replicas (stats CSV): UP or DOWN, sessions now and in all.
+ * <p>{@link #servers()} reads HAProxy's own view of the replicas (stats CSV): UP or DOWN, sessions now and in all. The
+ * stats page asks for a login (user {@code stats}); each start gets a random password ({@link #statsPassword()}),
+ * given to HAProxy as {@code HAPROXY_STATS_PASSWORD}.
  */
 public final class HaproxyProcess implements AutoCloseable {
 
@@ -55,14 +60,19 @@ public final class HaproxyProcess implements AutoCloseable {
         }
     }
 
+    /** The stats page's user, as the committed configuration names it. */
+    public static final String STATS_USER = "stats";
+
     private final ManagedProcess process;
     private final URI baseUrl;
     private final URI statsUrl;
+    private final String statsPassword;
 
-    private HaproxyProcess(ManagedProcess process, URI baseUrl, URI statsUrl) {
+    private HaproxyProcess(ManagedProcess process, URI baseUrl, URI statsUrl, String statsPassword) {
         this.process = process;
         this.baseUrl = baseUrl;
         this.statsUrl = statsUrl;
+        this.statsPassword = statsPassword;
     }
 
     /**
@@ -106,16 +116,21 @@ public final class HaproxyProcess implements AutoCloseable {
         int listen = port > 0 ? port : ManagedProcess.freePort();
         int stats = ManagedProcess.freePort();
         Path config = writeConfig(workDir, listen, stats, backends);
+        byte[] secret = new byte[18];
+        new SecureRandom().nextBytes(secret);
+        String password = Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
         // -W: master-worker (the master stops its worker on TERM and waits for it); -db: stay in the foreground.
         ManagedProcess process = ManagedProcess.start(
                 "haproxy",
                 List.of(binary.toString(), "-W", "-db", "-f", config.toString()),
-                Map.of(),
+                Map.of("HAPROXY_STATS_PASSWORD", password),
                 workDir,
                 workDir.resolve("haproxy.log"));
+        // Ready when its metrics answer: the one path of the stats port that needs no login.
+        process.awaitReady(
+                Duration.ofSeconds(30), ManagedProcess.httpOk(URI.create("http://127.0.0.1:" + stats + "/metrics")));
         URI statsUrl = URI.create("http://127.0.0.1:" + stats + "/stats");
-        process.awaitReady(Duration.ofSeconds(30), ManagedProcess.httpOk(statsUrl));
-        return new HaproxyProcess(process, URI.create("http://127.0.0.1:" + listen), statsUrl);
+        return new HaproxyProcess(process, URI.create("http://127.0.0.1:" + listen), statsUrl, password);
     }
 
     /** Waits until HAProxy reports every replica UP; fails with its stats and log after {@code timeout}. */
@@ -139,7 +154,9 @@ public final class HaproxyProcess implements AutoCloseable {
 
     /** Every replica as HAProxy sees it now, in configuration order. */
     public List<ServerState> servers() throws IOException, InterruptedException {
-        return parseStats(LocalHttp.get(URI.create(statsUrl + ";csv"), Duration.ofSeconds(5)));
+        String login =
+                Base64.getEncoder().encodeToString((STATS_USER + ":" + statsPassword).getBytes(StandardCharsets.UTF_8));
+        return parseStats(LocalHttp.get(URI.create(statsUrl + ";csv"), Duration.ofSeconds(5), "Basic " + login));
     }
 
     /** The replica lines of HAProxy's stats CSV (header {@code # pxname,svname,...}). */
@@ -181,9 +198,14 @@ public final class HaproxyProcess implements AutoCloseable {
         return baseUrl.getPort();
     }
 
-    /** HAProxy's stats page ({@code /stats}; {@code ;csv} appended for scripts). */
+    /** HAProxy's stats page ({@code /stats}; {@code ;csv} appended for scripts), user {@link #STATS_USER}. */
     public URI statsUrl() {
         return statsUrl;
+    }
+
+    /** The stats page's password for this run. */
+    public String statsPassword() {
+        return statsPassword;
     }
 
     /** {@code 127.0.0.1:<stats port>}: where Prometheus scrapes HAProxy's own metrics ({@code /metrics}). */

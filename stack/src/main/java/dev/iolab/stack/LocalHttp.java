@@ -20,8 +20,17 @@ final class LocalHttp {
 
     /** The body of {@code GET uri}, which must answer 200 within {@code timeout}. */
     static String get(URI uri, Duration timeout) throws IOException, InterruptedException {
-        HttpResponse<String> response = CLIENT.send(
-                HttpRequest.newBuilder(uri).timeout(timeout).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return get(uri, timeout, null);
+    }
+
+    /** As {@link #get(URI, Duration)}, with an {@code Authorization} header when {@code authorization} is not null. */
+    static String get(URI uri, Duration timeout, String authorization) throws IOException, InterruptedException {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(uri).timeout(timeout).GET();
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new IOException("GET " + uri + " answered " + response.statusCode() + ": " + response.body());
         }

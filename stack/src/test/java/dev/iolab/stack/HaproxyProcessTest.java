@@ -4,17 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Debian's HAProxy with the repository's configuration in front of two stand-in replicas: what the configuration
  * promises — the real client's address in {@code X-Forwarded-For} (a client's own header dropped), bodies streamed to
  * the replica as they arrive, uploads spread over both replicas, a dead replica taken out within about 2 s and the
- * traffic carried on by the other — and that closing it stops master and worker.
+ * traffic carried on by the other, 256 connections per client address, a stats page behind a login — and that closing
+ * it stops master and worker.
  */
 @Timeout(120)
 class HaproxyProcessTest {
@@ -114,6 +124,50 @@ class HaproxyProcessTest {
     }
 
     @Test
+    void theStatsPageAsksForALoginAndOnlyTheMetricsAnswerWithoutOne() throws Exception {
+        HttpResponse<String> anonymous = get(haproxy.statsUrl(), null);
+        HttpResponse<String> wrong = get(haproxy.statsUrl(), "stats:guess");
+        HttpResponse<String> metrics = get(URI.create("http://" + haproxy.metricsTarget() + "/metrics"), null);
+
+        assertThat(anonymous.statusCode()).isEqualTo(401);
+        assertThat(wrong.statusCode()).isEqualTo(401);
+        assertThat(metrics.statusCode()).isEqualTo(200);
+        assertThat(haproxy.servers()).hasSize(2); // with the run's password
+    }
+
+    @Test
+    void limitsEachClientAddressToItsOwn256Connections() throws Exception {
+        InetAddress greedy = ClientAddresses.loopbackAddress(20);
+        List<Socket> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < 257; i++) {
+                Socket socket = new Socket();
+                socket.bind(new InetSocketAddress(greedy, 0));
+                socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), haproxy.port()), 5000);
+                held.add(socket);
+            }
+            // HAProxy accepts in batches, so the one it closes is not always the last to connect; one is closed.
+            Set<Socket> closed = new HashSet<>();
+            await().atMost(Duration.ofSeconds(10)).until(() -> {
+                for (Socket socket : held) {
+                    if (!closed.contains(socket) && closedByHaproxy(socket)) {
+                        closed.add(socket);
+                    }
+                }
+                return !closed.isEmpty();
+            });
+            assertThat(closed).as("connections beyond the address's 256").hasSize(1);
+
+            // Another IPv4 address is a client of its own (IPv6 ones count per /64; IPv4 ones must not be lumped).
+            assertThat(put(ClientAddresses.loopbackAddress(21), "", 100, null)).startsWith("HTTP/1.1 201");
+        } finally {
+            for (Socket socket : held) {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
     void closeStopsMasterAndWorkerAndFreesThePort() throws Exception {
         List<ProcessHandle> processes =
                 new ArrayList<>(haproxy.process().process().descendants().toList());
@@ -128,6 +182,29 @@ class HaproxyProcessTest {
         }
         assertThat(ManagedProcess.tcpOpen(port).getAsBoolean()).isFalse();
         assertThat(Files.readString(haproxy.process().log())).contains("Loading success");
+    }
+
+    private static boolean closedByHaproxy(Socket socket) throws IOException {
+        socket.setSoTimeout(1);
+        try {
+            return socket.getInputStream().read() < 0;
+        } catch (SocketTimeoutException open) {
+            return false;
+        } catch (IOException reset) {
+            return true;
+        }
+    }
+
+    private static HttpResponse<String> get(URI uri, String login) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5));
+        if (login != null) {
+            request.header(
+                    "Authorization",
+                    "Basic " + Base64.getEncoder().encodeToString(login.getBytes(StandardCharsets.UTF_8)));
+        }
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        }
     }
 
     /**

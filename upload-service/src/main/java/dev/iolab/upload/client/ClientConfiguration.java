@@ -50,13 +50,18 @@ class ClientConfiguration implements WebMvcConfigurer {
         return new ClientIdentity(keys);
     }
 
+    /**
+     * The trusted proxies; a start with Boot's own {@code X-Forwarded-For} reader switched on is refused, with or
+     * without them: {@code native} trusts every private and loopback peer (in a container network, anyone who reaches
+     * a replica's port directly names its own client address, and with it whose share it takes), and together with
+     * {@code upload.proxy.trusted} two readers would disagree.
+     */
     @Bean
     TrustedProxies trustedProxies(ProxyProperties properties, Environment environment) {
         TrustedProxies proxies = properties.trustedProxies();
         String strategy = environment.getProperty("server.forward-headers-strategy", "none");
-        if (!proxies.isEmpty() && !strategy.equalsIgnoreCase("none")) {
-            throw new IllegalStateException("upload.proxy.trusted and server.forward-headers-strategy=" + strategy
-                    + " would both read X-Forwarded-For; keep upload.proxy.trusted alone");
+        if (!strategy.equalsIgnoreCase("none")) {
+            throw new ForwardedHeadersException(strategy);
         }
         return proxies;
     }

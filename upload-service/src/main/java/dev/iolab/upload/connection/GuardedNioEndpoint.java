@@ -44,6 +44,9 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
  *       left, so a client still sending then is cut off, and one client lingers on at most {@code
  *       maxLingeringPerClient} connections at once (the rest are closed right after their answer), so that refused
  *       clients that keep sending cannot hold the container's threads.
+ *   <li><b>A cap on open connections that newcomers get past</b> ({@link #setMaxOpenEvictingHeads}, the management
+ *       port's): at the cap a new connection closes the one that has been in its head the longest, so that slow heads
+ *       from any number of addresses cannot keep a health check waiting in the backlog.
  * </ul>
  * It also finds the connection under a request by its {@code ServletConnection} ID ({@link #socket}), so that body and
  * response decorators can bound the waits of their next blocking read or write. While an upload's worker thread waits
@@ -66,6 +69,12 @@ final class GuardedNioEndpoint extends NioEndpoint {
 
         /** A refused request's connection was closed without lingering: its client lingers on enough already. */
         default void lingerRefused() {}
+
+        /** A connection still sending its head was closed to make room for a new one: the connector was full. */
+        default void evictedWhenFull() {}
+
+        /** A connection was closed at accept: the connector was full of connections with requests in progress. */
+        default void refusedWhenFull() {}
     }
 
     private static final String PROTOCOL = "http/1.1";
@@ -81,8 +90,11 @@ final class GuardedNioEndpoint extends NioEndpoint {
     private final Map<SocketWrapperBase<?>, Long> heldReads = new ConcurrentHashMap<>();
     /** Connections already closed for their head, until Tomcat removes them. */
     private final Set<SocketWrapperBase<?>> expiredHeads = ConcurrentHashMap.newKeySet();
+    /** Connections closed to make room for a new one, until Tomcat removes them. */
+    private final Set<SocketWrapperBase<?>> evicted = ConcurrentHashMap.newKeySet();
 
     private volatile int maxPerAddress;
+    private volatile int maxOpen;
     private volatile Predicate<InetAddress> exempt = address -> false;
     private volatile long headerTimeoutNanos;
     private volatile long lingerNanos = TimeUnit.SECONDS.toNanos(5);
@@ -97,6 +109,20 @@ final class GuardedNioEndpoint extends NioEndpoint {
     /** @param max connections one client address may hold; 0 or less: unlimited */
     void setMaxConnectionsPerAddress(int max) {
         this.maxPerAddress = max;
+    }
+
+    /**
+     * A cap on open connections that a flood cannot hold shut, unlike Tomcat's {@code maxConnections} (which stops
+     * accepting at the cap, so newcomers wait in the backlog until a held connection closes): at the cap, a new
+     * connection closes the open one that has been sending its request head the longest, and is itself closed at once
+     * only when no open connection is in its head (every one is silent, between requests or being served). A request
+     * whose head arrives whole is read at once, so it is never the one closed. For connectors whose callers send short
+     * requests (the management port); set Tomcat's own {@code maxConnections} to -1 with it.
+     *
+     * @param max open connections; 0 or less: no cap of ours
+     */
+    void setMaxOpenEvictingHeads(int max) {
+        this.maxOpen = max;
     }
 
     /** @param proxies addresses whose connections carry many clients: not counted against any address's limit */
@@ -120,11 +146,6 @@ final class GuardedNioEndpoint extends NioEndpoint {
 
     void setEvents(Events events) {
         this.events = events;
-    }
-
-    /** Connections open now from {@code address} (its /64 for IPv6). */
-    int connectionsFrom(InetAddress address) {
-        return perAddress.getOrDefault(ClientKey.ofAddress(address), 0);
     }
 
     /**
@@ -166,11 +187,6 @@ final class GuardedNioEndpoint extends NioEndpoint {
         return true;
     }
 
-    /** Connections lingering now for {@code client}. */
-    int lingeringFor(ClientKey client) {
-        return lingeringPerClient.getOrDefault(client, 0);
-    }
-
     /** The connection with this {@code ServletConnection} ID, if it is still open. */
     Optional<SocketWrapperBase<NioChannel>> socket(String connectionId) {
         return Optional.ofNullable(byConnectionId.get(connectionId));
@@ -183,6 +199,12 @@ final class GuardedNioEndpoint extends NioEndpoint {
         if (address != null && !admit(address)) {
             events.refusedOverAddressLimit();
             destroySocket(socket); // counts the connection down and closes it; the acceptor finds no wrapper to close
+            return false;
+        }
+        if (maxOpen > 0 && !makeRoom()) {
+            release(address);
+            events.refusedWhenFull();
+            destroySocket(socket);
             return false;
         }
         // Tracked before Tomcat registers the connection, so that however early it is closed, its close gives it back.
@@ -284,25 +306,63 @@ final class GuardedNioEndpoint extends NioEndpoint {
     }
 
     /**
-     * Closes every connection whose request head is still incomplete past the deadline. Tomcat parks such a request's
-     * processor on its connection (and no other synchronous one: between requests the processor is released; an
-     * asynchronous request's processor is parked too, but {@code isAsync()}), and stamps its start when the first byte
-     * of the request line arrives. The close is an {@code ERROR} event dispatched as Tomcat's own timeout threads
-     * dispatch theirs: the processor closes the connection on a container thread, after any read it is processing.
+     * Closes every connection whose request head is still incomplete past the deadline ({@link #headStart}). The close
+     * is an {@code ERROR} event dispatched as Tomcat's own timeout threads dispatch theirs: the processor closes the
+     * connection on a container thread, after any read it is processing.
      */
     private void closeOverdueHeads(long now) {
         long deadline = headerTimeoutNanos;
         for (SocketWrapperBase<NioChannel> wrapper : connections.values()) {
-            if (wrapper.getCurrentProcessor() instanceof Processor processor
-                    && !processor.isAsync()
-                    && !processor.isUpgrade()) {
-                long start = processor.getRequest().getStartTimeNanos();
-                if (start != -1 && now - start > deadline && expiredHeads.add(wrapper)) {
-                    events.headerTimedOut();
-                    processSocket(wrapper, SocketEvent.ERROR, true);
-                }
+            long start = headStart(wrapper);
+            if (start != -1 && now - start > deadline && !evicted.contains(wrapper) && expiredHeads.add(wrapper)) {
+                events.headerTimedOut();
+                processSocket(wrapper, SocketEvent.ERROR, true);
             }
         }
+    }
+
+    /**
+     * Whether a new connection may be registered under {@link #setMaxOpenEvictingHeads}: below the cap, or after
+     * closing the connection whose request head started longest ago. Runs on the acceptor thread only.
+     */
+    private boolean makeRoom() {
+        if (connections.size() - evicted.size() - expiredHeads.size() < maxOpen) {
+            return true;
+        }
+        SocketWrapperBase<NioChannel> oldest = null;
+        long oldestStart = 0;
+        for (SocketWrapperBase<NioChannel> wrapper : connections.values()) {
+            long start = headStart(wrapper);
+            if (start != -1
+                    && !evicted.contains(wrapper)
+                    && !expiredHeads.contains(wrapper)
+                    && (oldest == null || start - oldestStart < 0)) {
+                oldest = wrapper;
+                oldestStart = start;
+            }
+        }
+        if (oldest == null) {
+            return false;
+        }
+        evicted.add(oldest);
+        events.evictedWhenFull();
+        processSocket(oldest, SocketEvent.ERROR, true);
+        return true;
+    }
+
+    /**
+     * When the request {@code wrapper} is reading the head of started ({@link System#nanoTime()}), or -1 when it is
+     * not in a head: Tomcat parks such a request's processor on its connection (and no other synchronous one: between
+     * requests the processor is released; an asynchronous request's processor is parked too, but {@code isAsync()}),
+     * and stamps its start when the first byte of the request line arrives.
+     */
+    private static long headStart(SocketWrapperBase<?> wrapper) {
+        if (wrapper.getCurrentProcessor() instanceof Processor processor
+                && !processor.isAsync()
+                && !processor.isUpgrade()) {
+            return processor.getRequest().getStartTimeNanos();
+        }
+        return -1;
     }
 
     private boolean admit(ClientKey address) {
@@ -394,6 +454,7 @@ final class GuardedNioEndpoint extends NioEndpoint {
             if (removed != null) {
                 heldReads.remove(removed);
                 expiredHeads.remove(removed);
+                evicted.remove(removed);
                 endLinger(removed);
             }
             Tracked gone = tracked.remove(key);

@@ -34,7 +34,9 @@ import org.springframework.web.bind.annotation.RestController;
  *   <li>bounded memory whatever the reader's speed: the blob is read from the store in ranged reads of
  *       {@code upload.download.chunk-size}, one at a time, each written to the client before the next is read, so a
  *       slow reader holds one chunk and blocks the next read (the SDK's own stream reads 4 MiB ahead per reader);
- *   <li>readers slower than {@code upload.download.min-rate} are cut off ({@link MinimumRateOutputStream});
+ *   <li>readers slower than {@code upload.download.min-rate} over the last {@code upload.download.rate-window} are
+ *       cut off, and so is a download still running at its longest time ({@code upload.download.max-duration}, or
+ *       sooner by the rate) ({@link MinimumRateOutputStream});
  *   <li>{@code HEAD} answers from the blob's properties alone; {@code Range} is served as RFC 9110 says
  *       ({@link ByteRange}: one range → 206 with {@code Content-Range}, unsatisfiable → 416), {@code Accept-Ranges:
  *       bytes} always.
@@ -54,6 +56,7 @@ class DownloadController {
     private final ClientIdentity clients;
     private final TomcatConnections connections;
     private final MinimumRate rate;
+    private final DownloadProperties properties;
     private final int chunkSize;
     private final Counter cutOff;
 
@@ -69,10 +72,12 @@ class DownloadController {
         this.clients = clients;
         this.connections = connections;
         this.rate = properties.minimumRate();
+        this.properties = properties;
         this.chunkSize =
                 (int) Math.min(Integer.MAX_VALUE - 8, properties.chunkSize().toBytes());
         this.cutOff = Counter.builder("iolab.download.cut.off")
-                .description("Downloads cut off because their reader took the body slower than the minimum rate")
+                .description("Downloads cut off because their reader took the body slower than the minimum rate (over"
+                        + " the rate window), or longer than the longest a download may take")
                 .baseUnit("downloads")
                 .register(registry);
     }
@@ -113,8 +118,13 @@ class DownloadController {
                 }
             }
             headers(response, blob, range);
-            MinimumRateOutputStream out =
-                    new MinimumRateOutputStream(response.getOutputStream(), rate, connections.of(request));
+            MinimumRateOutputStream out = new MinimumRateOutputStream(
+                    response.getOutputStream(),
+                    rate,
+                    properties.rateWindow(),
+                    properties.longestFor(length),
+                    connections.of(request),
+                    System::nanoTime);
             try {
                 stream(name, blob, first, length, chunk, n, out);
             } catch (MinimumRateOutputStream.SlowReaderException e) {

@@ -49,6 +49,38 @@ class MinimumRateOutputStreamTest {
     }
 
     @Test
+    void judgesTheRateOverTheWindowSoBytesTakenEarlyBuyNoMoreThanIt() throws IOException {
+        long[] now = {0};
+        MinimumRateOutputStream out = new MinimumRateOutputStream(
+                new ByteArrayOutputStream(), rate, Duration.ofSeconds(5), Duration.ZERO, socket, () -> now[0]);
+        // 64 slices at once (into socket buffers, say): by the average they would be due until 10 s + 64 s.
+        out.write(new byte[64 * MinimumRateOutputStream.SLICE], 0, 64 * MinimumRateOutputStream.SLICE);
+        waits.clear();
+
+        out.write(new byte[MinimumRateOutputStream.SLICE], 0, MinimumRateOutputStream.SLICE);
+
+        // The window (5 s) plus the slice's own second at 16 KiB/s, not the 75 s the average would allow.
+        assertThat(waits).containsExactly(6_000L);
+    }
+
+    @Test
+    void endsADownloadAtItsLongestTimeHoweverSteadilyItIsTaken() throws IOException {
+        long[] now = {0};
+        MinimumRateOutputStream out = new MinimumRateOutputStream(
+                new ByteArrayOutputStream(), rate, Duration.ofSeconds(5), Duration.ofSeconds(3), socket, () -> now[0]);
+        out.write(new byte[10], 0, 10);
+        assertThat(waits.getLast())
+                .as("a write waits no longer than the time left")
+                .isEqualTo(3_000L);
+
+        now[0] = Duration.ofSeconds(3).toNanos();
+
+        assertThatExceptionOfType(MinimumRateOutputStream.SlowReaderException.class)
+                .isThrownBy(() -> out.write(new byte[10], 0, 10))
+                .withMessageContaining("longer than the download's 3 s");
+    }
+
+    @Test
     void cutsOffAReaderWhoseWriteTheContainerTimedOut() {
         OutputStream stalled = new OutputStream() {
             @Override

@@ -78,6 +78,10 @@ final class ServiceProcess implements AutoCloseable {
         return port;
     }
 
+    int managementPort() {
+        return managementPort;
+    }
+
     boolean alive() {
         return process.isAlive();
     }
@@ -103,7 +107,12 @@ final class ServiceProcess implements AutoCloseable {
 
     /** {@code /actuator/health} on the management port. */
     HttpResponse<String> health() throws IOException, InterruptedException {
-        return get("127.0.0.1", "127.0.0.1", managementPort, "/actuator/health", Duration.ofSeconds(30));
+        return healthFrom("127.0.0.1", Duration.ofSeconds(30));
+    }
+
+    /** {@code /actuator/health} on the management port, on a fresh connection from {@code localAddress}. */
+    HttpResponse<String> healthFrom(String localAddress, Duration timeout) throws IOException, InterruptedException {
+        return get("127.0.0.1", localAddress, managementPort, "/actuator/health", timeout);
     }
 
     private static HttpResponse<String> get(String host, String localAddress, int port, String path, Duration timeout)

@@ -39,10 +39,6 @@ public final class UploadServiceProcess implements AutoCloseable {
             return new Settings(Repository.serviceJar(), 0, 0, List.of("-Xmx512m"), List.of(), "uploads");
         }
 
-        public Settings withJar(Path path) {
-            return new Settings(path, port, managementPort, jvmOptions, args, container);
-        }
-
         public Settings withPort(int port) {
             return new Settings(jar, port, managementPort, jvmOptions, args, container);
         }

@@ -500,8 +500,8 @@ public final class UploadStudyReport {
                                 StudyResult.Ceiling.STORAGE.equals(r.partner().row()))
                         .map(StudyResult.Round::timeRatio)
                         .toList();
-        Double ratio = pairs.isEmpty() ? timeRatio(result, c, StudyResult.Ceiling.STORAGE) : median(pairs);
-        if (ratio == null) {
+        Double ratio = pairs.isEmpty() ? timeRatio(result, c, StudyResult.Ceiling.STORAGE) : Medians.of(pairs);
+        if (ratio == null || ratio.isNaN()) {
             return;
         }
         md.append("**Goal:** at 10 MB × 125, valet-key uploads take at most ")
@@ -594,12 +594,12 @@ public final class UploadStudyReport {
                                     .toList(),
                             2),
                     fixed(
-                            median(rounds.stream()
+                            Medians.of(rounds.stream()
                                     .map(StudyResult.Round::spanSeconds)
                                     .toList()),
                             2),
                     fixed(
-                            median(rounds.stream()
+                            Medians.of(rounds.stream()
                                     .map(r -> r.partner().spanSeconds())
                                     .toList()),
                             2)));
@@ -616,12 +616,6 @@ public final class UploadStudyReport {
     /** The largest of {@code bytes} in whole MiB. */
     private static String mostMib(Stream<Long> bytes) {
         return Long.toString(Math.round(bytes.mapToLong(Long::longValue).max().orElse(0) / (1024.0 * 1024.0)));
-    }
-
-    /** The median of the values that are there (nulls and non-finite values left out); null when none is. */
-    static Double median(List<Double> values) {
-        double median = Medians.of(values);
-        return Double.isNaN(median) ? null : median;
     }
 
     /**
@@ -792,7 +786,7 @@ public final class UploadStudyReport {
         long delta = s.afterLiveHeapBytes() - s.baselineLiveHeapBytes();
         boolean back = s.afterLiveHeapBytes() >= 0 && delta <= SOAK_TOLERANCE_BYTES;
         md.append(MarkdownTable.keyValue()
-                        .row("Duration", RunInfo.duration(s.seconds()))
+                        .row("Duration", Figures.minutes(s.seconds()))
                         .row(
                                 "Outcomes",
                                 o == null

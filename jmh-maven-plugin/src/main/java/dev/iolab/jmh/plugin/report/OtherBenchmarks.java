@@ -4,11 +4,11 @@ import dev.iolab.jmh.plugin.stats.CellEstimator;
 import dev.iolab.jmh.plugin.stats.CellStatistics;
 import dev.iolab.jmh.plugin.stats.ForkSteadyState;
 import dev.iolab.jmh.plugin.stats.Forks;
-import dev.iolab.jmh.plugin.stats.Quantiles;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import dev.iolab.reporting.jmh.Metric;
 import dev.iolab.reporting.markdown.Figures;
 import dev.iolab.reporting.markdown.MarkdownTable;
+import dev.iolab.reporting.stats.Medians;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -85,8 +85,7 @@ final class OtherBenchmarks {
                 row.add(cell.steady().describe());
             } else {
                 // Zero or negative values (a count that can be 0): no logarithm, so only the plain median.
-                row.add(Figures.number(Quantiles.median(m.values()))
-                        + (context.headline(r) ? " " + Text.HEADLINE : ""));
+                row.add(Figures.number(Medians.of(m.values())) + (context.headline(r) ? " " + Text.HEADLINE : ""));
                 row.add(Figures.NONE);
                 row.add(m.unit());
                 row.add(Figures.NONE);

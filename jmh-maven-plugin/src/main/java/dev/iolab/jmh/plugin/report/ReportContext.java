@@ -5,7 +5,6 @@ import dev.iolab.jmh.plugin.environment.ForkConditions;
 import dev.iolab.jmh.plugin.environment.Interleaving;
 import dev.iolab.jmh.plugin.profile.CellSelector;
 import dev.iolab.jmh.plugin.stats.CellStatistics;
-import dev.iolab.jmh.plugin.stats.Quantiles;
 import dev.iolab.reporting.chart.ChartStyle;
 import dev.iolab.reporting.host.Virtualization;
 import dev.iolab.reporting.jmh.BenchmarkResult;
@@ -14,6 +13,7 @@ import dev.iolab.reporting.jmh.RunSettings;
 import dev.iolab.reporting.markdown.MarkdownTable;
 import dev.iolab.reporting.section.ReportFrame;
 import dev.iolab.reporting.section.SectionContext;
+import dev.iolab.reporting.stats.Medians;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -138,7 +138,7 @@ final class ReportContext implements SectionContext {
 
     @Override
     public double median(Metric metric) {
-        return Quantiles.median(metric.values());
+        return Medians.of(metric.values());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.iolab.jmh.plugin.stats;
 
+import dev.iolab.reporting.stats.Medians;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -210,7 +211,7 @@ public final class ForkSteadyState {
 
     /** Theil–Sen slope of a fork times its length minus one, relative to its median. */
     static double drift(double[] fork) {
-        return senSlope(fork) * (fork.length - 1) / Quantiles.median(fork);
+        return senSlope(fork) * (fork.length - 1) / Medians.of(fork);
     }
 
     /** The median of all pairwise slopes {@code (x[j] − x[i]) / (j − i)}, i &lt; j. */
@@ -222,7 +223,7 @@ public final class ForkSteadyState {
                 slopes[at++] = (x[j] - x[i]) / (j - i);
             }
         }
-        return Quantiles.median(slopes);
+        return Medians.of(slopes);
     }
 
     /**
@@ -239,7 +240,7 @@ public final class ForkSteadyState {
                 continue;
             }
             double slope = senSlope(fork);
-            double median = Quantiles.median(fork);
+            double median = Medians.of(fork);
             for (int i = 1; i < fork.length; i++) {
                 differences.add(Math.abs(fork[i] - fork[i - 1] - slope) / median);
             }
@@ -249,6 +250,6 @@ public final class ForkSteadyState {
         }
         double[] abs =
                 differences.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return Quantiles.quantileOfSorted(abs, NOISE_QUANTILE) / (NOISE_QUANTILE_OF_NORMAL * Math.sqrt(2));
+        return Medians.quantileOfSorted(abs, NOISE_QUANTILE) / (NOISE_QUANTILE_OF_NORMAL * Math.sqrt(2));
     }
 }

@@ -45,9 +45,9 @@ public final class AzuriteProcess implements AutoCloseable {
         this.generation = generation;
     }
 
-    /** Starts Azurite from {@link Repository#azuriteDirectory()} with its files and log in {@code workDir}. */
+    /** Starts Azurite from {@link RepositoryPaths#azuriteDirectory()} with its files and log in {@code workDir}. */
     public static AzuriteProcess start(Path workDir) throws IOException, InterruptedException {
-        return start(Repository.azuriteDirectory(), workDir);
+        return start(RepositoryPaths.azuriteDirectory(), workDir);
     }
 
     /** Starts the Azurite installed (or to be installed) in {@code azuriteDir}. */

@@ -77,15 +77,16 @@ final class OtherBenchmarks {
             if (forks.isPresent()) {
                 CellStatistics.Cell cell = new CellStatistics.Cell(
                         forks.get(), estimator.cell(forks.get()), ForkSteadyState.check(forks.get()));
-                row.add(Text.time(cell, 1, context.headline(r)));
-                row.add(Text.intervalWithBasis(cell.estimate()));
+                row.add(StatisticsFormat.time(cell, 1, context.headline(r)));
+                row.add(StatisticsFormat.intervalWithBasis(cell.estimate()));
                 row.add(m.unit());
-                row.add(Text.spread(cell));
+                row.add(StatisticsFormat.spread(cell));
                 row.add(cell.n() + " (" + cell.forkCount() + ")");
                 row.add(cell.steady().describe());
             } else {
                 // Zero or negative values (a count that can be 0): no logarithm, so only the plain median.
-                row.add(Figures.number(Medians.of(m.values())) + (context.headline(r) ? " " + Text.HEADLINE : ""));
+                row.add(Figures.number(Medians.of(m.values()))
+                        + (context.headline(r) ? " " + StatisticsFormat.HEADLINE : ""));
                 row.add(Figures.NONE);
                 row.add(m.unit());
                 row.add(Figures.NONE);

@@ -143,17 +143,17 @@ final class ReportContext implements SectionContext {
 
     @Override
     public String figure(BenchmarkResult cell, double scale) {
-        return Text.time(stats.of(cell), scale, headline(cell));
+        return StatisticsFormat.time(stats.of(cell), scale, headline(cell));
     }
 
     @Override
     public String ratio(BenchmarkResult numerator, BenchmarkResult denominator) {
-        return Text.ratio(stats.ratio(numerator, denominator));
+        return StatisticsFormat.ratio(stats.ratio(numerator, denominator));
     }
 
     @Override
     public String ratioTo(BenchmarkResult cell, double millis) {
-        return Text.ratio(stats.ratioTo(cell, millis));
+        return StatisticsFormat.ratio(stats.ratioTo(cell, millis));
     }
 
     /** Whether the profile named this cell a headline cell (only timing runs produce headline cells). */
@@ -235,9 +235,9 @@ final class ReportContext implements SectionContext {
         for (BenchmarkResult r : rows) {
             CellStatistics.Cell cell = stats.of(r);
             List<String> line = new ArrayList<>(dimValues.apply(r));
-            line.add(Text.time(cell, scale, headline(r)));
-            line.add(Text.intervalWithBasis(cell.estimate().scaled(scale)));
-            line.add(Text.spread(cell));
+            line.add(StatisticsFormat.time(cell, scale, headline(r)));
+            line.add(StatisticsFormat.intervalWithBasis(cell.estimate().scaled(scale)));
+            line.add(StatisticsFormat.spread(cell));
             line.add(cell.n() + " (" + cell.forkCount() + ")");
             line.add(cell.steady().describe());
             if (withConditions) {

@@ -490,7 +490,8 @@ public final class UploadStudyReport {
     /**
      * The valet-key goal against the storage row's time: with rounds, the median of the pairs (a storage burst and the
      * cell's, one right after the other); else the cell's one burst ÷ the storage ceiling measured at
-     * the start of the run, which is said, since one burst moves 10–20 % between runs here.
+     * the start of the run, which is said, since one burst moves between runs far more than a pair does
+     * (docs/results/upload-service-measurements.md, "what one hop costs").
      */
     private static void valetKeyGoal(StringBuilder md, StudyResult result, StudyResult.Cell c) {
         List<Double> pairs = c.rounds() == null

@@ -30,15 +30,6 @@ public final class GatlingRun {
         public String output() throws IOException {
             return Files.readString(log);
         }
-
-        /** The simulation's one-line tally ("Upload outcomes: ..."), or null when the run printed none. */
-        public String outcomesLine() throws IOException {
-            return output().lines()
-                    .filter(line -> line.startsWith("Upload outcomes: "))
-                    .map(line -> line.substring("Upload outcomes: ".length()))
-                    .findFirst()
-                    .orElse(null);
-        }
     }
 
     private GatlingRun() {}

@@ -2,7 +2,6 @@ package dev.iolab.loadtest;
 
 import dev.iolab.reporting.markdown.Figures;
 import dev.iolab.reporting.markdown.MarkdownTable;
-import java.util.Locale;
 
 /**
  * What ran where, when and under what load: the first part of every study's result file and report.
@@ -34,11 +33,6 @@ public record RunInfo(
         int executorThreads,
         int capacity) {
 
-    /** {@code 7 min 39 s}. */
-    public static String duration(long seconds) {
-        return String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
-    }
-
     /**
      * The rows a study's report opens with: command, run, machine and JDK, load averages.
      *
@@ -48,7 +42,7 @@ public record RunInfo(
     public MarkdownTable rows(String sampled, String loadNote) {
         return MarkdownTable.keyValue()
                 .row("Command", "`" + command + "`")
-                .row("Run", startedUtc + " → " + finishedUtc + " (" + duration(durationSeconds) + ")")
+                .row("Run", startedUtc + " → " + finishedUtc + " (" + Figures.minutes(durationSeconds) + ")")
                 .row("Machine", machine + ", " + java)
                 .row(
                         "Load average (1/5/15 min)",

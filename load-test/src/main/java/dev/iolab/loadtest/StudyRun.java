@@ -2,7 +2,7 @@ package dev.iolab.loadtest;
 
 import dev.iolab.reporting.host.HostFacts;
 import dev.iolab.reporting.host.LoadAverage;
-import dev.iolab.stack.Repository;
+import dev.iolab.stack.RepositoryPaths;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -130,8 +130,8 @@ public final class StudyRun {
      * copied into its {@code bin/}.
      */
     static StudyRun start(String study, String name, String script, String[] args) throws IOException {
-        Path jar = Repository.serviceJar(); // before the run directory: a run that cannot start leaves none behind
-        Path runDir = Repository.root()
+        Path jar = RepositoryPaths.serviceJar(); // before the run directory: a run that cannot start leaves none behind
+        Path runDir = RepositoryPaths.root()
                 .resolve("load-test/target")
                 .resolve(name)
                 .resolve(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
@@ -185,7 +185,7 @@ public final class StudyRun {
 
     /** {@code path} as given when absolute, else under the repository root. */
     public static Path inRepository(Path path) {
-        return path.isAbsolute() ? path : Repository.root().resolve(path);
+        return path.isAbsolute() ? path : RepositoryPaths.root().resolve(path);
     }
 
     /** Notes the 1-minute load average now and returns it (NaN when unknown): the highest noted is in {@link #info}. */

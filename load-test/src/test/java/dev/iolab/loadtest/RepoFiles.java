@@ -1,15 +1,15 @@
 package dev.iolab.loadtest;
 
-import dev.iolab.stack.Repository;
+import dev.iolab.stack.RepositoryPaths;
 import java.nio.file.Path;
 
-/** Files of the repository the checks read (root: the stack's {@link Repository}). */
+/** Files of the repository the checks read (root: the stack's {@link RepositoryPaths}). */
 final class RepoFiles {
 
     private RepoFiles() {}
 
     static Path root() {
-        return Repository.root();
+        return RepositoryPaths.root();
     }
 
     static Path composeFile() {

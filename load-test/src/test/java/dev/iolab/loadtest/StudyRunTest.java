@@ -3,7 +3,7 @@ package dev.iolab.loadtest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchException;
 
-import dev.iolab.stack.Repository;
+import dev.iolab.stack.RepositoryPaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
@@ -94,7 +94,7 @@ class StudyRunTest {
             assertThat(StudyRun.notStarted("the upload study", e))
                     .isEqualTo("error: the upload study could not start: IllegalStateException: upload-service.jar="
                             + missing + " does not exist");
-            assertThat(Repository.root().resolve("load-test/target").resolve(name))
+            assertThat(RepositoryPaths.root().resolve("load-test/target").resolve(name))
                     .doesNotExist();
         } finally {
             System.clearProperty("upload-service.jar");

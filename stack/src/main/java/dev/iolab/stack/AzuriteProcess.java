@@ -45,9 +45,9 @@ public final class AzuriteProcess implements AutoCloseable {
         this.generation = generation;
     }
 
-    /** Starts Azurite from {@link Repository#azuriteDirectory()} with its files and log in {@code workDir}. */
+    /** Starts Azurite from {@link RepositoryPaths#azuriteDirectory()} with its files and log in {@code workDir}. */
     public static AzuriteProcess start(Path workDir) throws IOException, InterruptedException {
-        return start(Repository.azuriteDirectory(), workDir);
+        return start(RepositoryPaths.azuriteDirectory(), workDir);
     }
 
     /** Starts the Azurite installed (or to be installed) in {@code azuriteDir}. */
@@ -58,8 +58,9 @@ public final class AzuriteProcess implements AutoCloseable {
     /**
      * Stops this Azurite and starts a fresh one on the same port, empty (in memory): for a client that keeps its
      * connection string, the store as it was at its first start. An in-memory Azurite keeps every byte written to it,
-     * deleted or not, until its garbage collection (every 10 minutes), and slows down as it fills: bursts of 1.25 GB
-     * took 8.5, 10.2 and 15.6 s one after the other. The new process logs to {@code azurite-<n>.log} beside the first.
+     * deleted or not, until its garbage collection (every 10 minutes), and slows down as it fills (how much:
+     * docs/results/upload-service-measurements.md, "what one hop costs"). The new process logs to
+     * {@code azurite-<n>.log} beside the first.
      */
     public AzuriteProcess restarted() throws IOException, InterruptedException {
         close();

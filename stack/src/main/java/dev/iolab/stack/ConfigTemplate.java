@@ -23,7 +23,7 @@ final class ConfigTemplate {
     /** Reads {@code relativePath} under the repository root. */
     static ConfigTemplate read(String relativePath) throws IOException {
         return new ConfigTemplate(
-                relativePath, Files.readString(Repository.root().resolve(relativePath), StandardCharsets.UTF_8));
+                relativePath, Files.readString(RepositoryPaths.root().resolve(relativePath), StandardCharsets.UTF_8));
     }
 
     /** Replaces the one occurrence of {@code from}; fails when there is none or more than one. */

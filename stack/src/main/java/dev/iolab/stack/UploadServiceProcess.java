@@ -24,7 +24,7 @@ public final class UploadServiceProcess implements AutoCloseable {
     /**
      * How to run the service.
      *
-     * @param jar            the Spring Boot jar ({@link Repository#serviceJar()})
+     * @param jar            the Spring Boot jar ({@link RepositoryPaths#serviceJar()})
      * @param port           public (upload) port on 127.0.0.1; 0 for a free one
      * @param managementPort port of {@code /actuator/*} on 127.0.0.1; 0 for a free one
      * @param jvmOptions     options before {@code -jar}, e.g. {@code -Xmx512m}
@@ -34,13 +34,9 @@ public final class UploadServiceProcess implements AutoCloseable {
     public record Settings(
             Path jar, int port, int managementPort, List<String> jvmOptions, List<String> args, String container) {
 
-        /** The jar of {@link Repository#serviceJar()} at {@code -Xmx512m} (the study's container heap). */
+        /** The jar of {@link RepositoryPaths#serviceJar()} at {@code -Xmx512m} (the study's container heap). */
         public static Settings defaults() {
-            return new Settings(Repository.serviceJar(), 0, 0, List.of("-Xmx512m"), List.of(), "uploads");
-        }
-
-        public Settings withJar(Path path) {
-            return new Settings(path, port, managementPort, jvmOptions, args, container);
+            return new Settings(RepositoryPaths.serviceJar(), 0, 0, List.of("-Xmx512m"), List.of(), "uploads");
         }
 
         public Settings withPort(int port) {

@@ -714,8 +714,8 @@ public final class Libc {
      * The four system calls of a directory walk ({@code openat}, {@code getdents64}, {@code fstatat}, {@code close})
      * for a short-lived process that makes one of them per directory entry: all through glibc's
      * {@code long syscall(long number, ...)} and so through one downcall handle, because each function type bound
-     * through FFM costs start-up (a method handle chain and a stub generated per type: four types took about 50 ms more
-     * CPU than one, docs/benchmarks/dirwalk.md). They capture no {@code errno}, take buffers as addresses and allocate
+     * through FFM costs start-up (a method handle chain and a stub generated per type; what one type instead of four
+     * saves: docs/results/benchmark-measurements.md, "What changed for start-up"). They capture no {@code errno}, take buffers as addresses and allocate
      * nothing. A call that fails is repeated once through the libc function of that name with {@code errno} captured,
      * which reports the error exactly ({@code openat} without {@code O_CREAT}, {@code fstatat} and {@code getdents64}
      * change nothing when they fail, so the repeat is harmless, and it returns normally if the failure was

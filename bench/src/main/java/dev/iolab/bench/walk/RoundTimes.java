@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * The median of a comparison's rounds (seconds of wall or CPU time). The walk's command lines ({@code bench/dirsize},
  * {@code CompareWalkers}) run from this module's classes alone, without the build's class path, so that their
- * start-up stays what is measured; this is why they do not use the reporting module's {@code Medians}.
+ * start-up stays what is measured; this is why they keep this copy of the reporting module's {@code Medians} (same median, same NaN for no value)
+ * rather than use it.
  */
 final class RoundTimes {
 

@@ -24,11 +24,11 @@ final class BenchmarkRuntime {
 
     private BenchmarkRuntime() {}
 
-    /** The toolchain's {@code java}, or Maven's own when it is recent enough (see {@link BenchmarkJava}). */
+    /** The toolchain's {@code java}, or Maven's own when it is recent enough (see {@link JavaExecutable}). */
     static String java(ToolchainManager toolchains, MavenSession session, MavenProject project, int requiredJavaVersion)
             throws MojoExecutionException {
         Toolchain jdk = toolchains.getToolchainFromBuildContext("jdk", session);
-        String java = BenchmarkJava.choose(
+        String java = JavaExecutable.choose(
                 jdk == null ? null : jdk.findTool("java"),
                 Path.of(System.getProperty("java.home")),
                 Runtime.version().feature(),

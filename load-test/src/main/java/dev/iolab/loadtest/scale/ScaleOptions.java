@@ -1,6 +1,6 @@
 package dev.iolab.loadtest.scale;
 
-import dev.iolab.loadtest.OnOff;
+import dev.iolab.loadtest.OnOffConverter;
 import dev.iolab.loadtest.OptionRanges;
 import dev.iolab.loadtest.ServiceOptions;
 import dev.iolab.stack.ClientAddresses;
@@ -60,7 +60,7 @@ final class ScaleOptions {
             paramLabel = "on|off",
             arity = "1",
             defaultValue = "on",
-            converter = OnOff.class,
+            converter = OnOffConverter.class,
             description = "the second burst, with replica 1 killed (SIGKILL) while it runs uploads")
     boolean kill;
 

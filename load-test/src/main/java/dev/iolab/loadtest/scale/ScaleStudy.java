@@ -1,9 +1,9 @@
 package dev.iolab.loadtest.scale;
 
 import dev.iolab.loadtest.RandomUploadFile;
-import dev.iolab.loadtest.RunInfo;
 import dev.iolab.loadtest.StudyRun;
 import dev.iolab.loadtest.ValetKeyGrant;
+import dev.iolab.reporting.markdown.Figures;
 import dev.iolab.stack.AzuriteProcess;
 import dev.iolab.stack.ExternalTool;
 import dev.iolab.stack.HaproxyProcess;
@@ -84,7 +84,7 @@ public final class ScaleStudy {
             ScaleResult result = new ScaleStudy(options, run).measure();
             ScaleStudyReport.write(result, output);
             System.out.println(
-                    "Scale study done in " + RunInfo.duration(result.run().durationSeconds()) + ". Report: " + output);
+                    "Scale study done in " + Figures.minutes(result.run().durationSeconds()) + ". Report: " + output);
         });
     }
 

@@ -1,6 +1,6 @@
 package dev.iolab.loadtest.study;
 
-import dev.iolab.loadtest.OnOff;
+import dev.iolab.loadtest.OnOffConverter;
 import dev.iolab.loadtest.ServiceOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,7 +70,7 @@ final class StudyOptions {
             hideParamSyntax = true,
             arity = "1",
             defaultValue = "on,off",
-            converter = OnOff.class,
+            converter = OnOffConverter.class,
             description = "memory budget passes: on, off or on,off (the off pass shows what the budget prevents)")
     private List<Boolean> budgets;
 
@@ -102,7 +102,7 @@ final class StudyOptions {
             paramLabel = "on|off",
             arity = "1",
             defaultValue = "on",
-            converter = OnOff.class,
+            converter = OnOffConverter.class,
             description = "the direct row: the Azure SDK alone on the same files and Azurite")
     private boolean direct;
 
@@ -111,7 +111,7 @@ final class StudyOptions {
             paramLabel = "on|off",
             arity = "1",
             defaultValue = "on",
-            converter = OnOff.class,
+            converter = OnOffConverter.class,
             description = "the storage row: the same clients PUT the same files straight to Azurite with a SAS")
     private boolean storage;
 
@@ -120,7 +120,7 @@ final class StudyOptions {
             paramLabel = "on|off",
             arity = "1",
             defaultValue = "on",
-            converter = OnOff.class,
+            converter = OnOffConverter.class,
             description = "the nginx row: the same clients PUT the same files through nginx in front of Azurite")
     private boolean nginx;
 
@@ -129,7 +129,7 @@ final class StudyOptions {
             paramLabel = "on|off",
             arity = "1",
             defaultValue = "on",
-            converter = OnOff.class,
+            converter = OnOffConverter.class,
             description = "the valet-key row: grant, PUT to storage, complete (skipped with a message when the "
                     + "service has no grant endpoint)")
     private boolean valetKey;

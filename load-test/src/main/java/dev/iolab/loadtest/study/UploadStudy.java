@@ -114,7 +114,7 @@ public final class UploadStudy {
             UploadStudy study = new UploadStudy(options, run);
             StudyResult result = options.soak() ? study.runSoak() : study.runMatrix();
             UploadStudyReport.write(result, output, run.directory());
-            System.out.println("Study done in " + RunInfo.duration(result.run().durationSeconds()) + ". Report: "
+            System.out.println("Study done in " + Figures.minutes(result.run().durationSeconds()) + ". Report: "
                     + output + "; Gatling reports, logs and study.json: " + run.directory());
         });
     }

@@ -490,7 +490,8 @@ public final class UploadStudyReport {
     /**
      * The valet-key goal against the storage row's time: with rounds, the median of the pairs (a storage burst and the
      * cell's, one right after the other); else the cell's one burst ÷ the storage ceiling measured at
-     * the start of the run, which is said, since one burst moves 10–20 % between runs here.
+     * the start of the run, which is said, since one burst moves between runs far more than a pair does
+     * (docs/results/upload-service-measurements.md, "what one hop costs").
      */
     private static void valetKeyGoal(StringBuilder md, StudyResult result, StudyResult.Cell c) {
         List<Double> pairs = c.rounds() == null
@@ -500,8 +501,8 @@ public final class UploadStudyReport {
                                 StudyResult.Ceiling.STORAGE.equals(r.partner().row()))
                         .map(StudyResult.Round::timeRatio)
                         .toList();
-        Double ratio = pairs.isEmpty() ? timeRatio(result, c, StudyResult.Ceiling.STORAGE) : median(pairs);
-        if (ratio == null) {
+        Double ratio = pairs.isEmpty() ? timeRatio(result, c, StudyResult.Ceiling.STORAGE) : Medians.of(pairs);
+        if (ratio == null || ratio.isNaN()) {
             return;
         }
         md.append("**Goal:** at 10 MB × 125, valet-key uploads take at most ")
@@ -594,12 +595,12 @@ public final class UploadStudyReport {
                                     .toList(),
                             2),
                     fixed(
-                            median(rounds.stream()
+                            Medians.of(rounds.stream()
                                     .map(StudyResult.Round::spanSeconds)
                                     .toList()),
                             2),
                     fixed(
-                            median(rounds.stream()
+                            Medians.of(rounds.stream()
                                     .map(r -> r.partner().spanSeconds())
                                     .toList()),
                             2)));
@@ -616,12 +617,6 @@ public final class UploadStudyReport {
     /** The largest of {@code bytes} in whole MiB. */
     private static String mostMib(Stream<Long> bytes) {
         return Long.toString(Math.round(bytes.mapToLong(Long::longValue).max().orElse(0) / (1024.0 * 1024.0)));
-    }
-
-    /** The median of the values that are there (nulls and non-finite values left out); null when none is. */
-    static Double median(List<Double> values) {
-        double median = Medians.of(values);
-        return Double.isNaN(median) ? null : median;
     }
 
     /**
@@ -792,7 +787,7 @@ public final class UploadStudyReport {
         long delta = s.afterLiveHeapBytes() - s.baselineLiveHeapBytes();
         boolean back = s.afterLiveHeapBytes() >= 0 && delta <= SOAK_TOLERANCE_BYTES;
         md.append(MarkdownTable.keyValue()
-                        .row("Duration", RunInfo.duration(s.seconds()))
+                        .row("Duration", Figures.minutes(s.seconds()))
                         .row(
                                 "Outcomes",
                                 o == null

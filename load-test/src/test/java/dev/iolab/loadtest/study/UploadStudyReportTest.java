@@ -337,14 +337,6 @@ class UploadStudyReportTest {
     }
 
     @Test
-    void aMedianLeavesOutWhatWasNotMeasured() {
-        assertThat(UploadStudyReport.median(java.util.Arrays.asList(3.0, null, 1.0, 2.0, 4.0)))
-                .isEqualTo(2.5);
-        assertThat(UploadStudyReport.median(java.util.Arrays.asList(null, Double.NaN)))
-                .isNull();
-    }
-
-    @Test
     void saysWhetherARunWithoutProbesStillForcedTheIdleGc() {
         StudyResult.Memory probed = memory(200, 40 * MIB, 90 * MIB, 25);
         StudyResult.Memory idleOnly =

@@ -67,6 +67,14 @@ public final class Figures {
                 + fixed(present[present.length - 1], decimals) + ")";
     }
 
+    /**
+     * A duration in whole seconds as minutes and two-digit seconds however long it is: {@code 7 min 39 s},
+     * {@code 0 min 35 s}, {@code 75 min 00 s}; the one format of a run's length in reports and on the console.
+     */
+    public static String minutes(long seconds) {
+        return String.format(Locale.ROOT, "%d min %02d s", seconds / 60, seconds % 60);
+    }
+
     /** Bytes as whole mebibytes ({@code 512} for 536,870,912); {@link #NONE} for null, NaN and infinities. */
     public static String mib(Double bytes) {
         return bytes == null ? NONE : fixed(bytes / (1024.0 * 1024.0), 0);

@@ -107,6 +107,15 @@ public final class MarkdownTable {
         return this;
     }
 
+    /**
+     * {@code value} as a cell of a table written by a template rather than by this class: its {@code toString()} with
+     * {@code |} escaped and line breaks as {@code <br>}, {@code null} as {@link Figures#NONE} — what {@link #render()}
+     * writes for it.
+     */
+    public static String cell(Object value) {
+        return value == null ? Figures.NONE : escape(value.toString());
+    }
+
     /** Adds a row of exactly as many cells as the header has columns (see {@link #row(List)}). */
     public MarkdownTable row(Object... cells) {
         return row(Arrays.asList(cells));

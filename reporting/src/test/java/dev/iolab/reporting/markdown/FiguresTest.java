@@ -30,6 +30,13 @@ class FiguresTest {
     }
 
     @Test
+    void aDurationIsMinutesAndTwoDigitSecondsHoweverLong() {
+        assertThat(Figures.minutes(459)).isEqualTo("7 min 39 s");
+        assertThat(Figures.minutes(35)).isEqualTo("0 min 35 s");
+        assertThat(Figures.minutes(4500)).isEqualTo("75 min 00 s");
+    }
+
+    @Test
     void fixedDecimalsPercentsAndFactors() {
         assertThat(Figures.fixed(8.8249, 2)).isEqualTo("8.82");
         assertThat(Figures.fixed(1234.4, 0)).isEqualTo("1234");

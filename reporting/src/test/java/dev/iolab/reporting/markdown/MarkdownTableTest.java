@@ -35,6 +35,13 @@ class MarkdownTableTest {
     }
 
     @Test
+    void aCellForATemplateIsWhatTheTableWritesForIt() {
+        assertThat(MarkdownTable.cell("a|b\nc")).isEqualTo("a\\|b<br>c");
+        assertThat(MarkdownTable.cell(201)).isEqualTo("201");
+        assertThat(MarkdownTable.cell(null)).isEqualTo(Figures.NONE);
+    }
+
+    @Test
     void aPipeOrALineBreakInACellCannotBreakTheTable() {
         String md = new MarkdownTable(List.of("cell", "note"), 2)
                 .row("a|b", "line one\nline two")

@@ -1,6 +1,7 @@
 package dev.iolab.reporting.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Arrays;
 import java.util.List;
@@ -25,6 +26,8 @@ class MediansTest {
         assertThat(Medians.of(Arrays.asList(3.0, null, 1.0, Double.NaN, 2.0, 4.0)))
                 .isEqualTo(2.5);
         assertThat(Medians.of(1.0, Double.POSITIVE_INFINITY, 3.0)).isEqualTo(2.0);
+        assertThat(Medians.of(Double.NEGATIVE_INFINITY, 5.0, Double.NaN, 1.0, Double.POSITIVE_INFINITY))
+                .isEqualTo(3.0);
     }
 
     @Test
@@ -38,6 +41,28 @@ class MediansTest {
     void sortedValuesAreTakenAsTheyAre() {
         assertThat(Medians.ofSorted(new double[] {1, 2, 10})).isEqualTo(2.0);
         assertThat(Medians.ofSorted(new double[] {1, 2, 3, 10})).isEqualTo(2.5);
+    }
+
+    @Test
+    void aQuantileInterpolatesBetweenTheValuesAroundIt() {
+        double[] sorted = {1, 2, 3, 10};
+        assertThat(Medians.quantileOfSorted(sorted, 0)).isEqualTo(1.0);
+        assertThat(Medians.quantileOfSorted(sorted, 1)).isEqualTo(10.0);
+        assertThat(Medians.quantileOfSorted(sorted, 0.5)).isEqualTo(Medians.ofSorted(sorted));
+        assertThat(Medians.quantileOfSorted(sorted, 0.25)).isEqualTo(1.75);
+        assertThat(Medians.quantileOfSorted(new double[] {7}, 0.9)).isEqualTo(7.0);
+    }
+
+    @Test
+    void noValueHasNoQuantile() {
+        assertThat(Medians.quantileOfSorted(new double[0], 0.1)).isNaN();
+    }
+
+    @Test
+    void aQuantileOutsideZeroToOneIsRefused() {
+        assertThatThrownBy(() -> Medians.quantileOfSorted(new double[] {1}, 1.5))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("between 0 and 1");
     }
 
     @Test

@@ -47,18 +47,20 @@ public record PlannedRun(
         boolean headline,
         boolean interleaved) {
 
-    /** Starting JMH's harness JVM, once per run (how it was measured: docs/benchmarks/report.md, "The estimate"). */
+    /**
+     * Starting JMH's harness JVM, once per run. This and the other costs below are calibrated on the reference
+     * machine: docs/results/benchmark-measurements.md, "the plan's estimates and the plugin's costs".
+     */
     static final Duration RUN_START = Duration.ofSeconds(2);
 
-    /** Starting one fork's JVM and JMH's handshake with it (measured like {@link #RUN_START}). */
+    /** Starting one fork's JVM and JMH's handshake with it. */
     static final Duration FORK_START = Duration.ofMillis(600);
 
     /**
      * What one single-fork unit of an interleaved run costs beyond its fork, when the units run one after another
      * from one JMH host JVM: JMH's set-up of each run (reading the benchmark list, planning, the link to the fork) and
-     * the host's reading of {@code /proc} before and after. Measured here as about 0.1 s of CPU per unit (30 units
-     * interleaved against the same 30 forks in one JMH run; docs/benchmarks/report.md, "The estimate"), which on a
-     * quiet machine is its wall time; 0.15 s leaves room.
+     * the host's reading of {@code /proc} before and after. That work runs between forks, so on a quiet machine its
+     * CPU time is its wall time; the figure is the measured CPU time with room to spare.
      */
     public static final Duration UNIT_OVERHEAD = Duration.ofMillis(150);
 

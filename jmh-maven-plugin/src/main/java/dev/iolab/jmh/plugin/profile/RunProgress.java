@@ -1,5 +1,6 @@
 package dev.iolab.jmh.plugin.profile;
 
+import dev.iolab.reporting.markdown.Figures;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -194,7 +195,7 @@ public final class RunProgress {
             return String.format(Locale.ROOT, "%d h %02d min", s / 3600, (s % 3600) / 60);
         }
         if (s >= 60) {
-            return String.format(Locale.ROOT, "%d min %02d s", s / 60, s % 60);
+            return Figures.minutes(s);
         }
         return s + " s";
     }

@@ -4,11 +4,11 @@ import dev.iolab.jmh.plugin.stats.CellEstimator;
 import dev.iolab.jmh.plugin.stats.CellStatistics;
 import dev.iolab.jmh.plugin.stats.ForkSteadyState;
 import dev.iolab.jmh.plugin.stats.Forks;
-import dev.iolab.jmh.plugin.stats.Quantiles;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import dev.iolab.reporting.jmh.Metric;
 import dev.iolab.reporting.markdown.Figures;
 import dev.iolab.reporting.markdown.MarkdownTable;
+import dev.iolab.reporting.stats.Medians;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -77,16 +77,16 @@ final class OtherBenchmarks {
             if (forks.isPresent()) {
                 CellStatistics.Cell cell = new CellStatistics.Cell(
                         forks.get(), estimator.cell(forks.get()), ForkSteadyState.check(forks.get()));
-                row.add(Text.time(cell, 1, context.headline(r)));
-                row.add(Text.intervalWithBasis(cell.estimate()));
+                row.add(StatisticsFormat.time(cell, 1, context.headline(r)));
+                row.add(StatisticsFormat.intervalWithBasis(cell.estimate()));
                 row.add(m.unit());
-                row.add(Text.spread(cell));
+                row.add(StatisticsFormat.spread(cell));
                 row.add(cell.n() + " (" + cell.forkCount() + ")");
                 row.add(cell.steady().describe());
             } else {
                 // Zero or negative values (a count that can be 0): no logarithm, so only the plain median.
-                row.add(Figures.number(Quantiles.median(m.values()))
-                        + (context.headline(r) ? " " + Text.HEADLINE : ""));
+                row.add(Figures.number(Medians.of(m.values()))
+                        + (context.headline(r) ? " " + StatisticsFormat.HEADLINE : ""));
                 row.add(Figures.NONE);
                 row.add(m.unit());
                 row.add(Figures.NONE);

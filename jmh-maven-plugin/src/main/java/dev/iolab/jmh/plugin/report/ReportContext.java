@@ -5,7 +5,6 @@ import dev.iolab.jmh.plugin.environment.ForkConditions;
 import dev.iolab.jmh.plugin.environment.Interleaving;
 import dev.iolab.jmh.plugin.profile.CellSelector;
 import dev.iolab.jmh.plugin.stats.CellStatistics;
-import dev.iolab.jmh.plugin.stats.Quantiles;
 import dev.iolab.reporting.chart.ChartStyle;
 import dev.iolab.reporting.host.Virtualization;
 import dev.iolab.reporting.jmh.BenchmarkResult;
@@ -14,6 +13,7 @@ import dev.iolab.reporting.jmh.RunSettings;
 import dev.iolab.reporting.markdown.MarkdownTable;
 import dev.iolab.reporting.section.ReportFrame;
 import dev.iolab.reporting.section.SectionContext;
+import dev.iolab.reporting.stats.Medians;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -138,22 +138,22 @@ final class ReportContext implements SectionContext {
 
     @Override
     public double median(Metric metric) {
-        return Quantiles.median(metric.values());
+        return Medians.of(metric.values());
     }
 
     @Override
     public String figure(BenchmarkResult cell, double scale) {
-        return Text.time(stats.of(cell), scale, headline(cell));
+        return StatisticsFormat.time(stats.of(cell), scale, headline(cell));
     }
 
     @Override
     public String ratio(BenchmarkResult numerator, BenchmarkResult denominator) {
-        return Text.ratio(stats.ratio(numerator, denominator));
+        return StatisticsFormat.ratio(stats.ratio(numerator, denominator));
     }
 
     @Override
     public String ratioTo(BenchmarkResult cell, double millis) {
-        return Text.ratio(stats.ratioTo(cell, millis));
+        return StatisticsFormat.ratio(stats.ratioTo(cell, millis));
     }
 
     /** Whether the profile named this cell a headline cell (only timing runs produce headline cells). */
@@ -235,9 +235,9 @@ final class ReportContext implements SectionContext {
         for (BenchmarkResult r : rows) {
             CellStatistics.Cell cell = stats.of(r);
             List<String> line = new ArrayList<>(dimValues.apply(r));
-            line.add(Text.time(cell, scale, headline(r)));
-            line.add(Text.intervalWithBasis(cell.estimate().scaled(scale)));
-            line.add(Text.spread(cell));
+            line.add(StatisticsFormat.time(cell, scale, headline(r)));
+            line.add(StatisticsFormat.intervalWithBasis(cell.estimate().scaled(scale)));
+            line.add(StatisticsFormat.spread(cell));
             line.add(cell.n() + " (" + cell.forkCount() + ")");
             line.add(cell.steady().describe());
             if (withConditions) {

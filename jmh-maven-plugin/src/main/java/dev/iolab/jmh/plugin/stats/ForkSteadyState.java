@@ -1,5 +1,6 @@
 package dev.iolab.jmh.plugin.stats;
 
+import dev.iolab.reporting.stats.Medians;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,11 +23,11 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  * </ol>
  * The first alone cannot be strict with the 5 iterations a fork usually has (a rank test's smallest two-sided p-value
  * at 5 iterations is 2/120), and a random order of flat noise is perfectly monotone once in 60 forks; such a fork's
- * "drift" is only as large as the noise's range, which the third condition rejects. Measured on simulated cells of 8
- * forks × 5 iterations with 1 % noise and occasional 30 % slow iterations ({@code ForkSteadyStateTest}): 1.2 % of
- * flat cells flagged; a fork drifting 10 % flagged in 73 % of cells, one drifting 25 % in 92 % (the misses are
- * drifting forks that also got a slow iteration, which breaks the rank condition at 5 iterations). Forks of 8
- * iterations detect better; wandering (AR(1)) forks are flagged more often, which is what they are.
+ * "drift" is only as large as the noise's range, which the third condition rejects. The trade-off at 5 iterations: a
+ * drifting fork that also got a slow iteration breaks the rank condition and is missed; forks of 8 iterations detect
+ * better, and wandering (AR(1)) forks are flagged more often, which is what they are. How often flat and drifting
+ * cells are flagged: {@code ForkSteadyStateTest} holds the bounds, docs/benchmarks/report.md ("Steady state, in every
+ * fork") gives the rates.
  *
  * <p>The shared trend is the seasonal Kendall test over all forks ({@link KendallTrend}: p &lt; 0.01 and a drift of at
  * least {@link #MIN_DRIFT} over a fork): a trend of 3 % per fork hidden in 1.5 % noise, too weak for any one fork,
@@ -210,7 +211,7 @@ public final class ForkSteadyState {
 
     /** Theil–Sen slope of a fork times its length minus one, relative to its median. */
     static double drift(double[] fork) {
-        return senSlope(fork) * (fork.length - 1) / Quantiles.median(fork);
+        return senSlope(fork) * (fork.length - 1) / Medians.of(fork);
     }
 
     /** The median of all pairwise slopes {@code (x[j] − x[i]) / (j − i)}, i &lt; j. */
@@ -222,7 +223,7 @@ public final class ForkSteadyState {
                 slopes[at++] = (x[j] - x[i]) / (j - i);
             }
         }
-        return Quantiles.median(slopes);
+        return Medians.of(slopes);
     }
 
     /**
@@ -239,7 +240,7 @@ public final class ForkSteadyState {
                 continue;
             }
             double slope = senSlope(fork);
-            double median = Quantiles.median(fork);
+            double median = Medians.of(fork);
             for (int i = 1; i < fork.length; i++) {
                 differences.add(Math.abs(fork[i] - fork[i - 1] - slope) / median);
             }
@@ -249,6 +250,6 @@ public final class ForkSteadyState {
         }
         double[] abs =
                 differences.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return Quantiles.quantileOfSorted(abs, NOISE_QUANTILE) / (NOISE_QUANTILE_OF_NORMAL * Math.sqrt(2));
+        return Medians.quantileOfSorted(abs, NOISE_QUANTILE) / (NOISE_QUANTILE_OF_NORMAL * Math.sqrt(2));
     }
 }

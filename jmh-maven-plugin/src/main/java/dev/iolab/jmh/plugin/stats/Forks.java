@@ -1,5 +1,6 @@
 package dev.iolab.jmh.plugin.stats;
 
+import dev.iolab.reporting.stats.Medians;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -69,7 +70,7 @@ public final class Forks {
 
     /** Each fork's centre: the median of its iterations. */
     public double[] centres() {
-        return forks.stream().mapToDouble(Quantiles::median).toArray();
+        return forks.stream().mapToDouble(Medians::of).toArray();
     }
 
     /** The natural logarithm of each fork's centre: the values the fork-level statistics work on. */

@@ -1,5 +1,6 @@
 package dev.iolab.jmh.plugin.stats;
 
+import dev.iolab.reporting.stats.Medians;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -216,12 +217,12 @@ final class KendallTrend {
             System.arraycopy(f, 0, all, at, f.length);
             at += f.length;
         }
-        double median = Quantiles.median(all);
+        double median = Medians.of(all);
         if (median == 0 || slopes.isEmpty()) {
             return 0;
         }
-        double slope = Quantiles.median(
-                slopes.stream().mapToDouble(Double::doubleValue).toArray());
+        double slope =
+                Medians.of(slopes.stream().mapToDouble(Double::doubleValue).toArray());
         double perFork = (double) values / forks.size();
         return slope * (perFork - 1) / Math.abs(median);
     }

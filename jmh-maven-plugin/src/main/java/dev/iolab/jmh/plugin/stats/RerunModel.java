@@ -25,18 +25,21 @@ import java.util.Locale;
 public final class RerunModel {
 
     /**
-     * The host allowance measured on the reference machine (2 cores, KVM guest): two {@code standard} runs of one
-     * clean revision, one after the other on 2026-11-25, moved by −0.36 % ± 0.67 % over their 48 headline cells
-     * ({@link RerunVariance}); the allowance is that shift's size plus one standard error, 1.03 %. Two runs on the
-     * same machine differ by at least this much whatever their forks; {@code jmh:compare -Djmh.hostShift=} sets
-     * another figure (the comparison prints the pair's own estimate to update it from).
+     * The default host allowance: the standard deviation, on the log scale, of the shift every cell of a run shares
+     * (a fraction: {@code 0.0103} is 1.03 %), taken as the run-wide shift that {@link RerunVariance} estimates from a
+     * pair of runs of identical code on the reference machine, its size plus one standard error. Two runs on one
+     * machine differ by at least this much whatever their forks; {@code jmh:compare -Djmh.hostShift=} sets another
+     * figure, and every comparison prints its own pair's estimate to set beside it. The pair it came from and how
+     * later pairs moved: docs/results/benchmark-measurements.md, "The host allowance and the slot drift".
      */
     public static final double REFERENCE_HOST_SHIFT = 0.0103;
 
     /**
-     * How much a cell moved between the runs of 2026-11-25 beyond its forks' scatter, per run: 2.05 % (the slot drift
-     * of {@link RerunVariance}), what the host's drift puts on a cell whose forks run back to back. Interleaving turns
-     * it into fork scatter, which the forks' spread already carries; a cell measured back to back carries it whole.
+     * The default slot drift: the standard deviation, on the log scale, of one run's own shift of a cell beyond its
+     * forks' scatter ({@link RerunVariance.Estimate#slotSd()}; a fraction, {@code 0.0205} is 2.05 %), what the
+     * host's drift puts on a cell whose forks run back to back. Interleaving turns it into fork scatter, which the
+     * forks' spread already carries; a cell measured back to back carries it whole. Where the figure comes from:
+     * docs/results/benchmark-measurements.md, "The host allowance and the slot drift".
      */
     public static final double REFERENCE_SLOT_DRIFT = 0.0205;
 

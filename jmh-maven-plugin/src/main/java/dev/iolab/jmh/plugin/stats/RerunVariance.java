@@ -1,5 +1,6 @@
 package dev.iolab.jmh.plugin.stats;
 
+import dev.iolab.reporting.stats.Medians;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -132,7 +133,7 @@ public final class RerunVariance {
             int typicalDf = dfs[dfs.length / 2];
             double chiMedian =
                     new ChiSquaredDistribution(null, typicalDf).inverseCumulativeProbability(0.5) / typicalDf;
-            groupVariance.put(g.getKey(), Quantiles.median(v) / chiMedian);
+            groupVariance.put(g.getKey(), Medians.of(v) / chiMedian);
         }
         double meanShift = Forks.mean(shift);
         double meanShiftSe = Math.sqrt(Forks.variance(shift) / n);

@@ -1,5 +1,6 @@
 package dev.iolab.jmh.plugin.stats;
 
+import dev.iolab.reporting.stats.Medians;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -95,7 +96,7 @@ final class BootstrapForkInterval implements ForkInterval {
             for (int j = 0; j < drawn.length; j++) {
                 drawn[j] = fork[random.nextInt(fork.length)];
             }
-            sum += Math.log(Quantiles.median(drawn));
+            sum += Math.log(Medians.of(drawn));
         }
         return sum / k;
     }
@@ -103,8 +104,8 @@ final class BootstrapForkInterval implements ForkInterval {
     private ForkEstimate interval(double value, double[] logReplicates, int forks) {
         Arrays.sort(logReplicates);
         double tail = (1 - level) / 2;
-        double low = Math.exp(Quantiles.quantileOfSorted(logReplicates, tail));
-        double high = Math.exp(Quantiles.quantileOfSorted(logReplicates, 1 - tail));
+        double low = Math.exp(Medians.quantileOfSorted(logReplicates, tail));
+        double high = Math.exp(Medians.quantileOfSorted(logReplicates, 1 - tail));
         // The percentile interval of a skewed statistic need not contain the estimate; widen it to do so.
         return ForkEstimate.confidence(value, Math.min(low, value), Math.max(high, value), level, forks);
     }

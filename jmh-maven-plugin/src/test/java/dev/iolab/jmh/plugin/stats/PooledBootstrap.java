@@ -86,8 +86,8 @@ final class PooledBootstrap {
     Interval ratioOfMedians(double[] numerator, double[] denominator) {
         check(numerator, "numerator");
         check(denominator, "denominator");
-        double top = Quantiles.median(numerator);
-        double bottom = Quantiles.median(denominator);
+        double top = Medians.of(numerator);
+        double bottom = Medians.of(denominator);
         if (!(bottom > 0)) {
             throw new IllegalArgumentException("the denominator's median must be positive, got " + bottom);
         }
@@ -114,7 +114,7 @@ final class PooledBootstrap {
         Arrays.sort(replicates);
         double tail = (1 - LEVEL) / 2;
         return new Interval(
-                value, Quantiles.quantileOfSorted(replicates, tail), Quantiles.quantileOfSorted(replicates, 1 - tail));
+                value, Medians.quantileOfSorted(replicates, tail), Medians.quantileOfSorted(replicates, 1 - tail));
     }
 
     private static long seed(double[] samples) {

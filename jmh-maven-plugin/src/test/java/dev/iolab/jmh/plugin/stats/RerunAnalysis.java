@@ -6,7 +6,9 @@ import dev.iolab.jmh.plugin.profile.PlannedRun;
 import dev.iolab.jmh.plugin.profile.Profile;
 import dev.iolab.jmh.plugin.report.JmhResultReader;
 import dev.iolab.reporting.jmh.BenchmarkResult;
+import dev.iolab.reporting.markdown.Figures;
 import dev.iolab.reporting.section.ReportException;
+import dev.iolab.reporting.stats.Medians;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -250,7 +252,7 @@ public final class RerunAnalysis {
             f1 += fTestP(c.first()) < 0.05 ? 1 : 0;
             f2 += fTestP(c.second()) < 0.05 ? 1 : 0;
             PooledBootstrap.Interval firstMedian = bootstrap.median(PooledBootstrap.pooled(c.first()));
-            double secondMedian = Quantiles.median(PooledBootstrap.pooled(c.second()));
+            double secondMedian = Medians.of(PooledBootstrap.pooled(c.second()));
             inside += firstMedian.contains(secondMedian) ? 1 : 0;
             PooledBootstrap.Interval ratio =
                     bootstrap.ratioOfMedians(PooledBootstrap.pooled(c.second()), PooledBootstrap.pooled(c.first()));
@@ -616,8 +618,7 @@ public final class RerunAnalysis {
     }
 
     private static String minutes(Duration d) {
-        long s = Math.round(d.toMillis() / 1000.0);
-        return String.format(Locale.ROOT, "%d min %02d s", s / 60, s % 60);
+        return Figures.minutes(Math.round(d.toMillis() / 1000.0));
     }
 
     /** {@code RerunAnalysis <first.json> <second.json> [<out.md>]}: the write-up to the file or standard output. */

@@ -3,7 +3,7 @@ package dev.iolab.loadtest.study.findings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.iolab.stack.Repository;
+import dev.iolab.stack.RepositoryPaths;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +47,7 @@ class ReportFindingsTest {
 
     @Test
     void writesTheOverviewAndEachReportFromTheirOwnFilesAndIsStableOnASecondPass() throws Exception {
-        Path results = Repository.root().resolve("docs/results");
+        Path results = RepositoryPaths.root().resolve("docs/results");
         for (String name :
                 List.of("upload-study.md", "upload-study.csv", "upload-study-128m.md", "upload-study-128m.csv")) {
             Files.copy(results.resolve(name), dir.resolve(name));
@@ -68,7 +68,7 @@ class ReportFindingsTest {
 
     @Test
     void theOverviewListsTheStudiesInOneOrderHoweverTheyArePassed() throws Exception {
-        Path results = Repository.root().resolve("docs/results");
+        Path results = RepositoryPaths.root().resolve("docs/results");
         for (String name : List.of(
                 "upload-study.md",
                 "upload-study.csv",
@@ -97,7 +97,7 @@ class ReportFindingsTest {
      */
     @Test
     void theCommittedReportsOpenWithTheFindingsTheirFiguresGive() throws Exception {
-        Path results = Repository.root().resolve("docs/results");
+        Path results = RepositoryPaths.root().resolve("docs/results");
         List<Path> reports;
         try (Stream<Path> files = Files.list(results)) {
             reports = files.filter(p -> p.getFileName().toString().matches("upload-study-.+\\.md"))

@@ -6,7 +6,7 @@ import dev.iolab.reporting.markdown.Figures;
 import java.util.Locale;
 
 /** How the report writes its statistics: intervals with their basis, ratios with theirs, times with their marks. */
-final class Text {
+final class StatisticsFormat {
 
     /** Marks after a figure: a headline cell; a drifting fork (or a trend the forks share); too short to check. */
     static final String HEADLINE = "★";
@@ -14,7 +14,7 @@ final class Text {
     static final String DRIFTING = "⚠";
     static final String UNCHECKED = "†";
 
-    private Text() {}
+    private StatisticsFormat() {}
 
     /** {@code 12.90–13.60}: an interval's or range's ends. */
     static String interval(ForkEstimate estimate) {

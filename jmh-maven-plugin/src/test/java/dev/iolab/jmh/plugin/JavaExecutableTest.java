@@ -9,7 +9,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class BenchmarkJavaTest {
+class JavaExecutableTest {
 
     @TempDir
     Path jdk;
@@ -17,19 +17,19 @@ class BenchmarkJavaTest {
     @Test
     void prefersTheSelectedToolchain() throws IOException {
         fakeJava();
-        assertThat(BenchmarkJava.choose("/opt/jdk25/bin/java", jdk, 25, 25)).isEqualTo("/opt/jdk25/bin/java");
+        assertThat(JavaExecutable.choose("/opt/jdk25/bin/java", jdk, 25, 25)).isEqualTo("/opt/jdk25/bin/java");
     }
 
     @Test
     void usesMavensOwnJdkWhenItIsRecentEnoughAndNoToolchainWasSelected() throws IOException {
         Path java = fakeJava();
-        assertThat(BenchmarkJava.choose(null, jdk, 25, 25)).isEqualTo(java.toString());
+        assertThat(JavaExecutable.choose(null, jdk, 25, 25)).isEqualTo(java.toString());
     }
 
     @Test
     void findsNothingWhenMavenRunsOnAnOlderJdkWithoutToolchain() throws IOException {
         fakeJava();
-        assertThat(BenchmarkJava.choose(null, jdk, 17, 25)).isNull();
+        assertThat(JavaExecutable.choose(null, jdk, 17, 25)).isNull();
     }
 
     private Path fakeJava() throws IOException {

@@ -4,9 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Chooses the {@code java} executable that runs JMH and its forks. */
-final class BenchmarkJava {
+final class JavaExecutable {
 
-    private BenchmarkJava() {}
+    private JavaExecutable() {}
 
     /**
      * The toolchain's {@code java} when the build selected one; otherwise Maven's own when it is at least

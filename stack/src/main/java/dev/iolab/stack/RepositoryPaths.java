@@ -13,9 +13,9 @@ import java.util.stream.Stream;
  * set, else the nearest directory at or above the working directory holding {@code mvnw} and {@code stack/}), the
  * Azurite install and the packaged service jar.
  */
-public final class Repository {
+public final class RepositoryPaths {
 
-    private Repository() {}
+    private RepositoryPaths() {}
 
     /** The repository root; fails with a clear message outside the repository. */
     public static Path root() {
@@ -75,7 +75,7 @@ public final class Repository {
                                     && !name.endsWith("-sources.jar")
                                     && !name.endsWith("-javadoc.jar");
                         })
-                        .sorted(Comparator.comparing(Repository::modified).reversed())
+                        .sorted(Comparator.comparing(RepositoryPaths::modified).reversed())
                         .toList();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

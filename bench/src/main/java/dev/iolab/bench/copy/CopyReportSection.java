@@ -27,7 +27,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -127,18 +126,7 @@ public final class CopyReportSection implements ReportSection {
     /** The cells of these strategies at the largest size that has every one of them. */
     private static Optional<List<BenchmarkResult>> largestWith(
             List<BenchmarkResult> results, List<CopyStrategy> strategies) {
-        return results.stream()
-                .map(r -> intParam(r, SIZE))
-                .filter(Objects::nonNull)
-                .distinct()
-                .sorted(Comparator.reverseOrder())
-                .map(size -> Cells.all(
-                        results,
-                        strategies.stream()
-                                .map(s -> Map.of(STRATEGY, s.name(), SIZE, String.valueOf(size)))
-                                .collect(Collectors.toList())))
-                .flatMap(Optional::stream)
-                .findFirst();
+        return Cells.atLargest(results, SIZE, Long::parseLong, STRATEGY, strategies, Map.of());
     }
 
     /** {@code 1 MB}, {@code 64 kB}: a copy's size as the findings name it. */

@@ -3,10 +3,14 @@ package dev.iolab.bench.report;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.ToLongFunction;
 
 /** Looks up the cells a finding rests on by their parameters, and names the heading that shows them. */
 public final class Cells {
@@ -33,6 +37,38 @@ public final class Cells {
             cells.add(cell.get());
         }
         return Optional.of(cells);
+    }
+
+    /**
+     * The cells of {@code dimension = values} (in that order) at the largest {@code size} that has every one of them
+     * in the given conditions; empty when no size has them all.
+     *
+     * @param sizeOf a size parameter's value in bytes (or any order-preserving number)
+     */
+    public static Optional<List<BenchmarkResult>> atLargest(
+            List<BenchmarkResult> results,
+            String size,
+            ToLongFunction<String> sizeOf,
+            String dimension,
+            List<? extends Enum<?>> values,
+            Map<String, String> conditions) {
+        return results.stream()
+                .map(r -> r.param(size))
+                .filter(Objects::nonNull)
+                .distinct()
+                .sorted(Comparator.comparingLong(sizeOf).reversed())
+                .map(s -> all(
+                        results,
+                        values.stream()
+                                .map(v -> {
+                                    Map<String, String> p = new HashMap<>(conditions);
+                                    p.put(dimension, v.name());
+                                    p.put(size, s);
+                                    return p;
+                                })
+                                .toList()))
+                .flatMap(Optional::stream)
+                .findFirst();
     }
 
     /** A size parameter as a reader names it: {@code 300M} → {@code 300 MiB}, {@code 3K} → {@code 3 KiB}. */

@@ -144,25 +144,9 @@ public final class ZeroCopyReportSection implements ReportSection {
     /** The cells of these methods in these conditions at the largest size that has every one of them. */
     private static Optional<List<BenchmarkResult>> largest(
             List<BenchmarkResult> results, SyncMode sync, SourceCache cache, List<CopyMethod> methods) {
-        return results.stream()
-                .map(r -> r.param(SIZE))
-                .distinct()
-                .sorted(Comparator.comparingLong(SectionSupport::sizeBytes).reversed())
-                .map(size -> Cells.all(
-                        results,
-                        methods.stream()
-                                .map(m -> Map.of(
-                                        METHOD,
-                                        m.name(),
-                                        SIZE,
-                                        size,
-                                        PublishedTable.SYNC,
-                                        sync.name(),
-                                        PublishedTable.SOURCE_CACHE,
-                                        cache.name()))
-                                .toList()))
-                .flatMap(Optional::stream)
-                .findFirst();
+        Map<String, String> conditions =
+                Map.of(PublishedTable.SYNC, sync.name(), PublishedTable.SOURCE_CACHE, cache.name());
+        return Cells.atLargest(results, SIZE, SectionSupport::sizeBytes, METHOD, methods, conditions);
     }
 
     @Override

@@ -9,6 +9,7 @@ import com.azure.storage.blob.BlobServiceClientBuilder;
 import dev.iolab.upload.support.Azurite;
 import dev.iolab.upload.support.LoopbackClients;
 import dev.iolab.upload.support.Payloads;
+import dev.iolab.upload.support.Problems;
 import dev.iolab.upload.support.RawHttp;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -29,7 +30,8 @@ import org.springframework.test.context.TestPropertySource;
  * until the trickles' longest duration or was refused 503. Scaled down here: 10 upload threads and 10 waiting places (a
  * client runs 2 and holds 5), 8 download slots (2 per client), uploads that may take a minute. The part of each
  * capacity kept for clients that hold none of it ({@code upload.client-share.reserved}, 2 of 10 threads and 2 of 8
- * download slots) lets the newcomer in at once.
+ * download slots) lets the newcomer in at once. And while 8 of the 10 threads run, the uploads below 4 KB/s over the
+ * last 2 s are cut, the slowest first.
  */
 @TestPropertySource(
         properties = {
@@ -38,7 +40,9 @@ import org.springframework.test.context.TestPropertySource;
             "upload.executor.max-size=10",
             "upload.executor.queue-capacity=10",
             "upload.download.max-concurrent=8",
-            "upload.body.max-duration=60s"
+            "upload.body.max-duration=60s",
+            "upload.shedding.window=2s",
+            "upload.shedding.interval=250ms"
         })
 class SeveralClientsTogetherTest extends ClientShareSupport {
 
@@ -145,6 +149,74 @@ class SeveralClientsTogetherTest extends ClientShareSupport {
                 .until(() -> registry.get("iolab.download.active").gauge().value() == 0);
     }
 
+    @Test
+    void underPressureTheSlowestUploadsAreCutFirstAndAnUploadAtANormalPaceIsNot() throws Exception {
+        double shedBefore = registry.get("iolab.upload.shed").counter().count();
+        List<RawHttp> connections = new ArrayList<>();
+        List<CompletableFuture<RawHttp.Response>> slowest = new ArrayList<>();
+        List<CompletableFuture<RawHttp.Response>> slow = new ArrayList<>();
+        try {
+            for (int a = 0; a < 3; a++) { // 6 uploads at 600 B/s
+                for (int i = 0; i < 2; i++) {
+                    slowest.add(upload(connections, 130 + a, "slowest-" + a + "-" + i, 1_000_000, 60));
+                }
+            }
+            for (int i = 0; i < 2; i++) { // 2 at 2 KB/s: below the rate too, but not the slowest
+                slow.add(upload(connections, 133, "slow-" + i, 1_000_000, 200));
+            }
+            await().atMost(1, TimeUnit.MINUTES).until(() -> executor("executor.active") == 8);
+            // 20 KB/s, a client on a poor link: 100 KB in 5 s. 9 of 10 threads run now: pressure.
+            CompletableFuture<RawHttp.Response> normal = upload(connections, 134, "normal-pace", 100_000, 2_000);
+
+            await().atMost(30, TimeUnit.SECONDS)
+                    .alias("two of the slowest cut")
+                    .until(() ->
+                            slowest.stream().filter(CompletableFuture::isDone).count() >= 2);
+            RawHttp.Response stored = normal.get(1, TimeUnit.MINUTES);
+
+            assertThat(stored.status()).as(stored.body()).isEqualTo(201);
+            assertThat(slow)
+                    .as("the 2 KB/s uploads are not cut while slower ones run")
+                    .noneMatch(CompletableFuture::isDone);
+            assertThat(registry.get("iolab.upload.shed").counter().count() - shedBefore)
+                    .isEqualTo((double)
+                            slowest.stream().filter(CompletableFuture::isDone).count());
+            assertThat(slowest)
+                    .filteredOn(CompletableFuture::isDone)
+                    .allSatisfy(answer -> answer.handle((response, failure) -> {
+                                if (failure != null) { // reset before the client read its 408 (see ClientShareSupport)
+                                    assertThat(failure).rootCause().isInstanceOf(IOException.class);
+                                } else {
+                                    assertThat(response.status())
+                                            .as(response.body())
+                                            .isEqualTo(408);
+                                    assertThat(response.body())
+                                            .contains(Problems.TYPE_PREFIX + "body-too-slow", "the service is busy");
+                                }
+                                return null;
+                            })
+                            .join());
+        } finally {
+            for (RawHttp client : connections) {
+                client.close();
+            }
+        }
+    }
+
+    /**
+     * Starts an upload of {@code length} bytes from client {@code address} that sends {@code bytesPerTenth} bytes every
+     * 100 ms; its answer.
+     */
+    private CompletableFuture<RawHttp.Response> upload(
+            List<RawHttp> connections, int address, String name, int length, int bytesPerTenth) throws IOException {
+        RawHttp client = new RawHttp(LoopbackClients.address(address), port);
+        connections.add(client);
+        client.head("PUT /uploads/together/" + name + "?strategy=temp-file HTTP/1.1", "Content-Length: " + length);
+        CompletableFuture<RawHttp.Response> answer = async(() -> client.response(true));
+        async(() -> trickle(client, answer, length, bytesPerTenth));
+        return answer;
+    }
+
     /** The answer; a client that gave up waiting fails the test saying so. */
     private HttpResponse<String> send(HttpRequest request) throws Exception {
         try {
@@ -156,10 +228,15 @@ class SeveralClientsTogetherTest extends ClientShareSupport {
 
     /** 60 bytes every 100 ms (600 B/s, above the minimum rate) until the server answers or hangs up. */
     private static Void trickle(RawHttp client, CompletableFuture<?> answer) {
+        return trickle(client, answer, Integer.MAX_VALUE, 60);
+    }
+
+    /** {@code bytesPerTenth} bytes every 100 ms until {@code length} are sent or the server answers or hangs up. */
+    private static Void trickle(RawHttp client, CompletableFuture<?> answer, int length, int bytesPerTenth) {
         try {
-            while (!answer.isDone()) {
-                client.body(new byte[60]);
-                TimeUnit.MILLISECONDS.sleep(100); // the attack's pace, not a wait for the server
+            for (int sent = 0; sent < length && !answer.isDone(); sent += bytesPerTenth) {
+                client.body(new byte[Math.min(bytesPerTenth, length - sent)]);
+                TimeUnit.MILLISECONDS.sleep(100); // the client's pace, not a wait for the server
             }
         } catch (IOException | InterruptedException closed) {
             // answered and closed: the trickle is over

@@ -14,6 +14,7 @@ import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -42,6 +43,7 @@ public final class LoadShedder implements DisposableBean {
     private final Map<Thread, Watch> watches = new ConcurrentHashMap<>();
     private final ScheduledExecutorService scheduler;
 
+    @Autowired
     LoadShedder(SheddingProperties properties, Admission uploadAdmission, MeterRegistry registry) {
         this(properties, uploadAdmission::running, uploadAdmission.threads(), registry);
     }

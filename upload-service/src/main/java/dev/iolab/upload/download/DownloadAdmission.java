@@ -13,8 +13,9 @@ import org.springframework.stereotype.Component;
  * Downloads' own capacity ({@code upload.download.max-concurrent}), apart from the uploads': a download streams on
  * its container thread and holds one chunk, so bounding how many stream at once bounds both. Beyond it a download is
  * refused at once with 503 {@code downloads-busy} and {@code Retry-After}, before the store is asked anything; a client
- * that streams its share of the slots already ({@code upload.client-share.downloads}) is refused with 429
- * {@code over-share} while others are served. Gauge {@code iolab.download.active}, counter
+ * that streams its share of the slots already ({@code upload.client-share.downloads}), or streams some while only the
+ * part kept for clients that stream none is free ({@code upload.client-share.reserved}), is refused with 429
+ * {@code over-share} while others are served: four clients at a quarter each cannot leave a fifth without a slot. Gauge {@code iolab.download.active}, counter
  * {@code iolab.download.rejected}.
  */
 @Component
@@ -28,7 +29,7 @@ class DownloadAdmission {
     DownloadAdmission(DownloadProperties properties, ClientShareProperties shares, MeterRegistry registry) {
         this.slots = properties.maxConcurrent();
         this.free = new Semaphore(slots);
-        this.shares = new ClientShares("download slots", ClientShares.limit(slots, shares.downloads()), registry);
+        this.shares = shares.shares("download slots", slots, shares.downloads(), registry);
         Gauge.builder("iolab.download.active", free, s -> slots - s.availablePermits())
                 .description("Downloads streaming now")
                 .baseUnit("downloads")

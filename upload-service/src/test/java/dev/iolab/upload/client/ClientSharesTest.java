@@ -58,6 +58,70 @@ class ClientSharesTest {
     }
 
     @Test
+    void clientsThatEachHoldTheirWholeShareLeaveTheReserveToAClientThatHoldsNone() {
+        // 10 slots, 3 per client, the last 2 only for clients that hold none.
+        ClientShares reserving = new ClientShares("download slots", 10, 3, 2, registry);
+        ClientKey carol = ClientKey.ofAddress("198.51.100.3");
+        ClientKey newcomer = ClientKey.ofAddress("198.51.100.4");
+        for (ClientKey client : new ClientKey[] {alice, bob}) {
+            for (int i = 0; i < 3; i++) {
+                reserving.take(client);
+            }
+        }
+        reserving.take(carol);
+        reserving.take(carol); // 8 held: the rest is the reserve
+
+        ClientException refused = catchThrowableOfType(ClientException.class, () -> reserving.take(carol));
+        ClientShares.Hold newcomers = reserving.take(newcomer);
+
+        assertThat(refused.problem().status()).isEqualTo(HttpStatus.TOO_MANY_REQUESTS);
+        assertThat(refused.getMessage()).contains("198.51.100.3", "holds 2 download slots", "the last 2");
+        assertThat(reserving.held(newcomer)).isEqualTo(1);
+        assertThat(reserving.total()).isEqualTo(9);
+        assertThat(catchThrowableOfType(ClientException.class, () -> reserving.take(newcomer)))
+                .as("once it holds one, the newcomer is a holder like the others")
+                .isNotNull();
+        assertThat(registry.get("iolab.client.share.reserved")
+                        .tag("resource", "download slots")
+                        .gauge()
+                        .value())
+                .isEqualTo(2);
+
+        newcomers.close();
+        reserving.take(ClientKey.ofAddress("198.51.100.5")).close();
+        assertThat(reserving.total()).isEqualTo(8);
+    }
+
+    @Test
+    void aClientAloneStillTakesItsWholeShareWhateverTheReserve() {
+        ClientShares reserving =
+                new ClientShares("upload slots", 125, 31, ClientShares.reserve(125, 31, 0.2), registry);
+        for (int i = 0; i < 31; i++) {
+            reserving.take(alice);
+        }
+        assertThat(reserving.held(alice)).isEqualTo(31);
+        assertThat(reserving.reserved()).isEqualTo(25);
+    }
+
+    @Test
+    void theReserveIsAFractionRoundedUpThatLeavesAClientItsShare() {
+        assertThat(ClientShares.reserve(25, 6, 0.2)).isEqualTo(5);
+        assertThat(ClientShares.reserve(125, 31, 0.2)).isEqualTo(25);
+        assertThat(ClientShares.reserve(64, 16, 0.2)).isEqualTo(13);
+        assertThat(ClientShares.reserve(10, 2, 0.2)).isEqualTo(2);
+        assertThat(ClientShares.reserve(64, 64, 0.2))
+                .as("a share of everything has no reserve")
+                .isZero();
+        assertThat(ClientShares.reserve(4, 3, 0.5))
+                .as("never more than leaves a client its share")
+                .isEqualTo(1);
+        assertThat(ClientShares.reserve(25, 6, 0)).isZero();
+        assertThatIllegalArgumentException().isThrownBy(() -> ClientShares.reserve(10, 1, 1));
+        assertThatIllegalArgumentException().isThrownBy(() -> ClientShares.reserve(10, 1, -0.1));
+        assertThatIllegalArgumentException().isThrownBy(() -> new ClientShares("x", 10, 3, 8, registry));
+    }
+
+    @Test
     void aShareIsAFractionRoundedDownAndAtLeastOne() {
         assertThat(ClientShares.limit(125, 0.25)).isEqualTo(31);
         assertThat(ClientShares.limit(25, 0.25)).isEqualTo(6);

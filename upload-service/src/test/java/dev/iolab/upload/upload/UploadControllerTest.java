@@ -17,10 +17,14 @@ import dev.iolab.upload.upload.body.MultipartBody;
 import dev.iolab.upload.upload.body.RequestBodyGuard;
 import dev.iolab.upload.upload.problem.UploadException;
 import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.upload.shedding.LoadShedder;
+import dev.iolab.upload.upload.shedding.SheddingProperties;
 import dev.iolab.upload.web.WebProblem;
 import dev.iolab.upload.web.WebProperties;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentCaptor;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -35,6 +39,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
+import org.springframework.util.unit.DataSize;
 import org.springframework.web.context.request.async.DeferredResult;
 
 /**
@@ -47,7 +52,7 @@ class UploadControllerTest {
 
     /**
      * The slice loads no configuration properties of its own; the advice, the key check and the body guard need them
-     * (and the guard the connection lookup, which finds no Tomcat connection under a mock request).
+     * (and the guard the connection lookup, which finds no Tomcat connection under a mock request, and a shedder).
      */
     @TestConfiguration(proxyBeanMethods = false)
     @EnableConfigurationProperties({
@@ -61,6 +66,17 @@ class UploadControllerTest {
         @Bean
         TomcatConnections tomcatConnections() {
             return new TomcatConnections();
+        }
+
+        /** The guard hands bodies to a shedder; none runs in the slice (no executor, nothing to shed). */
+        @Bean
+        LoadShedder loadShedder() {
+            return new LoadShedder(
+                    new SheddingProperties(
+                            false, 0.8, DataSize.ofKilobytes(4), Duration.ofSeconds(10), Duration.ofSeconds(1)),
+                    () -> 0,
+                    1,
+                    new SimpleMeterRegistry());
         }
     }
 

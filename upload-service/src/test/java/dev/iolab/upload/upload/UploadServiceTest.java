@@ -68,7 +68,7 @@ class UploadServiceTest {
     void start() throws IOException {
         TestProperties properties = TestProperties.with("max-size=1MB", "temp-dir=" + spool.toAbsolutePath());
         spoolDirectory = new SpoolDirectory(properties.bind(StrategyProperties.class));
-        admission = Admission.create("upload", 2, 0, 1, Duration.ofMinutes(10), registry);
+        admission = Admission.create("upload", 2, 0, 1, 0, Duration.ofMinutes(10), registry);
         service = new UploadService(
                 new UploadStrategies(
                         storage,

@@ -136,14 +136,24 @@ public final class Admission {
      * for Boot's executor metrics): {@code threads} workers, all started, over a {@link ClientQueue}.
      *
      * @param clientShare each client's share of the threads and of the slots ({@code upload.client-share.uploads})
+     * @param reserved of the threads and of the slots, the part kept for clients that hold none ({@code
+     *     upload.client-share.reserved})
      */
     public static Admission create(
-            String work, int threads, int queueCapacity, double clientShare, Duration timeout, MeterRegistry registry) {
-        ClientQueue queue = new ClientQueue(ClientShares.limit(threads, clientShare), queueCapacity);
+            String work,
+            int threads,
+            int queueCapacity,
+            double clientShare,
+            double reserved,
+            Duration timeout,
+            MeterRegistry registry) {
+        ClientQueue queue = AdmissionConfiguration.queue(threads, queueCapacity, clientShare, reserved);
         ThreadPoolTaskExecutor executor = AdmissionConfiguration.executor(work, threads, queueCapacity, queue);
         executor.initialize();
+        int slots = threads + queueCapacity;
+        int limit = ClientShares.limit(slots, clientShare);
         ClientShares shares =
-                new ClientShares(work + " slots", ClientShares.limit(threads + queueCapacity, clientShare), registry);
+                new ClientShares(work + " slots", slots, limit, ClientShares.reserve(slots, limit, reserved), registry);
         return new Admission(
                 work, executor, queue, shares, registry.counter("executor.rejected", "name", work), timeout);
     }
@@ -162,6 +172,16 @@ public final class Admission {
                 cause);
         job.refused(refusal);
         return refusal;
+    }
+
+    /** Upload threads: the most jobs that run at once. */
+    public int threads() {
+        return executor.getMaxPoolSize();
+    }
+
+    /** Jobs running now, each on a thread of its own. */
+    public int running() {
+        return queue.running();
     }
 
     /** Jobs admitted now: running and waiting. */

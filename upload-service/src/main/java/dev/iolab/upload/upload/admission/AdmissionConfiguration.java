@@ -27,7 +27,13 @@ class AdmissionConfiguration {
 
     @Bean
     ClientQueue uploadQueue(ExecutorProperties properties, ClientShareProperties shares) {
-        return new ClientQueue(ClientShares.limit(properties.maxSize(), shares.uploads()), properties.queueCapacity());
+        return queue(properties.maxSize(), properties.queueCapacity(), shares.uploads(), shares.reserved());
+    }
+
+    /** The fair queue for {@code threads}: each client runs at most its {@code share}, {@code reserved} kept back. */
+    static ClientQueue queue(int threads, int queueCapacity, double share, double reserved) {
+        int perClient = ClientShares.limit(threads, share);
+        return new ClientQueue(threads, perClient, ClientShares.reserve(threads, perClient, reserved), queueCapacity);
     }
 
     @Bean(name = EXECUTOR_NAME)
@@ -73,8 +79,7 @@ class AdmissionConfiguration {
                 .tag("name", EXECUTOR_NAME)
                 .register(registry);
         int slots = properties.maxSize() + properties.queueCapacity();
-        ClientShares slotShares =
-                new ClientShares("upload slots", ClientShares.limit(slots, shares.uploads()), registry);
+        ClientShares slotShares = shares.shares("upload slots", slots, shares.uploads(), registry);
         Admission admission =
                 new Admission("upload", executor, uploadQueue, slotShares, rejected, properties.asyncTimeout());
         Gauge.builder("iolab.upload.overdue", admission, Admission::overdue)

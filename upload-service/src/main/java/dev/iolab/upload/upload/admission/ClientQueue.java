@@ -16,7 +16,10 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The upload executor's queue, fair among clients: a worker takes the longest-waiting upload whose client runs fewer
  * than {@code perClient} uploads now, so one client's uploads beyond its share of the threads wait while other clients'
- * uploads are taken first. Unbounded: {@link Admission} bounds what it admits, so the executor never refuses (it would
+ * uploads are taken first. Of the {@code threads}, the last {@code reserved} run only uploads of clients that run
+ * none: a client that runs some is taken only while fewer than {@code threads - reserved} run in all, so a few clients
+ * that each run their whole share (four at a quarter each) leave threads idle for a client that arrives next, and its
+ * upload starts at once instead of behind theirs. Unbounded: {@link Admission} bounds what it admits, so the executor never refuses (it would
  * refuse in the moment between an upload freeing its slot and its worker taking the next, the reason a slot could look
  * held after its answer was sent). Boot's executor metrics read it as any executor's queue: {@code executor.queued},
  * and {@code executor.queue.remaining} as the places {@link Admission} still admits into it.
@@ -33,19 +36,36 @@ final class ClientQueue extends AbstractQueue<Runnable> implements BlockingQueue
     }
 
     private final int perClient;
+    private final int shared;
     private final int capacity;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition takeable = lock.newCondition();
     private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
     private final Map<ClientKey, Integer> running = new HashMap<>();
+    private int runningTotal;
 
     /**
+     * A queue without a reserve: every thread runs anyone's upload.
+     *
      * @param perClient most uploads of one client that run at once
      * @param capacity uploads {@link Admission} admits to wait here ({@code upload.executor.queue-capacity}); only
      *     reported, never enforced here
      */
     ClientQueue(int perClient, int capacity) {
+        this(Integer.MAX_VALUE, perClient, 0, capacity);
+    }
+
+    /**
+     * @param threads the executor's threads
+     * @param perClient most uploads of one client that run at once
+     * @param reserved of the threads, how many run only uploads of clients that run none ({@code
+     *     upload.client-share.reserved}); at most {@code threads - perClient}
+     * @param capacity uploads {@link Admission} admits to wait here ({@code upload.executor.queue-capacity}); only
+     *     reported, never enforced here
+     */
+    ClientQueue(int threads, int perClient, int reserved, int capacity) {
         this.perClient = perClient;
+        this.shared = threads - reserved;
         this.capacity = capacity;
     }
 
@@ -53,7 +73,15 @@ final class ClientQueue extends AbstractQueue<Runnable> implements BlockingQueue
     void finished(Entry entry) {
         lock.lock();
         try {
-            running.computeIfPresent(entry.client(), (key, count) -> count <= 1 ? null : count - 1);
+            Integer count = running.get(entry.client());
+            if (count != null) {
+                if (count <= 1) {
+                    running.remove(entry.client());
+                } else {
+                    running.put(entry.client(), count - 1);
+                }
+                runningTotal--;
+            }
             takeable.signal();
         } finally {
             lock.unlock();
@@ -133,7 +161,21 @@ final class ClientQueue extends AbstractQueue<Runnable> implements BlockingQueue
         }
     }
 
-    /** The longest-waiting task a worker may take now, removed and counted as running; null when there is none. */
+    /** How many uploads run now, of all clients. */
+    int running() {
+        lock.lock();
+        try {
+            return runningTotal;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The longest-waiting task a worker may take now, removed and counted as running; null when there is none. A
+     * client's upload may run when the client runs fewer than its share, and either runs none or fewer than the
+     * unreserved threads run in all.
+     */
     private Runnable takeNext() {
         for (Iterator<Runnable> tasks = waiting.iterator(); tasks.hasNext(); ) {
             Runnable task = tasks.next();
@@ -141,9 +183,11 @@ final class ClientQueue extends AbstractQueue<Runnable> implements BlockingQueue
                 tasks.remove();
                 return task;
             }
-            if (running.getOrDefault(entry.client(), 0) < perClient) {
+            int mine = running.getOrDefault(entry.client(), 0);
+            if (mine < perClient && (mine == 0 || runningTotal < shared)) {
                 tasks.remove();
-                running.merge(entry.client(), 1, Integer::sum);
+                running.put(entry.client(), mine + 1);
+                runningTotal++;
                 entry.taken();
                 return task;
             }

@@ -2,6 +2,7 @@ package dev.iolab.upload.upload.body;
 
 import dev.iolab.upload.connection.MinimumRate;
 import dev.iolab.upload.connection.RequestSocket;
+import dev.iolab.upload.upload.shedding.LoadShedder;
 import dev.iolab.upload.web.Causes;
 import dev.iolab.upload.web.WebProblem;
 import java.io.IOException;
@@ -44,6 +45,8 @@ final class MinimumRateInputStream extends ProxyInputStream {
     private final BodyLinger linger;
     private final RequestSocket socket;
     private final LongSupplier clock;
+    private final LoadShedder shedder;
+    private LoadShedder.Watch watch;
     private long count;
     private long baseNanos = -1;
     private long readStartNanos;
@@ -57,14 +60,10 @@ final class MinimumRateInputStream extends ProxyInputStream {
      * @param socket the request's connection, whose read timeout this sets before each read
      */
     MinimumRateInputStream(InputStream body, MinimumRate rate, long arrivedNanos, RequestSocket socket) {
-        this(body, rate, arrivedNanos, null, false, new BodyLinger(), socket, System::nanoTime);
+        this(body, rate, arrivedNanos, null, false, new BodyLinger(), socket, System::nanoTime, null);
     }
 
-    /**
-     * @param maxDuration the longest the body may take from its arrival, or null for no limit
-     * @param asked whether the client sends only once asked ({@code Expect: 100-continue})
-     * @param clock {@link System#nanoTime()}, or a test's
-     */
+    /** A body no shedder watches. */
     MinimumRateInputStream(
             InputStream body,
             MinimumRate rate,
@@ -74,6 +73,26 @@ final class MinimumRateInputStream extends ProxyInputStream {
             BodyLinger linger,
             RequestSocket socket,
             LongSupplier clock) {
+        this(body, rate, arrivedNanos, maxDuration, asked, linger, socket, clock, null);
+    }
+
+    /**
+     * @param maxDuration the longest the body may take from its arrival, or null for no limit
+     * @param asked whether the client sends only once asked ({@code Expect: 100-continue})
+     * @param clock {@link System#nanoTime()}, or a test's
+     * @param shedder watches the body from its first read and may cut it under pressure ({@link LoadShedder}); null
+     *     for none
+     */
+    MinimumRateInputStream(
+            InputStream body,
+            MinimumRate rate,
+            long arrivedNanos,
+            Duration maxDuration,
+            boolean asked,
+            BodyLinger linger,
+            RequestSocket socket,
+            LongSupplier clock,
+            LoadShedder shedder) {
         super(body);
         this.rate = rate;
         this.arrivedNanos = arrivedNanos;
@@ -84,6 +103,7 @@ final class MinimumRateInputStream extends ProxyInputStream {
         this.linger = linger;
         this.socket = socket;
         this.clock = clock;
+        this.shedder = shedder;
     }
 
     /** Bytes read so far. */
@@ -92,10 +112,20 @@ final class MinimumRateInputStream extends ProxyInputStream {
     }
 
     @Override
-    protected void beforeRead(int n) {
+    protected void beforeRead(int n) throws BodyException {
         readStartNanos = clock.getAsLong();
         if (baseNanos == -1) {
             baseNanos = asked ? rate.askedBaseNanos(readStartNanos) : rate.baseNanos(arrivedNanos, readStartNanos);
+            watch = shedder == null ? null : shedder.watch();
+        }
+        if (watch != null) {
+            String cut = watch.cut();
+            if (cut != null) {
+                watch.close();
+                socket.readEnded();
+                throw new BodyException(WebProblem.BODY_TOO_SLOW, cut);
+            }
+            watch.readStarts();
         }
         long due = rate.enabled() ? rate.deadlineNanos(baseNanos, count) : Long.MAX_VALUE;
         nextDeadlineNanos = Math.min(due, Math.min(endNanos, linger.endNanos()));
@@ -122,16 +152,36 @@ final class MinimumRateInputStream extends ProxyInputStream {
             count += n;
         } else if (n == IOUtils.EOF) {
             socket.readEnded();
+            unwatch();
+        }
+        if (watch != null) {
+            watch.readEnded(count);
         }
     }
 
     @Override
     protected void handleIOException(IOException e) throws IOException {
         socket.readEnded();
+        unwatch();
+        if (e instanceof BodyException) {
+            throw e;
+        }
         if (Causes.find(e, SocketTimeoutException.class) != null) {
             throw tooSlow(e);
         }
         throw e;
+    }
+
+    @Override
+    public void close() throws IOException {
+        unwatch();
+        super.close();
+    }
+
+    private void unwatch() {
+        if (watch != null) {
+            watch.close();
+        }
     }
 
     private BodyException tooSlow(IOException cause) {

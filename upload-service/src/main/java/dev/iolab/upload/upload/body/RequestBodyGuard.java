@@ -2,6 +2,7 @@ package dev.iolab.upload.upload.body;
 
 import dev.iolab.upload.connection.MinimumRate;
 import dev.iolab.upload.connection.TomcatConnections;
+import dev.iolab.upload.upload.shedding.LoadShedder;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,7 +16,8 @@ import org.springframework.stereotype.Component;
  * is parsed, on the container thread: the clock starts when the head has arrived, so a client that does not send its
  * body while it waits in the queue cannot hold an upload thread for a fresh grace period once it is read (it gets
  * {@code upload.body.queued-grace}, as does a client that sent {@code Expect: 100-continue} once it is told to send).
- * Nothing is opened or read here.
+ * From its first read the body is watched by the {@link LoadShedder}, which may cut it when it is among the slowest
+ * while the upload threads run short. Nothing is opened or read here.
  */
 @Component
 public class RequestBodyGuard {
@@ -23,11 +25,13 @@ public class RequestBodyGuard {
     private final MinimumRate rate;
     private final Duration maxDuration;
     private final TomcatConnections connections;
+    private final LoadShedder shedder;
 
-    RequestBodyGuard(BodyProperties properties, TomcatConnections connections) {
+    RequestBodyGuard(BodyProperties properties, TomcatConnections connections, LoadShedder shedder) {
         this.rate = properties.minimumRate();
         this.maxDuration = properties.maxDuration();
         this.connections = connections;
+        this.shedder = shedder;
     }
 
     /** Opens the request's body behind its deadlines; opening reads nothing. */
@@ -60,6 +64,7 @@ public class RequestBodyGuard {
                 "100-continue".equalsIgnoreCase(request.getHeader(HttpHeaders.EXPECT)),
                 linger,
                 connections.of(request),
-                System::nanoTime);
+                System::nanoTime,
+                shedder);
     }
 }

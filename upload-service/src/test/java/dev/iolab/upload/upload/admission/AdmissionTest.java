@@ -231,6 +231,53 @@ class AdmissionTest {
     }
 
     @Test
+    void keepsTheReservedThreadForAClientThatRunsNone() throws Exception {
+        // 4 threads, 2 per client, the last 1 only for clients that run none.
+        executor.shutdown();
+        queue = new ClientQueue(4, 2, 1, 10);
+        executor = AdmissionConfiguration.executor("upload", 4, 10, queue);
+        executor.initialize();
+        admission = new Admission(
+                "upload",
+                executor,
+                queue,
+                new ClientShares("upload slots", 14, registry),
+                registry.counter("rejected"),
+                Duration.ofMinutes(10));
+        ClientKey carol = ClientKey.ofAddress("198.51.100.3");
+        ClientKey newcomer = ClientKey.ofAddress("198.51.100.4");
+        started(ALICE);
+        started(ALICE);
+        started(BOB);
+        HeldJob bobsSecond = held();
+        admission.submit(BOB, bobsSecond);
+        HeldJob newcomers = started(newcomer);
+
+        assertThat(bobsSecond.ran)
+                .as("Bob runs one, and only the reserved thread was free")
+                .isFalse();
+        assertThat(queue.running()).isEqualTo(4);
+        HeldJob carols = held();
+        admission.submit(carol, carols);
+        newcomers.release(); // the reserved thread is free again: Carol runs none, Bob one
+        carols.awaitStarted();
+        assertThat(bobsSecond.ran).isFalse();
+
+        jobs.forEach(HeldJob::release);
+        drain();
+        assertThat(bobsSecond.ran).isTrue();
+        assertThat(queue.running()).isZero();
+    }
+
+    /** Submits a held job for {@code client} and waits until it runs. */
+    private HeldJob started(ClientKey client) throws InterruptedException {
+        HeldJob job = held();
+        admission.submit(client, job);
+        job.awaitStarted();
+        return job;
+    }
+
+    @Test
     void freesTheSlotBeforeTheAnswerIsSet() {
         HeldJob job = job("stored");
         DeferredResult<String> result = admission.submit(ALICE, job);

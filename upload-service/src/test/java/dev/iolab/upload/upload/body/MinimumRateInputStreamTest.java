@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 import dev.iolab.upload.connection.MinimumRate;
 import dev.iolab.upload.connection.RequestSocket;
+import dev.iolab.upload.upload.shedding.LoadShedder;
+import dev.iolab.upload.upload.shedding.SheddingProperties;
 import dev.iolab.upload.web.WebProblem;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.springframework.util.unit.DataSize;
 
 /**
  * The body's minimum rate: before each read the connection is told how long the read may wait (until the rate fails,
@@ -229,6 +233,48 @@ class MinimumRateInputStreamTest {
         assertThat(body.read(new byte[10])).isEqualTo(10);
 
         assertThat(socket.waits).as("the connection's own timeout applies").isEmpty();
+    }
+
+    @Test
+    void aBodyTheShedderCutFailsAtItsNextReadWith408AndIsNoLongerWatched() throws IOException {
+        // 10 threads, all running: pressure. The client sends a byte per (simulated) second while the body waits in
+        // each read, far below the 4 KB/s under which an upload may be cut.
+        LoadShedder shedder = new LoadShedder(
+                new SheddingProperties(
+                        false, 0.8, DataSize.ofKilobytes(4), Duration.ofSeconds(10), Duration.ofSeconds(1)),
+                () -> 10,
+                10,
+                new SimpleMeterRegistry());
+        AtomicLong seconds = new AtomicLong();
+        InputStream trickle = new InputStream() {
+            @Override
+            public int read() {
+                shedder.shed(TimeUnit.SECONDS.toNanos(seconds.getAndIncrement()));
+                return 'x';
+            }
+        };
+        InputStream body = new MinimumRateInputStream(
+                trickle,
+                new MinimumRate(0, Duration.ZERO, Duration.ZERO),
+                0,
+                null,
+                false,
+                new BodyLinger(),
+                socket,
+                System::nanoTime,
+                shedder);
+
+        for (int i = 0; i < 11; i++) {
+            assertThat(body.read()).isEqualTo('x');
+        }
+        assertThatExceptionOfType(BodyException.class)
+                .isThrownBy(body::read)
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(WebProblem.BODY_TOO_SLOW))
+                .withMessageContaining("the service is busy", "1 bytes/s over the last 10 s");
+        assertThat(socket.ended).isTrue();
+        assertThat(shedder.shed(TimeUnit.SECONDS.toNanos(20)))
+                .as("no longer watched")
+                .isEmpty();
     }
 
     private static final class RecordingSocket implements RequestSocket {

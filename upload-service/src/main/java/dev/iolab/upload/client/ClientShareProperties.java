@@ -16,8 +16,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param downloads of {@code upload.download.max-concurrent} (16 of 64)
  * @param grants of {@code upload.valet-key.max-open-grants} (1,000 of 10,000): open valet-key grants one client may
  *     hold on a replica, so one client asking for grants in a loop cannot leave none for the others
- * @param reserved of the upload threads, the upload slots and the download slots, the part kept for clients that hold
- *     none of it (rounded up; 5 of 25 threads, 25 of 125 slots, 13 of 64 downloads): a client that holds some may take
+ * @param reserved of the upload threads, the upload slots, the download slots and the open valet-key grants, the part
+ *     kept for clients that hold none of it (rounded up; 5 of 25 threads, 25 of 125 slots, 13 of 64 downloads, 2,000
+ *     of 10,000 grants): a client that holds some may take
  *     one more only while more than this is free, so the few clients it takes to fill the rest with their whole
  *     shares (four at a quarter each) cannot lock out a newcomer. Never more than leaves a client alone its whole
  *     share, so a share of 1 has no reserve; 0 turns it off

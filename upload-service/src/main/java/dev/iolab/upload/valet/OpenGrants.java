@@ -29,10 +29,13 @@ final class OpenGrants {
     private final Map<String, Entry> byStagingName = new java.util.HashMap<>();
     private final PriorityQueue<Entry> byExpiry = new PriorityQueue<>(java.util.Comparator.comparing(Entry::expiresAt));
 
-    /** @param clientShare each client's share of {@code maxOpen}, a fraction ({@link ClientShares#limit}) */
-    OpenGrants(int maxOpen, double clientShare, MeterRegistry registry, Clock clock) {
+    /**
+     * @param shares each client's share of {@code maxOpen}, with the part kept for clients that hold no open grant
+     *               ({@link dev.iolab.upload.client.ClientShareProperties#shares})
+     */
+    OpenGrants(int maxOpen, ClientShares shares, MeterRegistry registry, Clock clock) {
         this.maxOpen = maxOpen;
-        this.shares = new ClientShares("open grants", ClientShares.limit(maxOpen, clientShare), registry);
+        this.shares = shares;
         this.clock = clock;
         Gauge.builder("iolab.upload.valet.grants.open", this, OpenGrants::count)
                 .baseUnit("grants")

@@ -52,7 +52,9 @@ class ValetKeyConfiguration {
 
     @Bean
     OpenGrants openGrants(ValetKeyProperties properties, ClientShareProperties shares, MeterRegistry registry) {
-        return new OpenGrants(properties.maxOpenGrants(), shares.grants(), registry, Clock.systemUTC());
+        int max = properties.maxOpenGrants();
+        return new OpenGrants(
+                max, shares.shares("open grants", max, shares.grants(), registry), registry, Clock.systemUTC());
     }
 
     @Bean

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import dev.iolab.upload.client.ClientException;
 import dev.iolab.upload.client.ClientKey;
 import dev.iolab.upload.client.ClientProblem;
+import dev.iolab.upload.client.ClientShares;
 import dev.iolab.upload.upload.StoredUpload;
 import dev.iolab.upload.upload.UploadMetrics;
 import dev.iolab.upload.upload.problem.UploadProblem;
@@ -248,7 +249,12 @@ class ValetKeyServiceTest {
                 .bindOrCreate("upload.valet-key", ValetKeyProperties.class);
         return new ValetKeyService(
                 new GrantSigner(KEY, List.of()),
-                new OpenGrants(maxOpen, clientShare, new SimpleMeterRegistry(), clock),
+                new OpenGrants(
+                        maxOpen,
+                        new ClientShares(
+                                "open grants", ClientShares.limit(maxOpen, clientShare), new SimpleMeterRegistry()),
+                        new SimpleMeterRegistry(),
+                        clock),
                 new CompletionClaims(store, properties.claimTimeout(), clock),
                 store,
                 new UploadMetrics(registry),

@@ -33,7 +33,9 @@ import org.springframework.test.context.TestPropertySource;
  * since the start, those bytes bought each reader {@code buffered / min-rate} (here 64 KiB/s: over 2 minutes; at the
  * default 500 B/s: hours), and every download slot stayed taken: another client got 503 {@code downloads-busy}. Judged
  * over the last {@code rate-window} (5 s here) they buy 5 s, and another client's download is answered whole in its
- * normal time once they are cut off.
+ * normal time once they are cut off. The reserve for clients that hold no download is off here
+ * ({@code client-share.reserved=0}), so that the readers hold every slot and the rate window alone must free them
+ * ({@code SeveralClientsTogetherTest} checks the reserve).
  */
 @TestPropertySource(
         properties = {
@@ -41,7 +43,8 @@ import org.springframework.test.context.TestPropertySource;
             "upload.temp-dir=target/upload-spool-stalled-readers",
             "upload.download.min-rate=64KB",
             "upload.download.grace=5s",
-            "upload.download.rate-window=5s"
+            "upload.download.rate-window=5s",
+            "upload.client-share.reserved=0"
         })
 class StalledReadersTest extends RunningServiceSupport {
 

@@ -1,6 +1,7 @@
 // Uploads one file with tus-js-client, as browsers and Uppy do, and reports on stdout what the test checks:
 //   URL <upload url>        once the upload exists
 //   RESUMED <offset>        when a HEAD told where an existing upload stands
+//   LOCKED                  when a request was answered 423 (the client retries it)
 //   CUT <bytes>             when it stopped itself (exit code 7) at the fraction asked for
 //   DONE <upload url>       when the upload completed (exit code 0)
 // Usage: node tus-upload.cjs <endpoint> <file> <name> <api key or ""> <cut fraction or ""> [<upload url to resume>]
@@ -17,10 +18,13 @@ const upload = new tus.Upload(data, {
   uploadUrl: uploadUrl || null,
   headers: apiKey ? { Authorization: `Bearer ${apiKey}` } : {},
   metadata: { filename: name },
-  retryDelays: [0, 500, 1000, 2000, 4000, 8000],
+  // long enough to outlast a storage lease a dead replica left behind (15 s): 423 is retried
+  retryDelays: [0, 500, 1000, 2000, 4000, 8000, 8000, 8000],
   storeFingerprintForResuming: false,
   onAfterResponse(req, res) {
-    if (req.getMethod() === 'HEAD') {
+    if (res.getStatus() === 423) {
+      console.log('LOCKED');
+    } else if (req.getMethod() === 'HEAD') {
       console.log(`RESUMED ${res.getHeader('Upload-Offset')}`);
     }
   },

@@ -2,6 +2,7 @@ package dev.iolab.upload.resumable;
 
 import static dev.iolab.upload.support.Payloads.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.azure.storage.blob.BlobServiceClientBuilder;
 import dev.iolab.upload.support.Azurite;
@@ -9,6 +10,7 @@ import dev.iolab.upload.support.RunningServiceSupport;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.test.context.TestPropertySource;
@@ -46,6 +48,8 @@ class TusJsClientTest extends RunningServiceSupport {
         assertThat(cut.exitCode()).as(cut.output()).isEqualTo(7);
         String url = cut.value("URL");
         assertThat(url).as(cut.output()).matches("http://127\\.0\\.0\\.1:" + port + "/files/[0-9a-f]{32}");
+        // The bytes the dead client had handed to its socket are still read and staged: wait until the PATCH ended.
+        await().atMost(Duration.ofSeconds(60)).until(() -> gauge("iolab.upload.resumable.active") == 0);
         TusHttp tus = new TusHttp(port, API_KEY);
         long offset = tus.offset(URI.create(url).getPath());
         assertThat(offset).as("whole blocks kept, the upload unfinished").isBetween(1L, (long) SIZE - 1);

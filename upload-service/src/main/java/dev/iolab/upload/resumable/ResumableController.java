@@ -9,10 +9,12 @@ import dev.iolab.upload.web.ProblemException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.net.URI;
+import java.util.List;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -31,6 +33,8 @@ import org.springframework.web.context.request.async.DeferredResult;
 @RestController
 @RequestMapping("/files")
 class ResumableController {
+
+    static final String METHOD_OVERRIDE = "X-HTTP-Method-Override";
 
     private final ResumableService service;
     private final ClientIdentity clients;
@@ -126,6 +130,21 @@ class ResumableController {
                                 HttpStatus.NO_CONTENT,
                                 service.patch(id, owner, offset, contentLength, checksum, body::open))
                         .build()));
+    }
+
+    /**
+     * A {@code PATCH} from a client whose HTTP stack cannot send one (Java's {@code HttpURLConnection}, and with it
+     * tus-java-client): {@code POST} with {@code X-HTTP-Method-Override: PATCH}, as tus allows. Any other {@code POST}
+     * to an upload is 405.
+     */
+    @PostMapping("/{id}")
+    DeferredResult<ResponseEntity<Void>> patchOverride(
+            @PathVariable String id, HttpServletRequest request, HttpServletResponse response)
+            throws HttpRequestMethodNotSupportedException {
+        if (!"PATCH".equalsIgnoreCase(request.getHeader(METHOD_OVERRIDE))) {
+            throw new HttpRequestMethodNotSupportedException("POST", List.of("HEAD", "PATCH", "DELETE", "OPTIONS"));
+        }
+        return patch(id, request, response);
     }
 
     @DeleteMapping("/{id}")

@@ -107,6 +107,14 @@ class ResumableUploadTest extends RunningServiceSupport {
         assertProblem(refused, 409, "offset-mismatch");
         assertThat(refused.headers().firstValue("Tus-Resumable")).hasValue("1.0.0");
         assertThat(alice().offset(path)).isZero();
+        HttpResponse<String> plainPost = alice().send(
+                        alice().request(path, "Upload-Offset", "0", "Content-Type", "application/offset+octet-stream")
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[BLOCK]))
+                                .build());
+        assertThat(plainPost.statusCode())
+                .as("POST without X-HTTP-Method-Override: PATCH")
+                .isEqualTo(405);
+        assertThat(alice().offset(path)).isZero();
     }
 
     @Test

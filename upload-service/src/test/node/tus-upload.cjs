@@ -24,7 +24,7 @@ const upload = new tus.Upload(data, {
   onAfterResponse(req, res) {
     if (res.getStatus() === 423) {
       console.log('LOCKED');
-    } else if (req.getMethod() === 'HEAD') {
+    } else if (req.getMethod() === 'HEAD' && res.getStatus() === 200) {
       console.log(`RESUMED ${res.getHeader('Upload-Offset')}`);
     }
   },

@@ -14,6 +14,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A replica of the service in a JVM of its own against the real Azurite, so that a test can kill it as an orchestrator
@@ -24,11 +26,13 @@ final class ReplicaJvm implements AutoCloseable {
     private final Process process;
     private final Path log;
     private final int port;
+    private final int managementPort;
 
-    private ReplicaJvm(Process process, Path log, int port) {
+    private ReplicaJvm(Process process, Path log, int port, int managementPort) {
         this.process = process;
         this.log = log;
         this.port = port;
+        this.managementPort = managementPort;
     }
 
     /** Starts the replica with Spring Boot {@code arguments} ({@code --key=value}) and waits until it is healthy. */
@@ -51,7 +55,7 @@ final class ReplicaJvm implements AutoCloseable {
                 new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment()
                 .put("AZURE_STORAGE_CONNECTION_STRING", Azurite.get().connectionString());
-        ReplicaJvm replica = new ReplicaJvm(builder.start(), log, port);
+        ReplicaJvm replica = new ReplicaJvm(builder.start(), log, port, managementPort);
         URI health = URI.create("http://127.0.0.1:" + managementPort + "/actuator/health");
         try (HttpClient http = HttpClient.newHttpClient()) {
             await().atMost(2, TimeUnit.MINUTES)
@@ -74,6 +78,31 @@ final class ReplicaJvm implements AutoCloseable {
 
     int port() {
         return port;
+    }
+
+    int managementPort() {
+        return managementPort;
+    }
+
+    /** A gauge's value from {@code /actuator/prometheus} ({@code name} as Prometheus writes it), or 0 when absent. */
+    double metric(String name) throws IOException, InterruptedException {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            String text = http.send(
+                            HttpRequest.newBuilder(
+                                            URI.create("http://127.0.0.1:" + managementPort + "/actuator/prometheus"))
+                                    .timeout(Duration.ofSeconds(10))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body();
+            Matcher value = Pattern.compile("(?m)^" + Pattern.quote(name) + "(?:\\{[^}]*})? (\\S+)$")
+                    .matcher(text);
+            return value.find() ? Double.parseDouble(value.group(1)) : 0;
+        }
+    }
+
+    /** What the replica logged. */
+    String log() throws IOException {
+        return Files.readString(log);
     }
 
     /** {@code SIGKILL}, and waits until the process is gone. */

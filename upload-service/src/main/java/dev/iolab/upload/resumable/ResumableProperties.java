@@ -13,9 +13,9 @@ import org.springframework.util.unit.DataSize;
  *     one block of re-sent bytes; larger blocks mean fewer store requests per GB (8 MiB: 128 per GiB) and Azure's
  *     high-throughput path for blocks over 4 MiB. Uploads created with one size keep it when the setting changes
  * @param maxSize largest {@code Upload-Length} accepted; never more than 50,000 blocks
- * @param expiry how long an upload lives after its creation or its last {@code PATCH}; must be shorter than
- *     {@code upload.azure.staging-max-age} minus {@code upload.azure.staging-expiry-grace}, which the sweep
- *     removes abandoned uploads after
+ * @param expiry how long an upload lives after its creation or its last {@code PATCH}; shorter than
+ *     {@code upload.azure.staging-max-age} minus {@code upload.azure.staging-expiry-grace}, after which the sweep
+ *     removes abandoned uploads (a longer one is cut to half of that, with a warning)
  * @param leaseDuration the storage lease a {@code PATCH} holds on its upload (15 to 60 s, renewed as blocks are staged):
  *     how long an upload stays locked (423) after a replica died in the middle of a {@code PATCH}
  */

@@ -19,7 +19,6 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.regex.Pattern;
-import org.apache.commons.io.IOUtils;
 import org.apache.commons.io.function.IOSupplier;
 
 /**
@@ -183,7 +182,7 @@ final class ResumableService {
                 writer.metadata(state.toMetadata());
             }
             MessageDigest digest = checksum == null ? null : digest(checksum.jdkName());
-            Receiver receiver = new Receiver(writer, state.grid(), offset, digest);
+            Receiver receiver = new Receiver(writer, state, offset, digest);
             try {
                 receiver.receive(body.get(), new byte[state.blockSize()]);
             } catch (IOException e) {
@@ -319,25 +318,36 @@ final class ResumableService {
         }
     }
 
-    /** Reads a body into whole blocks and stages each as it fills; {@link #position} is where the upload got to. */
+    /**
+     * Reads a body into whole blocks and stages each as it fills; {@link #position} is where the upload got to. Reads
+     * at most {@value #READ_SIZE} bytes at a time, keeping the lease alive between reads, and rewrites the upload's
+     * expiry every quarter of {@code upload.resumable.expiry} while a long {@code PATCH} runs, so that neither the
+     * lease nor the sweep's age limit runs out under a slow client.
+     */
     private final class Receiver {
 
+        private static final int READ_SIZE = 64 * 1024;
+
         private final ResumableBlobs.Writer writer;
+        private final UploadState state;
         private final BlockGrid grid;
         private final MessageDigest digest;
         private long position;
+        private Instant touched;
 
-        Receiver(ResumableBlobs.Writer writer, BlockGrid grid, long offset, MessageDigest digest) {
+        Receiver(ResumableBlobs.Writer writer, UploadState state, long offset, MessageDigest digest) {
             this.writer = writer;
-            this.grid = grid;
+            this.state = state;
+            this.grid = state.grid();
             this.position = offset;
             this.digest = digest;
+            this.touched = clock.instant();
         }
 
         void receive(InputStream in, byte[] buffer) throws IOException {
             while (position < grid.length()) {
                 int size = grid.sizeAt(position);
-                int n = IOUtils.read(in, buffer, 0, size);
+                int n = fill(in, buffer, size);
                 if (digest != null) {
                     digest.update(buffer, 0, n);
                 }
@@ -345,20 +355,44 @@ final class ResumableService {
                     return; // the body ended mid-block: that block is sent again
                 }
                 if (position + n == grid.length() && in.read() >= 0) {
-                    throw new ResumableException(
-                            ResumableProblem.BEYOND_LENGTH,
-                            "the body goes on past the upload's length of " + grid.length()
-                                    + " bytes; its last block was not kept");
+                    throw beyondLength("; its last block was not kept");
                 }
                 writer.stage(grid.blockId(position), buffer, n);
                 metrics.staged(n);
                 position += n;
+                touchIfDue();
             }
             if (in.read() >= 0) {
-                throw new ResumableException(
-                        ResumableProblem.BEYOND_LENGTH,
-                        "the body goes on past the upload's length of " + grid.length());
+                throw beyondLength("");
             }
+        }
+
+        /** Reads up to {@code size} bytes into {@code buffer}; fewer only at end of stream. */
+        private int fill(InputStream in, byte[] buffer, int size) throws IOException {
+            int filled = 0;
+            while (filled < size) {
+                int n = in.read(buffer, filled, Math.min(READ_SIZE, size - filled));
+                if (n < 0) {
+                    break;
+                }
+                filled += n;
+                writer.keepAlive();
+            }
+            return filled;
+        }
+
+        private void touchIfDue() {
+            Instant now = clock.instant();
+            if (now.isAfter(touched.plus(properties.expiry().dividedBy(4)))) {
+                writer.metadata(state.withExpires(now.plus(properties.expiry())).toMetadata());
+                touched = now;
+            }
+        }
+
+        private ResumableException beyondLength(String more) {
+            return new ResumableException(
+                    ResumableProblem.BEYOND_LENGTH,
+                    "the body goes on past the upload's length of " + grid.length() + " bytes" + more);
         }
     }
 }

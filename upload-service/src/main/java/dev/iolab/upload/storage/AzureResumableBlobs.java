@@ -146,6 +146,11 @@ final class AzureResumableBlobs implements ResumableBlobs {
             return new BlobRequestConditions().setLeaseId(lease.getLeaseId());
         }
 
+        @Override
+        public void keepAlive() {
+            renewIfDue();
+        }
+
         private void renewIfDue() {
             if (System.nanoTime() - renewed >= renewEveryNanos) {
                 AzureCalls.call(name(id), lease::renewLease);

@@ -50,6 +50,12 @@ public interface ResumableBlobs {
         /** Stages {@code length} bytes of {@code buffer} as block {@code blockId}, renewing the lease when it is due. */
         void stage(String blockId, byte[] buffer, int length);
 
+        /**
+         * Renews the lease when a third of its duration has passed since it was taken or last renewed; called while a
+         * slow body fills a block, so that the lease outlives the wait.
+         */
+        void keepAlive();
+
         /** Replaces the blob's metadata. */
         void metadata(Map<String, String> metadata);
 

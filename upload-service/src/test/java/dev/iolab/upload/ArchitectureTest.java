@@ -11,14 +11,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The package graph of the service's main code, as its bytecode has it. Features ({@code upload} and its parts,
- * {@code download}, {@code valet}) build on shared packages ({@code web}, {@code client}, {@code connection},
+ * {@code download}, {@code valet}, {@code resumable}) build on shared packages ({@code web}, {@code client}, {@code connection},
  * {@code storage}), never the other way round, and no packages import each other in a circle. The valet-key feature
  * is built on uploads (their results, metrics and refusals); uploads and downloads know nothing of each other.
  */
 class ArchitectureTest {
 
     private static final String ROOT = "dev.iolab.upload";
-    private static final String[] FEATURES = {ROOT + ".upload..", ROOT + ".download..", ROOT + ".valet.."};
+    private static final String[] FEATURES = {
+        ROOT + ".upload..", ROOT + ".download..", ROOT + ".valet..", ROOT + ".resumable.."
+    };
     private static final String[] SHARED = {
         ROOT + ".web..", ROOT + ".client..", ROOT + ".connection..", ROOT + ".storage.."
     };

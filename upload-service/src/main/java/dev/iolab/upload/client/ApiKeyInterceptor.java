@@ -6,7 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.servlet.HandlerInterceptor;
 
-/** When a key is configured, {@code /uploads/**} needs {@code Authorization: Bearer <key>} (else 401). */
+/** When a key is configured, {@code /uploads/**} and {@code /files/**} need {@code Authorization: Bearer <key>} (else 401). */
 final class ApiKeyInterceptor implements HandlerInterceptor {
 
     private final ApiKeys keys;

@@ -15,7 +15,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
  * Who is calling, set up once: the API keys (closed by default: no key and no {@code upload.open=true} refuses the
- * start), the key check on the {@code /uploads} routes, the client identity every per-client share is counted by, and
+ * start), the key check on the {@code /uploads} and {@code /files} routes, the client identity every per-client share is counted by, and
  * Tomcat's {@link RemoteIpValve} for the trusted proxies.
  * <p>
  * Why our own {@code upload.proxy.trusted} rather than Boot's {@code server.forward-headers-strategy=native}: Boot's
@@ -90,7 +90,8 @@ class ClientConfiguration implements WebMvcConfigurer {
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
         if (keys.configured()) {
-            registry.addInterceptor(new ApiKeyInterceptor(keys)).addPathPatterns("/uploads", "/uploads/**");
+            registry.addInterceptor(new ApiKeyInterceptor(keys))
+                    .addPathPatterns("/uploads", "/uploads/**", "/files", "/files/**");
         }
     }
 }

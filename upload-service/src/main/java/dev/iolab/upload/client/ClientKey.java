@@ -50,6 +50,11 @@ public record ClientKey(String id) {
         return new ClientKey("key:" + name);
     }
 
+    /** Whether this client is known by its own API key ({@code upload.api-keys.<name>}), not by its address. */
+    public boolean named() {
+        return id.startsWith("key:");
+    }
+
     @Override
     public String toString() {
         return id;

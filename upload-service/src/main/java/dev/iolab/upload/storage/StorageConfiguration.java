@@ -150,6 +150,11 @@ class StorageConfiguration {
     }
 
     @Bean
+    ResumableBlobs resumableBlobs(AzureContainers containers) {
+        return new AzureResumableBlobs(containers, new AzureStagingArea(containers));
+    }
+
+    @Bean
     StagingSweeper stagingSweeper(StagingArea staging, StorageProperties properties) {
         StorageProperties.Azure azure = properties.azure();
         return new StagingSweeper(

@@ -2,6 +2,7 @@ package dev.iolab.upload.web;
 
 import java.net.URI;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
 
 /**
  * A cause the service answers with its own RFC 9457 problem {@code type}. Each feature declares its causes as an enum
@@ -17,7 +18,8 @@ public interface ProblemType {
     /** The {@code type} URI's last segment, e.g. {@code too-large}. */
     String slug();
 
-    HttpStatus status();
+    /** The answer's status: an {@link HttpStatus}, or a code Spring does not name (tus's 460). */
+    HttpStatusCode status();
 
     /** The problem's {@code title}: the same for every answer of this type. */
     String title();
@@ -31,7 +33,8 @@ public interface ProblemType {
      * queue, a budget, a slot or a store that is recovering), and a 429 would refuse one client over its share.
      */
     default boolean retryLater() {
-        return status() == HttpStatus.SERVICE_UNAVAILABLE || status() == HttpStatus.TOO_MANY_REQUESTS;
+        return status().value() == HttpStatus.SERVICE_UNAVAILABLE.value()
+                || status().value() == HttpStatus.TOO_MANY_REQUESTS.value();
     }
 
     /** The detail answered when a failure's own is missing or would reveal the service's insides. */

@@ -1,0 +1,66 @@
+package dev.iolab.upload.resumable;
+
+import dev.iolab.upload.storage.ResumableBlobs;
+import dev.iolab.upload.storage.StagingSweeper;
+import dev.iolab.upload.upload.budget.MemoryBudget;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The resumable feature from {@code upload.resumable.*}, on the system clock, with an expiry the staging sweep cannot
+ * cut short.
+ */
+@Configuration(proxyBeanMethods = false)
+class ResumableConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(ResumableConfiguration.class);
+
+    @Bean
+    ResumableService resumableService(
+            ResumableProperties properties,
+            ResumableBlobs blobs,
+            MemoryBudget budget,
+            StagingSweeper sweeper,
+            MeterRegistry registry) {
+        long blockSize = properties.blockSize().toBytes();
+        if (blockSize <= 0 || blockSize > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("upload.resumable.block-size must be between 1 byte and 2 GB");
+        }
+        ResumableProperties applied = new ResumableProperties(
+                properties.blockSize(),
+                properties.maxSize(),
+                expiry(properties.expiry(), sweeper.maxAge(), sweeper.grace()),
+                properties.leaseDuration());
+        return new ResumableService(blobs, budget, new ResumableMetrics(registry), applied, Clock.systemUTC());
+    }
+
+    /**
+     * The expiry applied: {@code upload.resumable.expiry}, unless the sweep would remove an upload before then (the
+     * expiry plus the sweep's grace reaches {@code upload.azure.staging-max-age}); then half of what the sweep allows,
+     * with a warning.
+     */
+    static Duration expiry(Duration configured, Duration maxAge, Duration grace) {
+        Duration allowed = maxAge.minus(grace);
+        if (!allowed.isPositive()) {
+            throw new IllegalStateException("upload.azure.staging-max-age (" + maxAge
+                    + ") must be longer than upload.azure.staging-expiry-grace (" + grace + ")");
+        }
+        if (configured.compareTo(allowed) < 0) {
+            return configured;
+        }
+        Duration applied = allowed.dividedBy(2);
+        log.warn(
+                "upload.resumable.expiry ({}) is shortened to {}: the staging sweep removes what has not changed for"
+                        + " upload.azure.staging-max-age ({}) minus upload.azure.staging-expiry-grace ({})",
+                configured,
+                applied,
+                maxAge,
+                grace);
+        return applied;
+    }
+}

@@ -1,0 +1,57 @@
+package dev.iolab.upload.resumable;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What resumable uploads do on this replica: gauge {@code iolab.upload.resumable.active} ({@code PATCH}es writing now),
+ * counters {@code iolab.upload.resumable.bytes} (bytes staged), {@code iolab.upload.resumable.resumes} ({@code HEAD}s
+ * of an unfinished upload that has bytes already: a client picking up where it stopped) and
+ * {@code iolab.upload.resumable.uploads{event}} ({@code created}, {@code completed}, {@code terminated},
+ * {@code expired}).
+ */
+final class ResumableMetrics {
+
+    private final MeterRegistry registry;
+    private final AtomicInteger active = new AtomicInteger();
+    private final Counter bytes;
+    private final Counter resumes;
+
+    ResumableMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        Gauge.builder("iolab.upload.resumable.active", active, AtomicInteger::get)
+                .description("Resumable-upload PATCH requests writing on this replica now")
+                .register(registry);
+        this.bytes = Counter.builder("iolab.upload.resumable.bytes")
+                .baseUnit("bytes")
+                .description("Bytes of resumable uploads staged in the store")
+                .register(registry);
+        this.resumes = Counter.builder("iolab.upload.resumable.resumes")
+                .description("HEAD requests of unfinished resumable uploads that already hold bytes")
+                .register(registry);
+    }
+
+    /** A {@code PATCH} starts writing; closing the result ends it. */
+    AutoCloseable writing() {
+        active.incrementAndGet();
+        return active::decrementAndGet;
+    }
+
+    void staged(long count) {
+        bytes.increment(count);
+    }
+
+    void resumed() {
+        resumes.increment();
+    }
+
+    void event(String event) {
+        Counter.builder("iolab.upload.resumable.uploads")
+                .description("Resumable uploads created, completed, terminated and found expired")
+                .tag("event", event)
+                .register(registry)
+                .increment();
+    }
+}

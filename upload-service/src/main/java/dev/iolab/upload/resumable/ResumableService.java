@@ -1,0 +1,398 @@
+package dev.iolab.upload.resumable;
+
+import dev.iolab.upload.storage.BlobNotFoundException;
+import dev.iolab.upload.storage.ResumableBlobs;
+import dev.iolab.upload.upload.body.BodyFailures;
+import dev.iolab.upload.upload.budget.MemoryBudget;
+import dev.iolab.upload.upload.problem.UploadException;
+import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.web.BlobNames;
+import dev.iolab.upload.web.ProblemException;
+import dev.iolab.upload.web.WebProblem;
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.apache.commons.io.function.IOSupplier;
+
+/**
+ * Resumable uploads whose every state lives in the store ({@link ResumableBlobs}), so any replica answers any request:
+ * creation writes the state, {@code HEAD} reads it and the staged blocks, a {@code PATCH} takes the upload's storage
+ * lease (one writer at a time, across replicas; another gets 423), checks the offset, and stages the body block by
+ * block, holding one block in memory (from the {@link MemoryBudget}). The last block commits the upload and copies it
+ * under its name in one step, after the whole-upload checksum (if the client gave one) was verified.
+ */
+final class ResumableService {
+
+    /** Upload IDs: 128 random bits in hex; nothing else reaches the store. */
+    private static final Pattern ID = Pattern.compile("[0-9a-f]{32}");
+
+    private final ResumableBlobs blobs;
+    private final MemoryBudget budget;
+    private final ResumableMetrics metrics;
+    private final ResumableProperties properties;
+    private final Clock clock;
+    private final SecureRandom random = new SecureRandom();
+
+    ResumableService(
+            ResumableBlobs blobs,
+            MemoryBudget budget,
+            ResumableMetrics metrics,
+            ResumableProperties properties,
+            Clock clock) {
+        this.blobs = blobs;
+        this.budget = budget;
+        this.metrics = metrics;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /** What {@code HEAD} answers, and a {@code PATCH} after it wrote. */
+    record Status(long offset, long length, Instant expires, String uploadMetadata, boolean completed) {}
+
+    /** Largest {@code Upload-Length} accepted. */
+    long maxSize() {
+        return Math.min(properties.maxSize().toBytes(), BlockGrid.maxLength(blockSize()));
+    }
+
+    private int blockSize() {
+        return Math.toIntExact(properties.blockSize().toBytes());
+    }
+
+    /**
+     * Creates an upload of {@code length} bytes, stored once complete under the name its metadata gives ({@code name},
+     * else {@code filename}), checked as every blob name is.
+     *
+     * @param owner who may resume it ({@code key:<client>}), or empty: then its ID is the only capability
+     * @return the new upload's ID
+     */
+    String create(String owner, long length, String uploadMetadata) {
+        if (length < 0) {
+            throw new ResumableException(
+                    ResumableProblem.INVALID_HEADER,
+                    "send Upload-Length (this server does not take Upload-Defer-Length)");
+        }
+        if (length > maxSize()) {
+            throw new ResumableException(
+                    ResumableProblem.TOO_LARGE,
+                    "Upload-Length " + length + " exceeds the limit of " + maxSize() + " bytes");
+        }
+        Map<String, String> metadata = Tus.metadata(uploadMetadata);
+        String name = metadata.getOrDefault("name", metadata.get("filename"));
+        if (name == null || name.isEmpty()) {
+            throw new ProblemException(
+                    WebProblem.INVALID_NAME, "name the upload: Upload-Metadata 'filename' (or 'name') is missing");
+        }
+        BlobNames.validate(name);
+        Tus.Checksum digest = Tus.checksum(metadata.get("checksum"));
+        String id = newId();
+        UploadState state = new UploadState(
+                name,
+                length,
+                blockSize(),
+                owner,
+                clock.instant().plus(properties.expiry()),
+                uploadMetadata == null ? "" : uploadMetadata.strip(),
+                digest == null ? "" : digest.header(),
+                -1,
+                false);
+        if (!blobs.create(id, state.toMetadata())) {
+            throw new IllegalStateException("128 random bits met an upload's ID twice");
+        }
+        metrics.event("created");
+        if (length == 0) {
+            try (ResumableBlobs.Writer writer = lock(id)) {
+                complete(id, writer, state);
+            }
+        }
+        return id;
+    }
+
+    /** The upload's offset and state; counts a resume when it is unfinished and holds bytes. */
+    Status head(String id, String owner) {
+        ResumableBlobs.Snapshot snapshot = find(id);
+        UploadState state = live(id, owner, snapshot);
+        long offset = state.offset(snapshot.blocks());
+        if (!state.completed() && offset > 0) {
+            metrics.resumed();
+        }
+        return status(state, offset);
+    }
+
+    /**
+     * Appends a {@code PATCH}'s body at {@code clientOffset}: whole blocks are staged as they fill; a body that ends
+     * in the middle of a block leaves that block out (the client sends it again from the offset answered), unless it is
+     * the upload's last.
+     *
+     * @param contentLength the body's declared length, or -1
+     * @param checksum the body's {@code Upload-Checksum}, or null; on a mismatch nothing of the body counts (460)
+     */
+    Status patch(
+            String id,
+            String owner,
+            long clientOffset,
+            long contentLength,
+            Tus.Checksum checksum,
+            IOSupplier<InputStream> body)
+            throws IOException {
+        try (ResumableBlobs.Writer writer = lock(id);
+                AutoCloseable writing = metrics.writing()) {
+            ResumableBlobs.Snapshot snapshot = find(id);
+            UploadState state = live(id, owner, snapshot);
+            long offset = state.offset(snapshot.blocks());
+            if (clientOffset != offset) {
+                throw new ResumableException(
+                        ResumableProblem.OFFSET_MISMATCH,
+                        "the upload holds " + offset + " bytes; send from Upload-Offset " + offset);
+            }
+            if (state.completed()) {
+                return status(state, offset);
+            }
+            if (contentLength >= 0 && offset + contentLength > state.length()) {
+                throw new ResumableException(
+                        ResumableProblem.BEYOND_LENGTH,
+                        contentLength + " bytes at offset " + offset + " go beyond the upload's length of "
+                                + state.length());
+            }
+            return append(id, writer, state, offset, checksum, body);
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Status append(
+            String id,
+            ResumableBlobs.Writer writer,
+            UploadState state,
+            long offset,
+            Tus.Checksum checksum,
+            IOSupplier<InputStream> body)
+            throws IOException {
+        try (MemoryBudget.Reservation held = reserve(state.blockSize())) {
+            if (checksum != null) {
+                state = state.withPending(offset);
+                writer.metadata(state.toMetadata());
+            }
+            MessageDigest digest = checksum == null ? null : digest(checksum.jdkName());
+            Receiver receiver = new Receiver(writer, state, offset, digest);
+            try {
+                receiver.receive(body.get(), new byte[state.blockSize()]);
+            } catch (IOException e) {
+                if (checksum == null && receiver.position > offset) {
+                    writer.metadata(refreshed(state).toMetadata());
+                }
+                throw BodyFailures.asProblem(e, receiver.position - offset);
+            }
+            if (checksum != null && !MessageDigest.isEqual(checksum.digest(), digest.digest())) {
+                throw new ResumableException(
+                        ResumableProblem.CHECKSUM_MISMATCH,
+                        "the body's " + checksum.algorithm() + " is not the Upload-Checksum sent; nothing of it was"
+                                + " kept: send it again from Upload-Offset " + offset);
+            }
+            UploadState next = refreshed(state);
+            if (receiver.position == state.length()) {
+                complete(id, writer, next);
+                return status(next.asCompleted(), state.length());
+            }
+            writer.metadata(next.toMetadata());
+            return status(next, receiver.position);
+        }
+    }
+
+    /** Deletes the upload and its blocks at once. */
+    void terminate(String id, String owner) {
+        UploadState state = state(id, owner, find(id));
+        if (!blobs.delete(id)) {
+            throw new ProblemException(WebProblem.STORAGE_UNAVAILABLE, null);
+        }
+        metrics.event(state.completed() ? "forgotten" : "terminated");
+    }
+
+    /**
+     * Commits the blocks on the upload's blob, verifies the whole-upload checksum if there is one (a mismatch discards
+     * the upload: 460), copies the blob under its name, and leaves an empty blob that says the upload is complete.
+     */
+    private void complete(String id, ResumableBlobs.Writer writer, UploadState state) {
+        Tus.Checksum digest = Tus.checksum(state.digest().isEmpty() ? null : state.digest());
+        byte[] md5 = digest != null && digest.algorithm().equals("md5") ? digest.digest() : null;
+        String etag = writer.commit(state.grid().blockIds(), md5);
+        if (digest != null && !MessageDigest.isEqual(digest.digest(), writer.digest(etag, digest.jdkName()))) {
+            blobs.delete(id);
+            throw new ResumableException(
+                    ResumableProblem.DIGEST_MISMATCH,
+                    "the upload's bytes do not have the " + digest.algorithm() + " checksum given at creation; it"
+                            + " was discarded: create it again");
+        }
+        writer.promote(etag, state.length(), state.name());
+        writer.settle(state.asCompleted().toMetadata());
+        metrics.event("completed");
+    }
+
+    private ResumableBlobs.Writer lock(String id) {
+        requireId(id);
+        try {
+            return blobs.lock(id, properties.leaseDuration())
+                    .orElseThrow(() -> new ResumableException(
+                            ResumableProblem.UPLOAD_LOCKED,
+                            "another request is writing this upload; send again once it has ended"));
+        } catch (BlobNotFoundException e) {
+            throw notFound();
+        }
+    }
+
+    private ResumableBlobs.Snapshot find(String id) {
+        requireId(id);
+        return blobs.find(id).orElseThrow(ResumableService::notFound);
+    }
+
+    /** The upload's state, if {@code owner} may see it and it has not expired (an expired one is deleted). */
+    private UploadState live(String id, String owner, ResumableBlobs.Snapshot snapshot) {
+        UploadState state = state(id, owner, snapshot);
+        if (state.expiredAt(clock.instant())) {
+            blobs.delete(id);
+            metrics.event("expired");
+            throw new ResumableException(
+                    ResumableProblem.UPLOAD_EXPIRED, "the upload expired at " + state.expires() + "; create it again");
+        }
+        return state;
+    }
+
+    private static UploadState state(String id, String owner, ResumableBlobs.Snapshot snapshot) {
+        UploadState state;
+        try {
+            state = UploadState.fromMetadata(snapshot.metadata());
+        } catch (IllegalArgumentException e) {
+            throw notFound();
+        }
+        if (!state.ownedBy(owner)) {
+            throw notFound(); // the same answer as for no upload at all: another client's uploads are not revealed
+        }
+        return state;
+    }
+
+    private UploadState refreshed(UploadState state) {
+        return state.withPending(-1).withExpires(clock.instant().plus(properties.expiry()));
+    }
+
+    private MemoryBudget.Reservation reserve(int bytes) {
+        return budget.tryReserve(bytes)
+                .orElseThrow(() -> new UploadException(
+                        UploadProblem.MEMORY_BUDGET,
+                        "a PATCH holds one block of " + bytes + " bytes; " + budget.used() + " of " + budget.max()
+                                + " bytes of the memory budget are in use"));
+    }
+
+    private static Status status(UploadState state, long offset) {
+        return new Status(offset, state.length(), state.expires(), state.uploadMetadata(), state.completed());
+    }
+
+    private String newId() {
+        byte[] bits = new byte[16];
+        random.nextBytes(bits);
+        return HexFormat.of().formatHex(bits);
+    }
+
+    private static void requireId(String id) {
+        if (id == null || !ID.matcher(id).matches()) {
+            throw notFound();
+        }
+    }
+
+    private static ResumableException notFound() {
+        return new ResumableException(WebProblem.NOT_FOUND, "no such upload (or it is not yours)");
+    }
+
+    private static MessageDigest digest(String algorithm) {
+        try {
+            return MessageDigest.getInstance(algorithm);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has " + algorithm, e);
+        }
+    }
+
+    /**
+     * Reads a body into whole blocks and stages each as it fills; {@link #position} is where the upload got to. Reads
+     * at most {@value #READ_SIZE} bytes at a time, keeping the lease alive between reads, and rewrites the upload's
+     * expiry every quarter of {@code upload.resumable.expiry} while a long {@code PATCH} runs, so that neither the
+     * lease nor the sweep's age limit runs out under a slow client.
+     */
+    private final class Receiver {
+
+        private static final int READ_SIZE = 64 * 1024;
+
+        private final ResumableBlobs.Writer writer;
+        private final UploadState state;
+        private final BlockGrid grid;
+        private final MessageDigest digest;
+        private long position;
+        private Instant touched;
+
+        Receiver(ResumableBlobs.Writer writer, UploadState state, long offset, MessageDigest digest) {
+            this.writer = writer;
+            this.state = state;
+            this.grid = state.grid();
+            this.position = offset;
+            this.digest = digest;
+            this.touched = clock.instant();
+        }
+
+        void receive(InputStream in, byte[] buffer) throws IOException {
+            while (position < grid.length()) {
+                int size = grid.sizeAt(position);
+                int n = fill(in, buffer, size);
+                if (digest != null) {
+                    digest.update(buffer, 0, n);
+                }
+                if (n < size) {
+                    return; // the body ended mid-block: that block is sent again
+                }
+                if (position + n == grid.length() && in.read() >= 0) {
+                    throw beyondLength("; its last block was not kept");
+                }
+                writer.stage(grid.blockId(position), buffer, n);
+                metrics.staged(n);
+                position += n;
+                touchIfDue();
+            }
+            if (in.read() >= 0) {
+                throw beyondLength("");
+            }
+        }
+
+        /** Reads up to {@code size} bytes into {@code buffer}; fewer only at end of stream. */
+        private int fill(InputStream in, byte[] buffer, int size) throws IOException {
+            int filled = 0;
+            while (filled < size) {
+                int n = in.read(buffer, filled, Math.min(READ_SIZE, size - filled));
+                if (n < 0) {
+                    break;
+                }
+                filled += n;
+                writer.keepAlive();
+            }
+            return filled;
+        }
+
+        private void touchIfDue() {
+            Instant now = clock.instant();
+            if (now.isAfter(touched.plus(properties.expiry().dividedBy(4)))) {
+                writer.metadata(state.withExpires(now.plus(properties.expiry())).toMetadata());
+                touched = now;
+            }
+        }
+
+        private ResumableException beyondLength(String more) {
+            return new ResumableException(
+                    ResumableProblem.BEYOND_LENGTH,
+                    "the body goes on past the upload's length of " + grid.length() + " bytes" + more);
+        }
+    }
+}

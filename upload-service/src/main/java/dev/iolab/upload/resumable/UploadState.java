@@ -1,0 +1,128 @@
+package dev.iolab.upload.resumable;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * An upload's small state, kept as the metadata of its blob in the store (Azure metadata: ASCII names and values, 8 KiB
+ * in all), so that every replica reads the same. The bytes received are not here: they are the blob's blocks.
+ *
+ * @param name the blob name the upload is stored under once complete
+ * @param length the upload's length in bytes
+ * @param blockSize the block size it was created with (a later change of the setting does not move its blocks)
+ * @param owner who may resume it ({@code key:<client>}), or empty when its unguessable ID is the only capability
+ * @param expires when it expires unless a {@code PATCH} moves that on
+ * @param uploadMetadata its {@code Upload-Metadata} as sent, or empty
+ * @param digest the whole-upload checksum to verify before the blob appears ({@code sha1 <base64>}), or empty
+ * @param pending where a checksummed {@code PATCH} began whose bytes are not verified yet (blocks from there on do not
+ *     count), or -1
+ * @param completed whether the blob is stored under its name
+ */
+record UploadState(
+        String name,
+        long length,
+        int blockSize,
+        String owner,
+        Instant expires,
+        String uploadMetadata,
+        String digest,
+        long pending,
+        boolean completed) {
+
+    UploadState withExpires(Instant at) {
+        return new UploadState(name, length, blockSize, owner, at, uploadMetadata, digest, pending, completed);
+    }
+
+    UploadState withPending(long offset) {
+        return new UploadState(name, length, blockSize, owner, expires, uploadMetadata, digest, offset, completed);
+    }
+
+    UploadState asCompleted() {
+        return new UploadState(name, length, blockSize, owner, expires, uploadMetadata, digest, -1, true);
+    }
+
+    BlockGrid grid() {
+        return new BlockGrid(blockSize, length);
+    }
+
+    /** Whether {@code requester} ({@code key:<client>}, or empty) may see and resume this upload. */
+    boolean ownedBy(String requester) {
+        return owner.isEmpty() || owner.equals(requester);
+    }
+
+    boolean expiredAt(Instant now) {
+        return !completed && now.isAfter(expires);
+    }
+
+    /**
+     * The upload's offset from its staged blocks; its length only once it is complete. An upload whose every block is
+     * staged but which was not completed (its writer died before the commit) answers the start of its last block, so
+     * that the client sends that block again and the {@code PATCH} that takes it completes the upload.
+     */
+    long offset(Map<String, Long> blocks) {
+        if (completed) {
+            return length;
+        }
+        long offset = grid().offset(blocks, pending >= 0 ? pending : Long.MAX_VALUE);
+        return offset == length && length > 0 ? grid().lastBlockStart() : offset;
+    }
+
+    Map<String, String> toMetadata() {
+        Map<String, String> metadata = new HashMap<>();
+        metadata.put("name", encode(name));
+        metadata.put("length", Long.toString(length));
+        metadata.put("blocksize", Integer.toString(blockSize));
+        if (!owner.isEmpty()) {
+            metadata.put("owner", encode(owner));
+        }
+        metadata.put("expires", Long.toString(expires.toEpochMilli()));
+        if (!uploadMetadata.isEmpty()) {
+            metadata.put("uploadmetadata", uploadMetadata);
+        }
+        if (!digest.isEmpty()) {
+            metadata.put("digest", digest);
+        }
+        if (pending >= 0) {
+            metadata.put("pending", Long.toString(pending));
+        }
+        if (completed) {
+            metadata.put("completed", "true");
+        }
+        return metadata;
+    }
+
+    /**
+     * The state in a blob's metadata.
+     *
+     * @throws IllegalArgumentException the metadata is not an upload's (a blob the service did not write)
+     */
+    static UploadState fromMetadata(Map<String, String> metadata) {
+        Map<String, String> m = new HashMap<>();
+        metadata.forEach((k, v) -> m.put(k.toLowerCase(java.util.Locale.ROOT), v));
+        try {
+            return new UploadState(
+                    decode(m.get("name")),
+                    Long.parseLong(m.get("length")),
+                    Integer.parseInt(m.get("blocksize")),
+                    decode(m.getOrDefault("owner", "")),
+                    Instant.ofEpochMilli(Long.parseLong(m.get("expires"))),
+                    m.getOrDefault("uploadmetadata", ""),
+                    m.getOrDefault("digest", ""),
+                    m.containsKey("pending") ? Long.parseLong(m.get("pending")) : -1,
+                    "true".equals(m.get("completed")));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("not an upload's metadata: " + metadata.keySet(), e);
+        }
+    }
+
+    private static String encode(String text) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String decode(String text) {
+        return new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,255 @@
+package dev.iolab.upload.storage;
+
+import com.azure.core.util.BinaryData;
+import com.azure.core.util.Context;
+import com.azure.storage.blob.BlobClient;
+import com.azure.storage.blob.models.BlobErrorCode;
+import com.azure.storage.blob.models.BlobHttpHeaders;
+import com.azure.storage.blob.models.BlobRequestConditions;
+import com.azure.storage.blob.models.BlobStorageException;
+import com.azure.storage.blob.models.Block;
+import com.azure.storage.blob.models.BlockListType;
+import com.azure.storage.blob.options.BlobInputStreamOptions;
+import com.azure.storage.blob.options.BlockBlobCommitBlockListOptions;
+import com.azure.storage.blob.options.BlockBlobListBlocksOptions;
+import com.azure.storage.blob.options.BlockBlobSimpleUploadOptions;
+import com.azure.storage.blob.options.BlockBlobStageBlockOptions;
+import com.azure.storage.blob.specialized.BlobLeaseClient;
+import com.azure.storage.blob.specialized.BlobLeaseClientBuilder;
+import com.azure.storage.blob.specialized.BlockBlobClient;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** {@link ResumableBlobs} on the Azure SDK's block blob and lease clients, in the staging container. */
+final class AzureResumableBlobs implements ResumableBlobs {
+
+    private static final Logger log = LoggerFactory.getLogger(AzureResumableBlobs.class);
+
+    /** What every upload's staging blob is called before its ID; no other staging blob starts so. */
+    static final String PREFIX = "resumable-";
+
+    private final AzureContainers containers;
+    private final AzureStagingArea staging;
+
+    AzureResumableBlobs(AzureContainers containers, AzureStagingArea staging) {
+        this.containers = containers;
+        this.staging = staging;
+    }
+
+    @Override
+    public boolean create(String id, Map<String, String> metadata) {
+        try {
+            containers.healing(
+                    name(id),
+                    () -> block(id)
+                            .uploadWithResponse(
+                                    new BlockBlobSimpleUploadOptions(BinaryData.fromBytes(new byte[0]))
+                                            .setHeaders(new BlobHttpHeaders().setContentType(StagingArea.CONTENT_TYPE))
+                                            .setMetadata(metadata)
+                                            .setRequestConditions(new BlobRequestConditions().setIfNoneMatch("*")),
+                                    null,
+                                    Context.NONE));
+            return true;
+        } catch (StorageException e) {
+            int status = AzureCalls.status(e);
+            if (status == 409 || status == 412) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public Optional<Snapshot> find(String id) {
+        try {
+            Map<String, String> metadata =
+                    AzureCalls.call(name(id), () -> block(id).getProperties().getMetadata());
+            Map<String, Long> blocks = new LinkedHashMap<>();
+            List<Block> uncommitted = AzureCalls.call(
+                            name(id),
+                            () -> block(id)
+                                    .listBlocksWithResponse(
+                                            new BlockBlobListBlocksOptions(BlockListType.UNCOMMITTED),
+                                            null,
+                                            Context.NONE)
+                                    .getValue())
+                    .getUncommittedBlocks();
+            for (Block staged : uncommitted) {
+                blocks.put(staged.getName(), staged.getSizeLong());
+            }
+            return Optional.of(new Snapshot(metadata, blocks));
+        } catch (BlobNotFoundException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public Optional<Writer> lock(String id, Duration duration) {
+        BlobLeaseClient lease =
+                new BlobLeaseClientBuilder().blobClient(blob(id)).buildClient();
+        int seconds = (int) Math.clamp(duration.toSeconds(), 15, 60);
+        try {
+            AzureCalls.call(name(id), () -> lease.acquireLease(seconds));
+        } catch (StorageException e) {
+            BlobStorageException store = AzureCalls.find(e, BlobStorageException.class);
+            if (store != null && BlobErrorCode.LEASE_ALREADY_PRESENT.equals(store.getErrorCode())) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+        return Optional.of(new LeasedWriter(id, lease, Duration.ofSeconds(seconds)));
+    }
+
+    @Override
+    public boolean delete(String id) {
+        return staging.delete(name(id));
+    }
+
+    static String name(String id) {
+        return PREFIX + id;
+    }
+
+    private BlobClient blob(String id) {
+        return staging.blob(name(id));
+    }
+
+    private BlockBlobClient block(String id) {
+        return blob(id).getBlockBlobClient();
+    }
+
+    /** The upload's blob under a lease this writer renews at a third of its duration. */
+    private final class LeasedWriter implements Writer {
+
+        private final String id;
+        private final BlobLeaseClient lease;
+        private final long renewEveryNanos;
+        private long renewed = System.nanoTime();
+
+        LeasedWriter(String id, BlobLeaseClient lease, Duration duration) {
+            this.id = id;
+            this.lease = lease;
+            this.renewEveryNanos = duration.toNanos() / 3;
+        }
+
+        private BlobRequestConditions leased() {
+            return new BlobRequestConditions().setLeaseId(lease.getLeaseId());
+        }
+
+        @Override
+        public void keepAlive() {
+            renewIfDue();
+        }
+
+        private void renewIfDue() {
+            if (System.nanoTime() - renewed >= renewEveryNanos) {
+                AzureCalls.call(name(id), lease::renewLease);
+                renewed = System.nanoTime();
+            }
+        }
+
+        @Override
+        public void stage(String blockId, byte[] buffer, int length) {
+            renewIfDue();
+            AzureCalls.run(
+                    name(id),
+                    () -> block(id)
+                            .stageBlockWithResponse(
+                                    new BlockBlobStageBlockOptions(
+                                                    blockId,
+                                                    BinaryData.fromByteBuffer(ByteBuffer.wrap(buffer, 0, length)))
+                                            .setLeaseId(lease.getLeaseId()),
+                                    null,
+                                    Context.NONE));
+        }
+
+        @Override
+        public void metadata(Map<String, String> metadata) {
+            renewIfDue();
+            AzureCalls.run(name(id), () -> blob(id).setMetadataWithResponse(metadata, leased(), null, Context.NONE));
+        }
+
+        @Override
+        public String commit(List<String> blockIds, byte[] md5) {
+            renewIfDue();
+            return AzureCalls.call(
+                            name(id),
+                            () -> block(id)
+                                    .commitBlockListWithResponse(
+                                            new BlockBlobCommitBlockListOptions(blockIds)
+                                                    .setHeaders(new BlobHttpHeaders()
+                                                            .setContentType(StagingArea.CONTENT_TYPE)
+                                                            .setContentMd5(md5))
+                                                    .setRequestConditions(leased()),
+                                            null,
+                                            Context.NONE))
+                    .getValue()
+                    .getETag();
+        }
+
+        @Override
+        public byte[] digest(String etag, String algorithm) {
+            MessageDigest digest;
+            try {
+                digest = MessageDigest.getInstance(algorithm);
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalArgumentException("no digest " + algorithm, e);
+            }
+            byte[] buffer = new byte[256 * 1024];
+            try (InputStream in = AzureCalls.call(
+                    name(id),
+                    () -> blob(id).openInputStream(new BlobInputStreamOptions()
+                            .setRequestConditions(new BlobRequestConditions().setIfMatch(etag))))) {
+                for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                    digest.update(buffer, 0, n);
+                    renewIfDue();
+                }
+            } catch (IOException e) {
+                throw new StorageUnavailableException("reading '" + name(id) + "' back failed: " + e.getMessage(), e);
+            } catch (UncheckedIOException e) {
+                throw AzureCalls.translate(name(id), e.getCause());
+            }
+            return digest.digest();
+        }
+
+        @Override
+        public void promote(String etag, long size, String name) {
+            renewIfDue();
+            staging.copy(name(id), etag, size, name);
+        }
+
+        @Override
+        public void settle(Map<String, String> metadata) {
+            AzureCalls.run(
+                    name(id),
+                    () -> block(id)
+                            .uploadWithResponse(
+                                    new BlockBlobSimpleUploadOptions(BinaryData.fromBytes(new byte[0]))
+                                            .setHeaders(new BlobHttpHeaders().setContentType(StagingArea.CONTENT_TYPE))
+                                            .setMetadata(metadata)
+                                            .setRequestConditions(leased()),
+                                    null,
+                                    Context.NONE));
+        }
+
+        @Override
+        public void close() {
+            try {
+                AzureCalls.run(name(id), lease::releaseLease);
+            } catch (StorageException e) {
+                // gone (terminated, expired) or already broken: nothing is held any more
+                log.debug("Releasing the lease on '{}' failed: {}", name(id), e.getMessage());
+            }
+        }
+    }
+}

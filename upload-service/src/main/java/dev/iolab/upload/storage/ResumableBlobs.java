@@ -1,0 +1,83 @@
+package dev.iolab.upload.storage;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Resumable uploads kept in the store alone, so that any replica serves any request of any upload. Each upload is one
+ * block blob in the staging container, {@code resumable-<id>}: committed empty, its metadata the upload's small state;
+ * the bytes received so far its uncommitted blocks. Blocks are staged and the blob changed only under a lease
+ * ({@link #lock}), so two writers to one upload cannot interleave. Completing commits the blocks on that blob, then
+ * copies it under its final name in one step ({@link Writer#promote}): the blob appears only whole, and no other
+ * upload to the same name can discard the blocks (a commit discards every uncommitted block of its blob).
+ */
+public interface ResumableBlobs {
+
+    /**
+     * Creates the upload's blob, empty, with {@code metadata}, unless it exists.
+     *
+     * @return false when an upload with that ID exists already
+     */
+    boolean create(String id, Map<String, String> metadata);
+
+    /** The upload's state and the blocks staged so far, or empty when there is no such upload. */
+    Optional<Snapshot> find(String id);
+
+    /**
+     * Takes the upload's lease for {@code duration} (15 to 60 s), renewed as its writer stages blocks.
+     *
+     * @return the writer, or empty when another writer holds the lease
+     * @throws BlobNotFoundException there is no such upload
+     */
+    Optional<Writer> lock(String id, Duration duration);
+
+    /** Deletes the upload's blob and its blocks, breaking a lease on it first; false when it could not. */
+    boolean delete(String id);
+
+    /**
+     * An upload as the store holds it.
+     *
+     * @param metadata the blob's metadata
+     * @param blocks the uncommitted blocks, by ID (Base64, as staged), with their sizes in bytes
+     */
+    record Snapshot(Map<String, String> metadata, Map<String, Long> blocks) {}
+
+    /** Writes one upload under its lease; {@link #close} releases the lease. */
+    interface Writer extends AutoCloseable {
+
+        /** Stages {@code length} bytes of {@code buffer} as block {@code blockId}, renewing the lease when it is due. */
+        void stage(String blockId, byte[] buffer, int length);
+
+        /**
+         * Renews the lease when a third of its duration has passed since it was taken or last renewed; called while a
+         * slow body fills a block, so that the lease outlives the wait.
+         */
+        void keepAlive();
+
+        /** Replaces the blob's metadata. */
+        void metadata(Map<String, String> metadata);
+
+        /**
+         * Commits {@code blockIds}, in order, on the upload's blob, with {@code md5} as its {@code Content-MD5} (or
+         * none).
+         *
+         * @return the committed blob's ETag
+         */
+        String commit(List<String> blockIds, byte[] md5);
+
+        /** Reads the committed blob as it is at {@code etag} and digests it with {@code algorithm} (a JDK name). */
+        byte[] digest(String etag, String algorithm);
+
+        /** Copies the committed blob, as it is at {@code etag}, under {@code name} in one step. */
+        void promote(String etag, long size, String name);
+
+        /** Replaces the blob with an empty one carrying {@code metadata}: what stays of a completed upload. */
+        void settle(Map<String, String> metadata);
+
+        /** Releases the lease; never throws. */
+        @Override
+        void close();
+    }
+}

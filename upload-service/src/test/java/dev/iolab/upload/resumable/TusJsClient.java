@@ -1,0 +1,97 @@
+package dev.iolab.upload.resumable;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The real {@code tus-js-client} under node, from the lock in {@code src/test/node} (installed there with
+ * {@code npm ci} on first use, under a file lock, as Azurite is): runs {@code tus-upload.cjs}, which uploads one file
+ * and reports what it did on stdout.
+ */
+final class TusJsClient {
+
+    private static final Path DIRECTORY =
+            Path.of(System.getProperty("tus.node.dir", "src/test/node")).toAbsolutePath();
+
+    /** What one run printed and how it ended. */
+    record Run(int exitCode, List<String> lines, String output) {
+
+        /** The value of the first line starting with {@code key} and a space, or null. */
+        String value(String key) {
+            return lines.stream()
+                    .filter(line -> line.startsWith(key + " "))
+                    .map(line -> line.substring(key.length() + 1))
+                    .findFirst()
+                    .orElse(null);
+        }
+    }
+
+    private TusJsClient() {}
+
+    /**
+     * Uploads {@code file} as {@code name} to {@code endpoint}.
+     *
+     * @param cutAt the fraction of the bytes after which the client process kills itself mid-request, or null
+     * @param uploadUrl the upload to resume, or null to create one
+     */
+    static Run upload(String endpoint, Path file, String name, String apiKey, Double cutAt, String uploadUrl)
+            throws IOException, InterruptedException {
+        ensureInstalled();
+        List<String> command = new ArrayList<>(List.of(
+                "node",
+                DIRECTORY.resolve("tus-upload.cjs").toString(),
+                endpoint,
+                file.toString(),
+                name,
+                apiKey == null ? "" : apiKey,
+                cutAt == null ? "" : cutAt.toString()));
+        if (uploadUrl != null) {
+            command.add(uploadUrl);
+        }
+        Path output = Files.createTempFile("tus-js-client-", ".log");
+        try {
+            Process node = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(output.toFile())
+                    .start();
+            if (!node.waitFor(Duration.ofMinutes(3).toSeconds(), TimeUnit.SECONDS)) {
+                node.destroyForcibly();
+                throw new AssertionError("tus-js-client did not finish within 3 minutes:\n" + Files.readString(output));
+            }
+            String text = Files.readString(output, StandardCharsets.UTF_8);
+            return new Run(node.exitValue(), text.lines().toList(), text);
+        } finally {
+            Files.deleteIfExists(output);
+        }
+    }
+
+    private static void ensureInstalled() throws IOException, InterruptedException {
+        if (Files.isDirectory(DIRECTORY.resolve("node_modules/tus-js-client"))) {
+            return;
+        }
+        try (FileChannel channel = FileChannel.open(
+                        DIRECTORY.resolve(".install.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock lock = channel.lock()) {
+            if (Files.isDirectory(DIRECTORY.resolve("node_modules/tus-js-client"))) {
+                return;
+            }
+            Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
+                    .directory(DIRECTORY.toFile())
+                    .redirectErrorStream(true)
+                    .start();
+            String log = new String(npm.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!npm.waitFor(10, TimeUnit.MINUTES) || npm.exitValue() != 0) {
+                throw new IllegalStateException("npm ci in " + DIRECTORY + " failed:\n" + log);
+            }
+        }
+    }
+}

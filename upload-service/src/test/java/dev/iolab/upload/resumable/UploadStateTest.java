@@ -1,0 +1,71 @@
+package dev.iolab.upload.resumable;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class UploadStateTest {
+
+    private final UploadState state = new UploadState(
+            "dir/über ; name.bin",
+            250,
+            100,
+            "key:alice",
+            Instant.ofEpochMilli(1_000_000),
+            "filename eA==",
+            "",
+            -1,
+            false);
+
+    @Test
+    void theStateRoundTripsThroughAsciiMetadata() {
+        Map<String, String> metadata = state.toMetadata();
+
+        assertThat(metadata.values()).allSatisfy(v -> assertThat(v).isNotEmpty().matches("\\p{ASCII}+"));
+        assertThat(metadata.keySet()).allSatisfy(k -> assertThat(k).matches("[a-z]+"));
+        assertThat(UploadState.fromMetadata(metadata)).isEqualTo(state);
+        assertThat(UploadState.fromMetadata(state.withPending(100).asCompleted().toMetadata()))
+                .isEqualTo(state.asCompleted());
+    }
+
+    @Test
+    void theStoreMayAnswerMetadataNamesInAnyCase() {
+        Map<String, String> upper = new HashMap<>();
+        state.toMetadata().forEach((k, v) -> upper.put(k.toUpperCase(), v));
+        assertThat(UploadState.fromMetadata(upper)).isEqualTo(state);
+        assertThatThrownBy(() -> UploadState.fromMetadata(Map.of("foo", "bar")))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void anUploadWithoutOwnerIsAnyonesWhoKnowsItsId() {
+        assertThat(state.ownedBy("key:alice")).isTrue();
+        assertThat(state.ownedBy("key:bob")).isFalse();
+        assertThat(state.ownedBy("")).isFalse();
+        UploadState open = new UploadState("n", 1, 1, "", Instant.EPOCH, "", "", -1, false);
+        assertThat(open.ownedBy("")).isTrue();
+        assertThat(UploadState.fromMetadata(open.toMetadata()).owner()).isEmpty();
+    }
+
+    @Test
+    void expiryIsAfterItsInstantAndNeverForACompletedUpload() {
+        assertThat(state.expiredAt(Instant.ofEpochMilli(1_000_000))).isFalse();
+        assertThat(state.expiredAt(Instant.ofEpochMilli(1_000_001))).isTrue();
+        assertThat(state.asCompleted().expiredAt(Instant.ofEpochMilli(2_000_000)))
+                .isFalse();
+    }
+
+    @Test
+    void anUploadWithEveryBlockStagedButNotCompletedAsksForItsLastBlockAgain() {
+        BlockGrid grid = state.grid();
+        Map<String, Long> all = Map.of(grid.blockId(0), 100L, grid.blockId(100), 100L, grid.blockId(200), 50L);
+
+        assertThat(state.offset(all)).isEqualTo(200);
+        assertThat(state.asCompleted().offset(Map.of())).isEqualTo(250);
+        assertThat(state.withPending(100).offset(all)).isEqualTo(100);
+    }
+}

@@ -20,8 +20,9 @@ import org.springframework.context.annotation.Configuration;
 /**
  * The frame of the OpenAPI document springdoc serves at {@code /v3/api-docs} (copy: {@code docs/openapi.json}): what
  * the API is, how a caller authenticates, the RFC 9457 problem schema every refusal uses. Each feature describes its
- * own routes and the problems they answer ({@code UploadApi}, {@code DownloadApi}, {@code ValetKeyApi}) with {@link
- * ApiParts}. Nothing in it depends on configuration, so every instance serves the same document.
+ * own routes and the problems they answer ({@code UploadApi}, {@code DownloadApi}, {@code ValetKeyApi},
+ * {@code ResumableApi}) with {@link ApiParts}. Nothing in it depends on configuration, so every instance serves the
+ * same document.
  */
 @Configuration(proxyBeanMethods = false)
 class ApiDocument {
@@ -34,19 +35,21 @@ class ApiDocument {
 
     private static final String DESCRIPTION = """
             Receives files over HTTP and stores them in Azure Blob Storage (or Azurite) with one of six upload \
-            strategies, serves them back with `Range` support, and lets clients send large files straight to \
-            storage with a valet key (a grant, a `PUT` to the store, a completion).
+            strategies, serves them back with `Range` support, lets clients send large files straight to \
+            storage with a valet key (a grant, a `PUT` to the store, a completion), and takes resumable uploads over \
+            tus 1.0 under `/files/` (a client whose connection drops asks how far it got and sends only the rest).
 
-            **API key.** Every `/uploads` route needs `Authorization: Bearer <key>` (`upload.api-key`, or one key \
-            per client with `upload.api-keys.<client-name>`); without it the answer is 401 `unauthorized`. A \
-            service started with `upload.open=true` and no key (a local test stack) takes every request. This \
-            document itself (`/v3/api-docs`) needs no key: it describes routes and answers, nothing secret.
+            **API key.** Every `/uploads` and `/files` route needs `Authorization: Bearer <key>` \
+            (`upload.api-key`, or one key per client with `upload.api-keys.<client-name>`); without it the answer is \
+            401 `unauthorized`. A service started with `upload.open=true` and no key (a local test stack) takes \
+            every request. This document itself (`/v3/api-docs`) needs no key: it describes routes and answers, \
+            nothing secret.
 
-            **Answers.** Successes are JSON (or the blob's bytes for downloads); a request whose `Accept` excludes \
-            `application/json` on a route that answers JSON is refused with 406 before its body is read. Every \
-            refusal and failure is RFC 9457 `application/problem+json` whose `type` is a stable URI \
-            (`https://iolab.dev/problems/<slug>`); clients match on `type`, not on `title` or `detail`. Capacity \
-            refusals (503, 429) carry `Retry-After`.
+            **Answers.** Successes are JSON (or the blob's bytes for downloads, or tus headers and no body under \
+            `/files/`); a request whose `Accept` excludes `application/json` on a route that answers JSON is refused \
+            with 406 before its body is read. Every refusal and failure is RFC 9457 `application/problem+json` \
+            whose `type` is a stable URI (`https://iolab.dev/problems/<slug>`); clients match on `type`, not on \
+            `title` or `detail`. Capacity refusals (503, 429) carry `Retry-After`.
 
             **Names.** A blob name is everything after `/uploads/`, slashes included (`/uploads/a/b/c.bin` names \
             `a/b/c.bin`), percent-decoded as UTF-8; the `{name}` below stands for that whole rest of the path.""";

@@ -30,6 +30,14 @@ public final class ApiParts {
     /** What a problem answer's media type is. */
     public static final String PROBLEM_JSON = org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON_VALUE;
 
+    /** The types of {@link BlobNames}' rules besides {@code invalid-name}, one per rule Azure names. */
+    private static final List<ProblemType> NAME_RULES = List.of(
+            WebProblem.NAME_TOO_LONG,
+            WebProblem.NAME_TOO_DEEP,
+            WebProblem.NAME_TRAILING_DOT_OR_SLASH,
+            WebProblem.NAME_FORBIDDEN_CHARACTER,
+            WebProblem.NAME_INVISIBLE_CHARACTER);
+
     private ApiParts() {}
 
     /** The blob name: the whole rest of the path after {@code /uploads/}, slashes included. */
@@ -39,9 +47,11 @@ public final class ApiParts {
                 .name("name")
                 .required(true)
                 .description("The blob name: everything after `/uploads/` (and before `/grant` or `/complete`),"
-                        + " slashes included, percent-decoded as UTF-8. At most 1,024 characters; no control"
-                        + " characters, `\\`, `;`, U+FFFD, empty, `.` or `..` segments, and no trailing `.`"
-                        + " (400 `invalid-name`).")
+                        + " slashes included, percent-decoded as UTF-8. At most 1,024 characters and 254"
+                        + " segments; no control, private-use or invisible characters, `\\`, `;`, U+FFFD, empty,"
+                        + " `.` or `..` segments, and no trailing `.` or `/` (400, a type per rule: `invalid-name`,"
+                        + " `name-too-long`, `name-too-deep`, `name-trailing-dot-or-slash`,"
+                        + " `name-forbidden-character`, `name-invisible-character`).")
                 .schema(schema("string").maxLength(BlobNames.MAX_LENGTH))
                 .example("photos/2026/cat.jpg");
     }
@@ -91,13 +101,19 @@ public final class ApiParts {
      * Adds the answers for {@code problems} to {@code operation}: one response per status, in status order, whose
      * examples are the problems' bodies as the service answers them (the {@code detail} of a type that answers its
      * own is illustrative), with {@code Retry-After} on capacity refusals and {@code WWW-Authenticate} on 401.
+     * {@link WebProblem#INVALID_NAME} stands for every rule of {@link BlobNames}: a route that checks a name answers
+     * each rule's own type, so each gets its example.
      *
      * @param instance the path the examples' {@code instance} names, as Spring fills it in from the request
      */
     public static Operation problems(Operation operation, String instance, List<? extends ProblemType> problems) {
         ApiResponses responses = operation.getResponses() != null ? operation.getResponses() : new ApiResponses();
-        Map<Integer, List<ProblemType>> byStatus = problems.stream()
-                .collect(Collectors.groupingBy(p -> p.status().value(), TreeMap::new, Collectors.toList()));
+        List<ProblemType> all = new ArrayList<>(problems);
+        if (all.contains(WebProblem.INVALID_NAME)) {
+            all.addAll(NAME_RULES);
+        }
+        Map<Integer, List<ProblemType>> byStatus =
+                all.stream().collect(Collectors.groupingBy(p -> p.status().value(), TreeMap::new, Collectors.toList()));
         for (Map.Entry<Integer, List<ProblemType>> status : byStatus.entrySet()) {
             responses.addApiResponse(Integer.toString(status.getKey()), response(status.getValue(), instance));
         }

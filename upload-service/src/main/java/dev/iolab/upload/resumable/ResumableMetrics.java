@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * counters {@code iolab.upload.resumable.bytes} (bytes staged), {@code iolab.upload.resumable.resumes} ({@code HEAD}s
  * of an unfinished upload that has bytes already: a client picking up where it stopped) and
  * {@code iolab.upload.resumable.uploads{event}} ({@code created}, {@code completed}, {@code terminated},
- * {@code expired}).
+ * {@code forgotten}: a completed upload's URL deleted, {@code expired}).
  */
 final class ResumableMetrics {
 

@@ -134,6 +134,32 @@ class OpenApiDocumentTest extends RunningServiceSupport {
         }
     }
 
+    @Test
+    void aTusRefusalCarriesTheHeadersItsAnswerDescribes() throws Exception {
+        HttpResponse<String> refused = http.send(
+                HttpRequest.newBuilder(uri("/files/"))
+                        .header("Authorization", "Bearer " + KEY)
+                        .header("Upload-Length", "1")
+                        .POST(HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        JsonNode answer = JSON.readTree(apiDocs().body()).at("/paths/~1files~1/post/responses/412");
+
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(412);
+        assertThat(answer.path("headers").propertyNames()).contains("Tus-Resumable", "Tus-Version");
+        for (String header : answer.path("headers").propertyNames()) {
+            assertThat(refused.headers().firstValue(header))
+                    .as(header)
+                    .hasValue(
+                            answer.path("headers").path(header).path("example").asString());
+        }
+        JsonNode example = answer.at("/content/application~1problem+json/examples/tus-version/value");
+        JsonNode answered = JSON.readTree(refused.body());
+        for (String member : List.of("type", "title", "status", "instance")) {
+            assertThat(answered.get(member)).as(member).isEqualTo(example.get(member));
+        }
+    }
+
     private HttpResponse<String> apiDocs() throws Exception {
         return http.send(
                 HttpRequest.newBuilder(uri("/v3/api-docs")).GET().build(), HttpResponse.BodyHandlers.ofString());

@@ -1,14 +1,8 @@
 package dev.iolab.loadtest.scale;
 
-import com.samskivert.mustache.Mustache;
-import com.samskivert.mustache.Template;
 import dev.iolab.loadtest.AtomicFiles;
+import dev.iolab.reporting.markdown.Templates;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
@@ -23,11 +17,7 @@ import java.nio.file.Path;
  */
 public final class ScaleStudyReport {
 
-    private static final Mustache.Compiler COMPILER = Mustache.compiler()
-            .escapeHTML(false)
-            .emptyStringIsFalse(true)
-            .defaultValue("")
-            .withLoader(ScaleStudyReport::template);
+    private static final Templates TEMPLATES = Templates.beside(ScaleStudyReport.class);
 
     private ScaleStudyReport() {}
 
@@ -46,19 +36,6 @@ public final class ScaleStudyReport {
     }
 
     static String markdown(ScaleResult result) {
-        try (Reader reader = template("scale-study")) {
-            Template report = COMPILER.compile(reader);
-            return report.execute(ScaleReportModel.of(result));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static Reader template(String name) {
-        InputStream in = ScaleStudyReport.class.getResourceAsStream(name + ".mustache");
-        if (in == null) {
-            throw new IllegalStateException("no template " + name + ".mustache beside " + ScaleStudyReport.class);
-        }
-        return new InputStreamReader(in, StandardCharsets.UTF_8);
+        return TEMPLATES.compile("scale-study").execute(ScaleReportModel.of(result));
     }
 }

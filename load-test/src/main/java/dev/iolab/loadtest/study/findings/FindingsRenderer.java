@@ -1,14 +1,7 @@
 package dev.iolab.loadtest.study.findings;
 
-import com.samskivert.mustache.Mustache;
-import com.samskivert.mustache.Template;
 import dev.iolab.reporting.markdown.Figures;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import dev.iolab.reporting.markdown.Templates;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,11 +15,7 @@ import java.util.Map;
  */
 public final class FindingsRenderer {
 
-    private static final Mustache.Compiler COMPILER = Mustache.compiler()
-            .escapeHTML(false)
-            .emptyStringIsFalse(true)
-            .defaultValue("")
-            .withLoader(FindingsRenderer::template);
+    private static final Templates TEMPLATES = Templates.beside(FindingsRenderer.class);
 
     private FindingsRenderer() {}
 
@@ -38,7 +27,7 @@ public final class FindingsRenderer {
         view.put("date", figures.date());
         view.put("machine", figures.machine());
         view.put("findings", views(findings, ""));
-        return compile("report-findings").execute(view);
+        return TEMPLATES.compile("report-findings").execute(view);
     }
 
     /**
@@ -52,7 +41,7 @@ public final class FindingsRenderer {
         Overview.closest(studies).ifPresent(c -> view.put("closest", closest(c, homeFile)));
         Overview.leanest(studies).ifPresent(l -> view.put("leanest", leanest(l, homeFile)));
         view.put("studies", studies.stream().map(s -> study(s, homeFile)).toList());
-        return compile("overview-findings").execute(view);
+        return TEMPLATES.compile("overview-findings").execute(view);
     }
 
     private static Map<String, Object> study(Overview.Study s, String homeFile) {
@@ -244,21 +233,5 @@ public final class FindingsRenderer {
         // names no finding's view uses: a finding's missing key falls back to its study's in Mustache
         study.put("measuredCells", !sizes.isEmpty());
         study.put("soakOnly", sizes.isEmpty() && f.soak() != null);
-    }
-
-    private static Template compile(String name) {
-        try (Reader reader = template(name)) {
-            return COMPILER.compile(reader);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static Reader template(String name) {
-        InputStream in = FindingsRenderer.class.getResourceAsStream(name + ".mustache");
-        if (in == null) {
-            throw new IllegalStateException("no template " + name + ".mustache beside " + FindingsRenderer.class);
-        }
-        return new InputStreamReader(in, StandardCharsets.UTF_8);
     }
 }

@@ -12,8 +12,7 @@ class TemplatesTest {
 
     @Test
     void aTemplateBesideItsClassFillsWithoutEscapingAndLoadsItsPartialsFromThere() {
-        assertThat(templates.compile("greeting").execute(Map.of("name", "you")))
-                .isEqualTo("Hello you, & <done>\n");
+        assertThat(templates.compile("greeting").execute(Map.of("name", "you"))).isEqualTo("Hello you, & <done>\n");
     }
 
     @Test

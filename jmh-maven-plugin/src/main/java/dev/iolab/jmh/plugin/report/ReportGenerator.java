@@ -168,7 +168,8 @@ public final class ReportGenerator {
                 Comparison.Result comparison =
                         pair.compare(baseline, results, context::timed, new RerunModel(options.hostShift()), stats);
                 out.append(pair.markdown(comparison, 2, stats));
-                out.append(rerunFindings(options.baseline(), estimator.floor(), findings));
+                out.append(renderer.check(
+                        FindingsCheck.of(findingsOf(options.baseline(), baseline, estimator.floor()), findings)));
             }
             footer(resultFile, frame, out);
             environment.map(Environment::interleaving).ifPresent(i -> appendix(i, out));
@@ -196,7 +197,12 @@ public final class ReportGenerator {
      * {@code jmh:noise-floor} check across runs.
      */
     public List<EstimatedFinding> findingsOf(Path resultFile, NoiseFloor floor) throws ReportException, IOException {
-        List<BenchmarkResult> results = JmhResultReader.read(resultFile);
+        return findingsOf(resultFile, JmhResultReader.read(resultFile), floor);
+    }
+
+    /** {@link #findingsOf(Path, NoiseFloor)} of results already read from {@code resultFile}. */
+    private List<EstimatedFinding> findingsOf(Path resultFile, List<BenchmarkResult> results, NoiseFloor floor)
+            throws ReportException, IOException {
         CellStatistics cells = new CellStatistics();
         ReportContext context = new ReportContext(
                 resultFile,
@@ -247,12 +253,6 @@ public final class ReportGenerator {
             sentences.add(renderer.section(section, mine));
         }
         return renderer.findings(sentences, floor);
-    }
-
-    /** The baseline's findings checked against this run's: the rerun's view of what the report concludes. */
-    private String rerunFindings(Path baselineFile, NoiseFloor floor, List<EstimatedFinding> findings)
-            throws ReportException, IOException {
-        return renderer.check(FindingsCheck.of(findingsOf(baselineFile, floor), findings));
     }
 
     private void header(

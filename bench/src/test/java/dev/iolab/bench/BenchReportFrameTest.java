@@ -3,9 +3,9 @@ package dev.iolab.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.iolab.bench.walk.WalkReportSection;
-import dev.iolab.jmh.plugin.report.JmhResultReader;
-import dev.iolab.jmh.plugin.report.ProjectSections;
-import dev.iolab.jmh.plugin.support.JmhJson;
+import dev.iolab.jmh.analysis.report.JmhResultReader;
+import dev.iolab.jmh.analysis.report.ProjectSections;
+import dev.iolab.jmh.analysis.support.JmhJson;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.iolab.bench.copy.CopyReportSection;
 import dev.iolab.bench.report.BenchReports;
-import dev.iolab.jmh.plugin.report.JmhResultReader;
-import dev.iolab.jmh.plugin.support.JmhJson;
+import dev.iolab.jmh.analysis.report.JmhResultReader;
+import dev.iolab.jmh.analysis.support.JmhJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.iolab.bench.report;
 
-import dev.iolab.jmh.plugin.report.ProjectSections;
-import dev.iolab.jmh.plugin.report.ReportGenerator;
+import dev.iolab.jmh.analysis.report.ProjectSections;
+import dev.iolab.jmh.analysis.report.ReportGenerator;
 import dev.iolab.reporting.section.ReportException;
 import java.io.IOException;
 import java.io.InputStream;

@@ -2,9 +2,9 @@ package dev.iolab.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.iolab.jmh.plugin.findings.NoiseFloor;
-import dev.iolab.jmh.plugin.report.ReportGenerator;
-import dev.iolab.jmh.plugin.stats.RerunModel;
+import dev.iolab.jmh.analysis.findings.NoiseFloor;
+import dev.iolab.jmh.analysis.report.ReportGenerator;
+import dev.iolab.jmh.analysis.stats.RerunModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -2,8 +2,8 @@ package dev.iolab.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.iolab.jmh.plugin.findings.EstimatedFinding;
-import dev.iolab.jmh.plugin.findings.NoiseFloor;
+import dev.iolab.jmh.analysis.findings.EstimatedFinding;
+import dev.iolab.jmh.analysis.findings.NoiseFloor;
 import dev.iolab.reporting.finding.Claim;
 import java.nio.file.Path;
 import java.util.List;

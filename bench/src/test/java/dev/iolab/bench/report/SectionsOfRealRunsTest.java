@@ -6,7 +6,7 @@ import dev.iolab.bench.copy.CopyReportSection;
 import dev.iolab.bench.walk.WalkReportSection;
 import dev.iolab.bench.writebuffer.WriteBufferReportSection;
 import dev.iolab.bench.zerocopy.ZeroCopyReportSection;
-import dev.iolab.jmh.plugin.report.ReportGenerator;
+import dev.iolab.jmh.analysis.report.ReportGenerator;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.iolab.bench.profiler.StraceProfiler;
 import dev.iolab.bench.report.BenchReports;
-import dev.iolab.jmh.plugin.profile.PlannedRun;
-import dev.iolab.jmh.plugin.profile.Profile;
-import dev.iolab.jmh.plugin.support.JmhJson;
+import dev.iolab.jmh.analysis.profile.PlannedRun;
+import dev.iolab.jmh.analysis.profile.Profile;
+import dev.iolab.jmh.analysis.support.JmhJson;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

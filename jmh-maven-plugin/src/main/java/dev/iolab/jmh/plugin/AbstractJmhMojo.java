@@ -3,6 +3,8 @@ package dev.iolab.jmh.plugin;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -14,7 +16,7 @@ import org.apache.maven.toolchain.ToolchainManager;
 
 /**
  * What every {@code jmh:} goal shares: the project and its JDK, the result file and a baseline to compare it with,
- * and a JVM of the benchmarks' JDK on the project's classpath ({@link ProjectJvm}) for the work that needs the
+ * and a JVM of the benchmarks' JDK on the project's classpath ({@link AnalysisJvm}) for the work that needs the
  * project's own classes — its report sections, compiled for that JDK, which Maven's JVM may be too old to load.
  */
 abstract class AbstractJmhMojo extends AbstractMojo {
@@ -67,29 +69,26 @@ abstract class AbstractJmhMojo extends AbstractMojo {
     /** Where what the goal prints goes besides the log (the comparison's Markdown); tests replace it. */
     PrintStream out = System.out;
 
-    /** {@code hostShift=<value>} for the project JVM's steps, when set. */
-    java.util.List<String> hostShiftOption() {
-        return hostShift == null || hostShift.isBlank()
-                ? java.util.List.of()
-                : java.util.List.of("hostShift=" + hostShift);
-    }
-
-    /** {@code noiseFloor=<file>} for the project JVM's steps, when the file exists. */
-    java.util.List<String> noiseFloorOption() {
-        return noiseFloor != null && noiseFloor.isFile()
-                ? java.util.List.of("noiseFloor=" + noiseFloor.getAbsolutePath())
-                : java.util.List.of();
+    /** {@code --host-shift} and {@code --noise-floor} for the analysis, when set and when the file exists. */
+    List<String> machineOptions() {
+        List<String> options = new ArrayList<>();
+        if (hostShift != null && !hostShift.isBlank()) {
+            options.add("--host-shift=" + hostShift.trim());
+        }
+        if (noiseFloor != null && noiseFloor.isFile()) {
+            options.add("--noise-floor=" + noiseFloor.getAbsolutePath());
+        }
+        return options;
     }
 
     /** The benchmarks' {@code java}: the toolchain's, or Maven's own when recent enough. */
     String java() throws MojoExecutionException {
-        return BenchmarkRuntime.java(toolchainManager, session, project, requiredJavaVersion);
+        return BenchmarkJdk.java(toolchainManager, session, project, requiredJavaVersion);
     }
 
-    /** A JVM of the benchmarks' JDK with this plugin and the project's runtime classpath. */
-    ProjectJvm projectJvm() throws MojoExecutionException {
-        Path classpath = BenchmarkRuntime.projectJvmArgFile(
-                project, plugin.getClassRealm().getURLs());
-        return new ProjectJvm(java(), classpath, project.getBasedir(), getLog(), out);
+    /** A JVM of the benchmarks' JDK with this plugin and the project's runtime classpath, for the analysis. */
+    AnalysisJvm analysisJvm() throws MojoExecutionException {
+        Path classpath = ClasspathFiles.analysis(project, plugin.getClassRealm().getURLs());
+        return new AnalysisJvm(java(), classpath, project.getBasedir(), getLog(), out);
     }
 }

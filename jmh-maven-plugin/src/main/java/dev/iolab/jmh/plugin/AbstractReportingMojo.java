@@ -41,27 +41,28 @@ abstract class AbstractReportingMojo extends AbstractJmhMojo {
     Boolean nativeTools;
 
     /** Writes the report of {@link #resultFile} (compared with {@link #baseline} when set) into {@link #reportDir}. */
-    void writeReport(ProjectJvm jvm) throws MojoExecutionException, MojoFailureException {
+    void writeReport(AnalysisJvm jvm) throws MojoExecutionException, MojoFailureException {
         List<String> args = new ArrayList<>(List.of(
-                "result=" + resultFile.getAbsolutePath(),
-                "reportDir=" + reportDir.getAbsolutePath(),
-                "publishedDir=" + publishedDir.getAbsolutePath(),
-                "allowDirty=" + allowDirty,
-                "maven=" + BenchmarkRuntime.mavenPrefix(session, project)));
-        if (baseline != null) {
-            args.add("baseline=" + baseline.getAbsolutePath());
+                "report",
+                "--result=" + resultFile.getAbsolutePath(),
+                "--report-dir=" + reportDir.getAbsolutePath(),
+                "--published-dir=" + publishedDir.getAbsolutePath(),
+                "--maven=" + MavenCommand.prefix(session, project)));
+        if (allowDirty) {
+            args.add("--allow-dirty");
         }
-        args.addAll(hostShiftOption());
-        args.addAll(noiseFloorOption());
-        jvm.run(ProjectJvmMain.REPORT, args, "write the report of " + resultFile);
+        if (baseline != null) {
+            args.add("--baseline=" + baseline.getAbsolutePath());
+        }
+        args.addAll(machineOptions());
+        jvm.run(args, "write the report of " + resultFile);
     }
 
     /** The sections' measurements after the runs, recorded beside {@code results}; {@code scratch} for work files. */
-    void measureAfterRuns(ProjectJvm jvm, Path results, Path scratch)
+    void measureAfterRuns(AnalysisJvm jvm, Path results, Path scratch)
             throws MojoExecutionException, MojoFailureException {
         jvm.run(
-                ProjectJvmMain.MEASURE,
-                List.of("result=" + results.toAbsolutePath(), "scratch=" + scratch.toAbsolutePath()),
+                List.of("measure", "--result=" + results.toAbsolutePath(), "--scratch=" + scratch.toAbsolutePath()),
                 "take the report sections' measurements for " + results);
     }
 }

@@ -46,15 +46,15 @@ public class CompareMojo extends AbstractJmhMojo {
                     + " -Djmh.resultFile names the other (default target/jmh-result.json).");
         }
         List<String> args = new ArrayList<>(List.of(
-                "baseline=" + baseline.getAbsolutePath(),
-                "result=" + resultFile.getAbsolutePath(),
-                "compareFile=" + compareFile.getAbsolutePath(),
-                "basedir=" + project.getBasedir().getAbsolutePath()));
+                "compare",
+                "--baseline=" + baseline.getAbsolutePath(),
+                "--result=" + resultFile.getAbsolutePath(),
+                "--compare-file=" + compareFile.getAbsolutePath(),
+                "--basedir=" + project.getBasedir().getAbsolutePath()));
         if (profile != null && !profile.isBlank()) {
-            args.add("profile=" + profile.trim());
+            args.add("--profile=" + profile.trim());
         }
-        args.addAll(hostShiftOption());
-        args.addAll(noiseFloorOption());
-        projectJvm().run(ProjectJvmMain.COMPARE, args, "compare " + resultFile + " with " + baseline);
+        args.addAll(machineOptions());
+        analysisJvm().run(args, "compare " + resultFile + " with " + baseline);
     }
 }

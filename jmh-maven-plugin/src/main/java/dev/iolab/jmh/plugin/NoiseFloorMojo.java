@@ -2,6 +2,7 @@ package dev.iolab.jmh.plugin;
 
 import java.io.File;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Execute;
@@ -28,22 +29,14 @@ public class NoiseFloorMojo extends AbstractJmhMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        StringBuilder folders = new StringBuilder();
-        for (File pair : pairs) {
-            File absolute = pair.getAbsoluteFile();
-            if (!new File(absolute, "jmh-baseline.json").isFile() || !new File(absolute, "jmh-result.json").isFile()) {
-                throw new MojoFailureException(
-                        absolute + " is not a pair of runs: it needs jmh-baseline.json and jmh-result.json");
-            }
-            folders.append(folders.isEmpty() ? "" : ",").append(absolute.getAbsolutePath());
-        }
-        projectJvm()
+        String folders = pairs.stream().map(p -> p.getAbsoluteFile().getPath()).collect(Collectors.joining(","));
+        analysisJvm()
                 .run(
-                        ProjectJvmMain.NOISE_FLOOR,
                         List.of(
-                                "pairs=" + folders,
-                                "out=" + noiseFloor.getAbsolutePath(),
-                                "basedir=" + project.getBasedir().getAbsolutePath()),
+                                "noise-floor",
+                                "--pairs=" + folders,
+                                "--out=" + noiseFloor.getAbsolutePath(),
+                                "--basedir=" + project.getBasedir().getAbsolutePath()),
                         "measure the noise floor from " + folders);
     }
 }

@@ -25,7 +25,7 @@ public class ReportMojo extends AbstractReportingMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        ProjectJvm jvm = projectJvm();
+        AnalysisJvm jvm = analysisJvm();
         if (Boolean.TRUE.equals(nativeTools)) {
             measureAfterRuns(jvm, resultFile.toPath(), Path.of(System.getProperty("java.io.tmpdir")));
         }

@@ -1,15 +1,16 @@
 package dev.iolab.jmh.plugin;
 
-import dev.iolab.jmh.plugin.environment.Environment;
-import dev.iolab.jmh.plugin.environment.ForkRecord;
-import dev.iolab.jmh.plugin.environment.Interleaving;
-import dev.iolab.jmh.plugin.environment.SourceTree;
+import dev.iolab.jmh.analysis.environment.Environment;
+import dev.iolab.jmh.analysis.environment.ForkRecord;
+import dev.iolab.jmh.analysis.environment.Interleaving;
+import dev.iolab.jmh.analysis.environment.SourceTree;
+import dev.iolab.jmh.analysis.profile.PlannedRun;
+import dev.iolab.jmh.analysis.profile.Profile;
+import dev.iolab.jmh.analysis.profile.ShellWords;
 import dev.iolab.jmh.plugin.interleave.UnitHost;
 import dev.iolab.jmh.plugin.interleave.UnitPlan;
-import dev.iolab.jmh.plugin.profile.PlannedRun;
-import dev.iolab.jmh.plugin.profile.Profile;
-import dev.iolab.jmh.plugin.profile.ResultParts;
-import dev.iolab.jmh.plugin.profile.RunProgress;
+import dev.iolab.jmh.plugin.run.ResultParts;
+import dev.iolab.jmh.plugin.run.RunProgress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -119,7 +120,7 @@ public class RunMojo extends AbstractReportingMojo {
     public void execute() throws MojoExecutionException, MojoFailureException {
         List<String> jvmArgs;
         try {
-            jvmArgs = CommandLine.split(runnerJvmArgs);
+            jvmArgs = ShellWords.split(runnerJvmArgs);
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException("Cannot read -Djmh.runnerJvmArgs: " + e.getMessage());
         }
@@ -160,13 +161,13 @@ public class RunMojo extends AbstractReportingMojo {
         }
         List<String> jmhArgs;
         try {
-            jmhArgs = JmhCommand.withResultDefaults(CommandLine.split(args), resultFile.toPath());
+            jmhArgs = BenchmarkJvmCommand.withResultDefaults(ShellWords.split(args), resultFile.toPath());
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException("Cannot read -Djmh.args: " + e.getMessage());
         }
         String java = java();
-        Path argFile = BenchmarkRuntime.classpathArgFile(project);
-        List<String> command = JmhCommand.build(java, jvmArgs, argFile, jmhArgs);
+        Path argFile = ClasspathFiles.jmh(project);
+        List<String> command = BenchmarkJvmCommand.jmh(java, jvmArgs, argFile, jmhArgs);
         SourceTree source = sourceTree();
         if (source.isDirty()) {
             getLog().warn("The source tree is modified (" + String.join(", ", source.changed())
@@ -174,13 +175,13 @@ public class RunMojo extends AbstractReportingMojo {
         }
         Environment environment = Environment.collect(
                 "",
-                List.of(CommandLine.join(CommandLine.split(args))),
+                List.of(ShellWords.join(ShellWords.split(args))),
                 List.of(),
                 List.of(),
                 java,
                 benchmarkDirectory(),
                 source,
-                BenchmarkRuntime.mavenCommand(session));
+                MavenCommand.asTyped(session));
         long started = System.currentTimeMillis();
 
         getLog().info("JMH on " + java
@@ -196,7 +197,7 @@ public class RunMojo extends AbstractReportingMojo {
             getLog().info("JMH results: " + resultFile);
             writeEnvironment(environment, results);
             if (Boolean.TRUE.equals(nativeTools) || Boolean.TRUE.equals(report)) {
-                ProjectJvm jvm = projectJvm();
+                AnalysisJvm jvm = analysisJvm();
                 if (Boolean.TRUE.equals(nativeTools)) {
                     measureAfterRuns(jvm, results, benchmarkDirectory());
                 }
@@ -234,7 +235,7 @@ public class RunMojo extends AbstractReportingMojo {
             throw new MojoFailureException(source.refusal("Profile " + plan.name() + " would measure"));
         }
         String java = java();
-        Path argFile = BenchmarkRuntime.classpathArgFile(project);
+        Path argFile = ClasspathFiles.jmh(project);
         Path results = resultFile.toPath().toAbsolutePath();
         Path partsDir = results.resolveSibling(stem(results) + "-parts");
 
@@ -247,13 +248,13 @@ public class RunMojo extends AbstractReportingMojo {
         awaitLock();
         Environment environment = Environment.collect(
                 plan.name(),
-                plan.runs().stream().map(r -> CommandLine.join(r.jmhArgs())).collect(Collectors.toList()),
+                plan.runs().stream().map(r -> ShellWords.join(r.jmhArgs())).collect(Collectors.toList()),
                 plan.headlineRuns(),
                 plan.ownTolerance(),
                 java,
                 benchmarkDirectory(),
                 source,
-                BenchmarkRuntime.mavenCommand(session));
+                MavenCommand.asTyped(session));
         RunProgress progress = new RunProgress(plan.runs(), System::nanoTime);
         List<Path> parts = new ArrayList<>();
         List<String> failed = new ArrayList<>();
@@ -283,7 +284,7 @@ public class RunMojo extends AbstractReportingMojo {
                     continue;
                 }
                 Path part = parts.get(i);
-                List<String> jmhArgs = JmhCommand.withResultDefaults(run.jmhArgs(), part);
+                List<String> jmhArgs = BenchmarkJvmCommand.withResultDefaults(run.jmhArgs(), part);
                 getLog().info(String.format(
                         Locale.ROOT,
                         "Run %d/%d '%s': %s",
@@ -294,7 +295,7 @@ public class RunMojo extends AbstractReportingMojo {
                 progress.startRun(i);
                 boolean[] refused = new boolean[1];
                 int exit = runWithProgress(
-                        JmhCommand.build(java, jvmArgs, argFile, jmhArgs),
+                        BenchmarkJvmCommand.jmh(java, jvmArgs, argFile, jmhArgs),
                         progress,
                         new JmhOutputFilter(),
                         line -> refused[0] |= line.contains(JmhLock.REFUSAL));
@@ -341,7 +342,7 @@ public class RunMojo extends AbstractReportingMojo {
             throw new MojoExecutionException("Cannot collect the JMH results in " + results + ": " + e.getMessage(), e);
         }
         if (!Boolean.FALSE.equals(nativeTools) || !Boolean.FALSE.equals(report)) {
-            ProjectJvm jvm = projectJvm();
+            AnalysisJvm jvm = analysisJvm();
             if (!Boolean.FALSE.equals(nativeTools)) {
                 measureAfterRuns(jvm, results, benchmarkDirectory());
             }
@@ -381,10 +382,10 @@ public class RunMojo extends AbstractReportingMojo {
         Path planFile = partsDir.resolve("interleaved-plan.json");
         Path recordsFile = partsDir.resolve("interleaved-units.json");
         units.write(planFile);
-        List<String> command = JmhCommand.unitHost(
+        List<String> command = BenchmarkJvmCommand.unitHost(
                 java,
                 jvmArgs,
-                BenchmarkRuntime.unitHostArgFile(project, plugin.getClassRealm().getURLs()),
+                ClasspathFiles.unitHost(project, plugin.getClassRealm().getURLs()),
                 List.of("plan=" + planFile, "records=" + recordsFile));
         String labels = runs.stream().map(PlannedRun::label).collect(Collectors.joining(", "));
         while (true) {
@@ -429,9 +430,7 @@ public class RunMojo extends AbstractReportingMojo {
                     ? null
                     : new Interleaving(
                             orderSeed,
-                            runs.stream()
-                                    .map(r -> CommandLine.join(r.jmhArgs()))
-                                    .collect(Collectors.toList()),
+                            runs.stream().map(r -> ShellWords.join(r.jmhArgs())).collect(Collectors.toList()),
                             records);
             List<String> failed = new ArrayList<>();
             long failedUnits = records.stream().filter(r -> !r.ran()).count();
@@ -559,7 +558,7 @@ public class RunMojo extends AbstractReportingMojo {
         try {
             Files.createDirectories(resultFile.toPath().toAbsolutePath().getParent());
             Files.createDirectories(outputLog().getParent());
-            return JmhProcess.run(
+            return EchoedProcess.run(
                     command, project.getBasedir(), System.out, outputLog(), verbose ? null : filter, line -> {
                         watch.accept(line);
                         if (progress == null) {

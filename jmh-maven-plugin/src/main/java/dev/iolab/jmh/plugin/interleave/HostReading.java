@@ -1,6 +1,6 @@
 package dev.iolab.jmh.plugin.interleave;
 
-import dev.iolab.jmh.plugin.environment.ForkRecord;
+import dev.iolab.jmh.analysis.environment.ForkRecord;
 import dev.iolab.reporting.host.CpuTimes;
 import dev.iolab.reporting.host.HostFacts;
 import dev.iolab.reporting.host.LoadAverage;

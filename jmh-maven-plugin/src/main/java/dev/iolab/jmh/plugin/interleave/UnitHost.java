@@ -2,9 +2,9 @@ package dev.iolab.jmh.plugin.interleave;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.iolab.jmh.analysis.environment.ForkRecord;
+import dev.iolab.jmh.analysis.profile.CellSelector;
 import dev.iolab.jmh.plugin.JmhLock;
-import dev.iolab.jmh.plugin.environment.ForkRecord;
-import dev.iolab.jmh.plugin.profile.CellSelector;
 import dev.iolab.reporting.host.HostFacts;
 import java.io.IOException;
 import java.io.PrintStream;

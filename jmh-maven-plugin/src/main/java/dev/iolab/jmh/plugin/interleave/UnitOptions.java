@@ -1,6 +1,6 @@
 package dev.iolab.jmh.plugin.interleave;
 
-import dev.iolab.jmh.plugin.profile.CellSelector;
+import dev.iolab.jmh.analysis.profile.CellSelector;
 import java.util.Map;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;

@@ -2,10 +2,10 @@ package dev.iolab.jmh.plugin.interleave;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.iolab.jmh.plugin.CommandLine;
-import dev.iolab.jmh.plugin.environment.ForkRecord;
-import dev.iolab.jmh.plugin.profile.PlannedRun;
-import dev.iolab.jmh.plugin.report.JmhResultReader;
+import dev.iolab.jmh.analysis.environment.ForkRecord;
+import dev.iolab.jmh.analysis.profile.PlannedRun;
+import dev.iolab.jmh.analysis.profile.ShellWords;
+import dev.iolab.jmh.analysis.report.JmhResultReader;
 import dev.iolab.reporting.jmh.BenchmarkResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -29,7 +29,7 @@ class UnitHostTest {
     @Test
     void runsEveryUnitAndMergesEachCellsForksIntoJmhsOwnJson() throws Exception {
         PlannedRun run =
-                PlannedRun.of("tiny", CommandLine.split(TINY + " -p work=100,300 -f 2 -wi 1 -i 5 -w 20ms -r 20ms"));
+                PlannedRun.of("tiny", ShellWords.split(TINY + " -p work=100,300 -f 2 -wi 1 -i 5 -w 20ms -r 20ms"));
         UnitPlan plan = UnitPlan.of(List.of(run), 5, r -> dir.resolve("tiny.json"));
         Path planFile = dir.resolve("plan.json");
         plan.write(planFile);

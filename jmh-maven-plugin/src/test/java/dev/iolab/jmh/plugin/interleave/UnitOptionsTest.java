@@ -3,7 +3,7 @@ package dev.iolab.jmh.plugin.interleave;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.iolab.jmh.plugin.CommandLine;
+import dev.iolab.jmh.analysis.profile.ShellWords;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -14,7 +14,7 @@ class UnitOptionsTest {
 
     private static final UnitPlan.Run RUN = new UnitPlan.Run(
             "copy",
-            CommandLine.split("com.x.CopyBenchmark.copy -p strategy=A,B -p size=64,1024 -f 7 -wi 3 -i 5 -w 300ms"
+            ShellWords.split("com.x.CopyBenchmark.copy -p strategy=A,B -p size=64,1024 -f 7 -wi 3 -i 5 -w 300ms"
                     + " -r 200ms -jvmArgsAppend -Xmx1g -prof gc"),
             "/tmp/copy.json");
 

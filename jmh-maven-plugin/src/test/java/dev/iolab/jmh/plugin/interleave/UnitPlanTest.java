@@ -2,8 +2,8 @@ package dev.iolab.jmh.plugin.interleave;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.iolab.jmh.plugin.CommandLine;
-import dev.iolab.jmh.plugin.profile.PlannedRun;
+import dev.iolab.jmh.analysis.profile.PlannedRun;
+import dev.iolab.jmh.analysis.profile.ShellWords;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +17,7 @@ class UnitPlanTest {
     Path dir;
 
     private static PlannedRun run(String label, String args) {
-        return PlannedRun.of(label, CommandLine.split(args));
+        return PlannedRun.of(label, ShellWords.split(args));
     }
 
     @Test

@@ -3,8 +3,8 @@ package dev.iolab.bench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.iolab.jmh.analysis.findings.NoiseFloor;
+import dev.iolab.jmh.analysis.reference.ReferenceHost;
 import dev.iolab.jmh.analysis.report.ReportGenerator;
-import dev.iolab.jmh.analysis.stats.RerunModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -52,7 +52,7 @@ class CommittedReportTest {
                         new ReportGenerator.Options(
                                 false,
                                 RESULTS.resolve("jmh-baseline.json"),
-                                RerunModel.REFERENCE_HOST_SHIFT,
+                                ReferenceHost.MEASURED.hostShift(),
                                 NoiseFloor.read(NOISE_FLOOR)));
 
         assertThat(Files.readString(report.markdown())).isEqualTo(committed);

@@ -1,7 +1,7 @@
 package dev.iolab.jmh.analysis;
 
 import dev.iolab.jmh.analysis.findings.NoiseFloor;
-import dev.iolab.jmh.analysis.stats.RerunModel;
+import dev.iolab.jmh.analysis.reference.ReferenceHost;
 import dev.iolab.reporting.section.ReportException;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -24,7 +24,7 @@ final class AnalysisOptions {
     /** The host shift as a fraction, or the reference machine's. */
     double hostShift() {
         if (hostShift == null) {
-            return RerunModel.REFERENCE_HOST_SHIFT;
+            return ReferenceHost.MEASURED.hostShift();
         }
         if (!(hostShift >= 0 && hostShift < 1)) {
             throw new IllegalArgumentException(

@@ -7,6 +7,7 @@ import dev.iolab.jmh.analysis.environment.SourceTree;
 import dev.iolab.jmh.analysis.profile.PlannedRun;
 import dev.iolab.jmh.analysis.profile.Profile;
 import dev.iolab.jmh.analysis.profile.ShellWords;
+import dev.iolab.jmh.analysis.reference.ReferenceHost;
 import dev.iolab.jmh.plugin.interleave.UnitHost;
 import dev.iolab.jmh.plugin.interleave.UnitPlan;
 import dev.iolab.jmh.plugin.run.ResultParts;
@@ -516,7 +517,7 @@ public class RunMojo extends AbstractReportingMojo {
                     interleaved.size(),
                     units,
                     orderSeed,
-                    PlannedRun.UNIT_OVERHEAD.toMillis()));
+                    ReferenceHost.MEASURED.unitOverhead().toMillis()));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.iolab.jmh.analysis.compare;
 
+import dev.iolab.jmh.analysis.reference.ReferenceHost;
 import dev.iolab.jmh.analysis.stats.CellStatistics;
 import dev.iolab.jmh.analysis.stats.ForkEstimate;
 import dev.iolab.jmh.analysis.stats.Forks;
@@ -160,7 +161,7 @@ public final class Comparison {
      * @param ownTolerance which headline cells the profile holds to their own tolerance
      * @param interleaved  whether a cell's forks were interleaved in both runs (baseline's cell, current's cell)
      * @param model        the rerun model (its host allowance) for interleaved cells; cells measured back to back
-     *                     get {@link RerunModel#backToBack} with {@link RerunModel#REFERENCE_SLOT_DRIFT}
+     *                     get {@link RerunModel#backToBack} with the reference machine's {@link ReferenceHost#slotDrift()}
      */
     public static Result compare(
             List<BenchmarkResult> baseline,
@@ -191,7 +192,7 @@ public final class Comparison {
                     isHeadline,
                     isHeadline && ownTolerance.test(b),
                     both,
-                    both ? model : model.backToBack(RerunModel.REFERENCE_SLOT_DRIFT),
+                    both ? model : model.backToBack(ReferenceHost.MEASURED.slotDrift()),
                     stats));
         }
         List<String> onlyInBaseline =

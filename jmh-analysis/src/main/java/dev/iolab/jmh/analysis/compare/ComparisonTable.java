@@ -1,5 +1,6 @@
 package dev.iolab.jmh.analysis.compare;
 
+import dev.iolab.jmh.analysis.reference.ReferenceHost;
 import dev.iolab.jmh.analysis.stats.CellStatistics;
 import dev.iolab.jmh.analysis.stats.ForkEstimate;
 import dev.iolab.jmh.analysis.stats.RerunModel;
@@ -57,9 +58,9 @@ public final class ComparisonTable {
                         + "1, **same within noise** otherwise; no verdict when a run has fewer than 5 forks (the ratio's "
                         + "range over fork pairs is shown instead). A drifting fork is marked ⚠.\n\n",
                 result.hostShift() * 100,
-                RerunModel.REFERENCE_SLOT_DRIFT * 100,
+                ReferenceHost.MEASURED.slotDrift() * 100,
                 new RerunModel(result.hostShift())
-                                .backToBack(RerunModel.REFERENCE_SLOT_DRIFT)
+                                .backToBack(ReferenceHost.MEASURED.slotDrift())
                                 .hostShift()
                         * 100));
 
@@ -218,7 +219,7 @@ public final class ComparisonTable {
                 pair.meanShift() * 100,
                 pair.meanShiftSe() * 100,
                 pair.hostShift() * 100,
-                RerunModel.REFERENCE_HOST_SHIFT * 100,
+                ReferenceHost.MEASURED.hostShift() * 100,
                 pair.slotSd() * 100);
     }
 

@@ -1,5 +1,6 @@
 package dev.iolab.jmh.analysis.profile;
 
+import dev.iolab.jmh.analysis.reference.ReferenceHost;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,7 +16,8 @@ import java.util.Map;
  * the trial set-up ({@link #forkSetup()}: writing a source file) and the iterations, each lasting its nominal time or,
  * when one operation takes longer ({@link #operation()}), whole operations until that time has passed; plus a
  * one-time set-up ({@link #onceSetup()}: generating a directory tree the first time). The profile's {@code cost}
- * lines give these times, calibrated with small real runs.
+ * lines give these times, calibrated with small real runs; the starts of JMH's JVMs and an interleaved unit's
+ * overhead are the reference machine's ({@link ReferenceHost#runCosts()}).
  *
  * @param label                 short name, e.g. {@code copy-buffered}; also names its part of the results
  * @param jmhArgs               JMH's command line for this run (without result-file options)
@@ -46,23 +48,6 @@ public record PlannedRun(
         Duration onceSetup,
         boolean headline,
         boolean interleaved) {
-
-    /**
-     * Starting JMH's harness JVM, once per run. This and the other costs below are calibrated on the reference
-     * machine: docs/results/benchmark-measurements.md, "the plan's estimates and the plugin's costs".
-     */
-    public static final Duration RUN_START = Duration.ofSeconds(2);
-
-    /** Starting one fork's JVM and JMH's handshake with it. */
-    public static final Duration FORK_START = Duration.ofMillis(600);
-
-    /**
-     * What one single-fork unit of an interleaved run costs beyond its fork, when the units run one after another
-     * from one JMH host JVM: JMH's set-up of each run (reading the benchmark list, planning, the link to the fork) and
-     * the host's reading of {@code /proc} before and after. That work runs between forks, so on a quiet machine its
-     * CPU time is its wall time; the figure is the measured CPU time with room to spare.
-     */
-    public static final Duration UNIT_OVERHEAD = Duration.ofMillis(150);
 
     /** A single-shot operation's time when the profile gives none; the progress corrects it as the run goes. */
     static final Duration SINGLE_SHOT_GUESS = Duration.ofSeconds(1);
@@ -96,7 +81,8 @@ public record PlannedRun(
 
     /** One fork: JVM start, trial set-up, warm-up and measured iterations. */
     Duration forkDuration() {
-        return FORK_START
+        return ReferenceHost.MEASURED
+                .forkStart()
                 .plus(forkSetup)
                 .plus(iterationLength(true).multipliedBy(warmupIterations))
                 .plus(iterationLength(false).multipliedBy(measurementIterations));
@@ -104,19 +90,24 @@ public record PlannedRun(
 
     /**
      * The estimated duration of the whole run (see the class comment); for an interleaved run, its units' share of
-     * the interleaved order: each fork plus {@link #UNIT_OVERHEAD}, the host's own start counted once for the whole
+     * the interleaved order: each fork plus the unit overhead, the host's own start counted once for the whole
      * order by {@link Profile#estimate()}.
      */
     public Duration estimate() {
         if (interleaved) {
-            return onceSetup.plus(forkDuration().plus(UNIT_OVERHEAD).multipliedBy((long) combinations * forks));
+            return onceSetup.plus(forkDuration()
+                    .plus(ReferenceHost.MEASURED.unitOverhead())
+                    .multipliedBy((long) combinations * forks));
         }
-        return RUN_START.plus(onceSetup).plus(forkDuration().multipliedBy((long) combinations * forks));
+        return ReferenceHost.MEASURED
+                .runStart()
+                .plus(onceSetup)
+                .plus(forkDuration().multipliedBy((long) combinations * forks));
     }
 
     /** One unit of this run when interleaved: its fork and the unit's overhead. */
     public Duration unitEstimate() {
-        return forkDuration().plus(UNIT_OVERHEAD);
+        return forkDuration().plus(ReferenceHost.MEASURED.unitOverhead());
     }
 
     /** Its cells' parameter combinations, each a map of parameter name to one value, in JMH's order. */
@@ -139,7 +130,8 @@ public record PlannedRun(
 
     /** Iterations at their set time plus fork starts: a lower bound that ignores slow operations and set-up. */
     public Duration nominalDuration() {
-        Duration perFork = FORK_START
+        Duration perFork = ReferenceHost.MEASURED
+                .forkStart()
                 .plus(warmupTime.multipliedBy(warmupIterations))
                 .plus(measurementTime.multipliedBy(measurementIterations));
         return perFork.multipliedBy((long) combinations * forks);

@@ -1,5 +1,6 @@
 package dev.iolab.jmh.analysis.profile;
 
+import dev.iolab.jmh.analysis.reference.ReferenceHost;
 import dev.iolab.jmh.analysis.stats.CellEstimator;
 import dev.iolab.jmh.analysis.stats.ForkSteadyState;
 import java.io.IOException;
@@ -396,7 +397,7 @@ public record Profile(
      */
     public Duration estimate() {
         Duration runs = this.runs.stream().map(PlannedRun::estimate).reduce(Duration.ZERO, Duration::plus);
-        return interleaved().isEmpty() ? runs : runs.plus(PlannedRun.RUN_START);
+        return interleaved().isEmpty() ? runs : runs.plus(ReferenceHost.MEASURED.runStart());
     }
 
     /** The runs whose forks run interleaved, in profile order. */

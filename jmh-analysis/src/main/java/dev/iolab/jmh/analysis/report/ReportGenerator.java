@@ -11,6 +11,7 @@ import dev.iolab.jmh.analysis.findings.FindingsCheck;
 import dev.iolab.jmh.analysis.findings.FindingsRenderer;
 import dev.iolab.jmh.analysis.findings.NoiseFloor;
 import dev.iolab.jmh.analysis.profile.CellSelector;
+import dev.iolab.jmh.analysis.reference.ReferenceHost;
 import dev.iolab.jmh.analysis.stats.CellEstimator;
 import dev.iolab.jmh.analysis.stats.CellStatistics;
 import dev.iolab.jmh.analysis.stats.ForkSteadyState;
@@ -89,16 +90,16 @@ public final class ReportGenerator {
      *
      * @param allowDirty whether results measured on a modified source tree may be reported (the report says so)
      * @param baseline   another JMH result file to compare with, or null
-     * @param hostShift  the comparison's host allowance (see {@link RerunModel#REFERENCE_HOST_SHIFT})
+     * @param hostShift  the comparison's host allowance (the reference machine's: {@link ReferenceHost#hostShift()})
      * @param noiseFloor the machine's A/A noise floor, which widens every finding's interval
      */
     public record Options(boolean allowDirty, Path baseline, double hostShift, NoiseFloor noiseFloor) {
         public static final Options DEFAULT =
-                new Options(false, null, RerunModel.REFERENCE_HOST_SHIFT, NoiseFloor.NONE);
+                new Options(false, null, ReferenceHost.MEASURED.hostShift(), NoiseFloor.NONE);
 
         /** With the reference host allowance and no noise floor. */
         public Options(boolean allowDirty, Path baseline) {
-            this(allowDirty, baseline, RerunModel.REFERENCE_HOST_SHIFT, NoiseFloor.NONE);
+            this(allowDirty, baseline, ReferenceHost.MEASURED.hostShift(), NoiseFloor.NONE);
         }
     }
 

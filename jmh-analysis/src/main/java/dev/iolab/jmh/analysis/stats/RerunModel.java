@@ -10,38 +10,20 @@ import java.util.Locale;
  * its {@code k} forks' log centres; it differs from the cell's true value by the forks' own scatter (variance
  * {@code σ²/k}, σ the between-fork standard deviation, which after interleaving includes the slow drift of the host
  * over a run) plus a shift shared by every cell of that run (the host being faster or slower that day, standard
- * deviation {@link #hostShift()}). The difference of two runs therefore has variance
+ * deviation {@link #hostShift()}; the reference machine's is data, {@code ReferenceHost}). The difference of two runs therefore has variance
  * {@code s²(a)/k(a) + s²(b)/k(b) + hostShift²}, the first two estimated from each run's forks; its interval uses
  * Student's t with Welch–Satterthwaite degrees of freedom (the host term counted as known). A cell is faster or slower
  * when that interval excludes a ratio of 1, otherwise the same within noise. With fewer than
  * {@link CellEstimator#MIN_FORKS} forks on a side there is no verdict. Runs whose forks were not interleaved (every
- * fork of a cell back to back) also carry each run's slot drift on the whole cell: compare them with
- * {@link RerunVariance.Estimate#nonInterleavedAllowance()} as the host shift.
+ * fork of a cell back to back) also carry each run's slot drift on the whole cell ({@link #backToBack}, with the
+ * reference machine's {@code ReferenceHost#slotDrift()}, or {@link RerunVariance.Estimate#nonInterleavedAllowance()}
+ * as the host shift).
  *
  * <p>Separately, two runs <em>agree</em> on a cell when the point ratio lies within the cell's tolerance: ±5 % by
  * default, or, for a cell whose fork-to-fork spread cannot meet that, the band {@link #tolerance(double, int)} in which
  * reruns of identical code land {@value #TOLERANCE_COVERAGE_PERCENT} % of the time.
  */
 public final class RerunModel {
-
-    /**
-     * The default host allowance: the standard deviation, on the log scale, of the shift every cell of a run shares
-     * (a fraction: {@code 0.0103} is 1.03 %), taken as the run-wide shift that {@link RerunVariance} estimates from a
-     * pair of runs of identical code on the reference machine, its size plus one standard error. Two runs on one
-     * machine differ by at least this much whatever their forks; {@code jmh:compare -Djmh.hostShift=} sets another
-     * figure, and every comparison prints its own pair's estimate to set beside it. The pair it came from and how
-     * later pairs moved: docs/results/benchmark-measurements.md, "The host allowance and the slot drift".
-     */
-    public static final double REFERENCE_HOST_SHIFT = 0.0103;
-
-    /**
-     * The default slot drift: the standard deviation, on the log scale, of one run's own shift of a cell beyond its
-     * forks' scatter ({@link RerunVariance.Estimate#slotSd()}; a fraction, {@code 0.0205} is 2.05 %), what the
-     * host's drift puts on a cell whose forks run back to back. Interleaving turns it into fork scatter, which the
-     * forks' spread already carries; a cell measured back to back carries it whole. Where the figure comes from:
-     * docs/results/benchmark-measurements.md, "The host allowance and the slot drift".
-     */
-    public static final double REFERENCE_SLOT_DRIFT = 0.0205;
 
     /** The tolerance a cell is held to unless its spread needs more: ±5 %. */
     public static final double DEFAULT_TOLERANCE = 0.05;

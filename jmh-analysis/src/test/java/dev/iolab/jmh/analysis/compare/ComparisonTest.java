@@ -3,6 +3,7 @@ package dev.iolab.jmh.analysis.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.iolab.jmh.analysis.reference.ReferenceHost;
 import dev.iolab.jmh.analysis.report.JmhResultReader;
 import dev.iolab.jmh.analysis.stats.CellStatistics;
 import dev.iolab.jmh.analysis.stats.ForkEstimate;
@@ -27,7 +28,7 @@ class ComparisonTest {
     Path dir;
 
     private final CellStatistics stats = new CellStatistics();
-    private final RerunModel model = new RerunModel(RerunModel.REFERENCE_HOST_SHIFT);
+    private final RerunModel model = new RerunModel(ReferenceHost.MEASURED.hostShift());
 
     static JmhJson.Entry cell(JmhJson json, String strategy) {
         return json.entry(COPY).param("strategy", strategy).param("fileSizeKb", "1024");
@@ -91,7 +92,7 @@ class ComparisonTest {
         assertThat(row(result, "SAME").verdict()).isEqualTo(RerunModel.Verdict.SAME);
         assertThat(row(result, "SAME").ratio().low())
                 .as("the host allowance widens even a quiet cell's interval")
-                .isLessThan(1 - RerunModel.REFERENCE_HOST_SHIFT);
+                .isLessThan(1 - ReferenceHost.MEASURED.hostShift());
         assertThat(row(result, "NOISY").verdict()).isEqualTo(RerunModel.Verdict.SAME);
         assertThat(row(result, "TWO").verdict()).isEqualTo(RerunModel.Verdict.TOO_FEW_FORKS);
         assertThat(row(result, "TWO").ratio().kind()).isEqualTo(ForkEstimate.Kind.RANGE);
@@ -145,7 +146,7 @@ class ComparisonTest {
         Comparison.Row same = row(result, "SAME");
         assertThat(same.interleaved()).isFalse();
         double allowance = Math.sqrt(
-                Math.pow(RerunModel.REFERENCE_HOST_SHIFT, 2) + 2 * Math.pow(RerunModel.REFERENCE_SLOT_DRIFT, 2));
+                Math.pow(ReferenceHost.MEASURED.hostShift(), 2) + 2 * Math.pow(ReferenceHost.MEASURED.slotDrift(), 2));
         assertThat(same.ratio().low())
                 .as("wider than the interleaved cell's")
                 .isLessThan(row(compare(r -> true), "SAME").ratio().low())

@@ -3,6 +3,7 @@ package dev.iolab.jmh.analysis.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.iolab.jmh.analysis.reference.ReferenceHost;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,7 +84,7 @@ class ProfileTest {
                 .isEqualTo(a.estimate()
                         .plus(profile.runs().get(1).estimate())
                         .plus(profile.runs().get(2).estimate())
-                        .plus(PlannedRun.RUN_START));
+                        .plus(ReferenceHost.MEASURED.runStart()));
         assertThat(Profile.parse("p", List.of("run a: X -f 1 -wi 1 -i 3", "seed: random"))
                         .seed())
                 .isNull();

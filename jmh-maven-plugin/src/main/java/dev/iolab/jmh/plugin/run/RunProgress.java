@@ -1,6 +1,7 @@
 package dev.iolab.jmh.plugin.run;
 
 import dev.iolab.jmh.analysis.profile.PlannedRun;
+import dev.iolab.jmh.analysis.reference.ReferenceHost;
 import dev.iolab.reporting.markdown.Figures;
 import java.time.Duration;
 import java.util.List;
@@ -212,12 +213,14 @@ public final class RunProgress {
      */
     private static double iterationWeight(PlannedRun run, boolean warmup) {
         int perFork = run.warmupIterations() + run.measurementIterations();
-        Duration forkFixed = PlannedRun.FORK_START.plus(run.forkSetup());
+        Duration forkFixed = ReferenceHost.MEASURED.forkStart().plus(run.forkSetup());
         if (run.interleaved()) {
-            forkFixed = forkFixed.plus(PlannedRun.UNIT_OVERHEAD);
+            forkFixed = forkFixed.plus(ReferenceHost.MEASURED.unitOverhead());
         }
         double forkShare = perFork == 0 ? 0 : forkFixed.toNanos() / 1e9 / perFork;
-        Duration runFixed = run.interleaved() ? run.onceSetup() : PlannedRun.RUN_START.plus(run.onceSetup());
+        Duration runFixed = run.interleaved()
+                ? run.onceSetup()
+                : ReferenceHost.MEASURED.runStart().plus(run.onceSetup());
         double runShare = run.iterations() == 0 ? 0 : runFixed.toNanos() / 1e9 / run.iterations();
         return run.iterationLength(warmup).toNanos() / 1e9 + forkShare + runShare;
     }

@@ -44,8 +44,8 @@ abstract class AbstractJmhMojo extends AbstractMojo {
     /**
      * The run-wide shift two runs of identical code show on this machine, as a standard deviation on the log scale
      * ({@code 0.01} for about 1 %): the host allowance of the comparison's verdicts and rerun intervals. Unset: the
-     * reference machine's, measured from two reruns (see docs/benchmarks/report.md); each comparison prints its own
-     * pair's estimate.
+     * reference machine's ({@code reference-host.json} in jmh-analysis says where and when it was measured); each
+     * comparison prints its own pair's estimate.
      */
     @Parameter(property = "jmh.hostShift")
     String hostShift;

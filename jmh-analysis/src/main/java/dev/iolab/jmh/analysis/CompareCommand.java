@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
  * {@code compare}: two JMH result files cell by cell, with verdicts and the findings of both (what
  * {@code jmh:compare} does). The Markdown goes to standard output and to {@code --compare-file}.
  */
-@Command(name = "compare", description = "Compares two JMH result files cell by cell.")
+@Command(name = "compare", mixinStandardHelpOptions = true, description = "Compares two JMH result files cell by cell.")
 final class CompareCommand implements Callable<Integer> {
 
     private final JmhAnalysis.Console console;
@@ -57,7 +57,7 @@ final class CompareCommand implements Callable<Integer> {
     String profile;
 
     @Mixin
-    AnalysisOptions machine;
+    MachineOptions machine;
 
     CompareCommand(JmhAnalysis.Console console) {
         this.console = console;

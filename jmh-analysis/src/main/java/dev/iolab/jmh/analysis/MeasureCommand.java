@@ -16,7 +16,10 @@ import picocli.CommandLine.Option;
  * {@code measure}: the project's report sections take their own measurements after the JMH runs and record them
  * beside the result file ({@code -Djmh.nativeTools}).
  */
-@Command(name = "measure", description = "The report sections' own measurements, recorded beside the results.")
+@Command(
+        name = "measure",
+        mixinStandardHelpOptions = true,
+        description = "The report sections' own measurements, recorded beside the results.")
 final class MeasureCommand implements Callable<Integer> {
 
     private final JmhAnalysis.Console console;

@@ -32,7 +32,10 @@ import picocli.CommandLine.Option;
  * {@code jmh:noise-floor} does) — every finding's ratios in both runs of each pair (those with an interval in both),
  * pooled, and per ratio where two pairs or more measured it.
  */
-@Command(name = "noise-floor", description = "Measures the A/A noise floor from pairs of runs of identical code.")
+@Command(
+        name = "noise-floor",
+        mixinStandardHelpOptions = true,
+        description = "Measures the A/A noise floor from pairs of runs of identical code.")
 final class NoiseFloorCommand implements Callable<Integer> {
 
     private static final DateTimeFormatter MINUTE =

@@ -12,7 +12,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code report}: {@code report.md} and its charts for a JMH result file (what {@code jmh:report} does). */
-@Command(name = "report", description = "Writes report.md and its charts for a JMH JSON result file.")
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
+        description = "Writes report.md and its charts for a JMH JSON result file.")
 final class ReportCommand implements Callable<Integer> {
 
     private final JmhAnalysis.Console console;
@@ -40,7 +43,7 @@ final class ReportCommand implements Callable<Integer> {
     Path baseline;
 
     @Mixin
-    AnalysisOptions machine;
+    MachineOptions machine;
 
     ReportCommand(JmhAnalysis.Console console) {
         this.console = console;

@@ -204,4 +204,21 @@ class JmhAnalysisTest {
                 .anyMatch(l -> l.contains("Missing required option: '--result=<result>'"))
                 .anyMatch(l -> l.contains("publish"));
     }
+
+    @Test
+    void withoutACommandItSaysWhichThereAre() {
+        assertThat(run()).isEqualTo(JmhAnalysis.FAILED);
+        assertThat(err().lines())
+                .singleElement()
+                .asString()
+                .startsWith(JmhAnalysis.ERROR)
+                .contains("report, compare, noise-floor or measure");
+    }
+
+    @Test
+    void helpListsTheCommandsAndTheirOptions() {
+        assertThat(run("--help")).isZero();
+        assertThat(run("compare", "--help")).isZero();
+        assertThat(out()).contains("report", "compare", "noise-floor", "--baseline", "--compare-file", "--host-shift");
+    }
 }

@@ -6,8 +6,8 @@ import dev.iolab.reporting.section.ReportException;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
-/** The options {@code report} and {@code compare} share: the machine's rerun figures. */
-final class AnalysisOptions {
+/** The options {@code report} and {@code compare} share: how far reruns move on the machine that measured. */
+final class MachineOptions {
 
     @Option(
             names = "--host-shift",

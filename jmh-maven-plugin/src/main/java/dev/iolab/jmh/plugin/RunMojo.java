@@ -197,15 +197,7 @@ public class RunMojo extends AbstractReportingMojo {
         if (Files.isRegularFile(results) && results.toFile().lastModified() >= started - 1000) {
             getLog().info("JMH results: " + resultFile);
             writeEnvironment(environment, results);
-            if (Boolean.TRUE.equals(nativeTools) || Boolean.TRUE.equals(report)) {
-                AnalysisJvm jvm = analysisJvm();
-                if (Boolean.TRUE.equals(nativeTools)) {
-                    measureAfterRuns(jvm, results, benchmarkDirectory());
-                }
-                if (Boolean.TRUE.equals(report)) {
-                    writeReport(jvm);
-                }
-            }
+            afterRuns(Boolean.TRUE.equals(nativeTools), Boolean.TRUE.equals(report), results);
         } else if (Boolean.TRUE.equals(report)) {
             throw new MojoFailureException(
                     "No JSON results at " + resultFile + " to report on (did -rf/-rff send" + " them elsewhere?)");
@@ -217,37 +209,84 @@ public class RunMojo extends AbstractReportingMojo {
             throw new MojoFailureException("-Djmh.args and -Djmh.profile exclude each other: a profile sets every"
                     + " run's JMH arguments. Use -Djmh.only=<labels> to run part of a profile.");
         }
-        Profile plan;
-        try {
-            plan = Profile.load(profile.trim(), project.getBasedir().toPath(), classpath());
-            if (only != null && !only.isBlank()) {
-                plan = plan.only(Arrays.stream(only.split(","))
-                        .map(String::trim)
-                        .filter(s -> !s.isEmpty())
-                        .collect(Collectors.toList()));
-            }
-        } catch (IllegalArgumentException e) {
-            throw new MojoFailureException(e.getMessage());
-        } catch (IOException e) {
-            throw new MojoExecutionException("Cannot read profile " + profile + ": " + e.getMessage(), e);
-        }
+        Profile plan = loadPlan();
         SourceTree source = sourceTree();
         if (source.isDirty() && !allowDirty) {
             throw new MojoFailureException(source.refusal("Profile " + plan.name() + " would measure"));
         }
-        String java = java();
-        Path argFile = ClasspathFiles.jmh(project);
         Path results = resultFile.toPath().toAbsolutePath();
-        Path partsDir = results.resolveSibling(stem(results) + "-parts");
-
         long orderSeed = seed != null ? seed : plan.seed() != null ? plan.seed() : new SecureRandom().nextInt(1 << 30);
+        Launch launch = new Launch(
+                plan,
+                orderSeed,
+                results.resolveSibling(stem(results) + "-parts"),
+                java(),
+                jvmArgs,
+                ClasspathFiles.jmh(project),
+                new RunProgress(plan.runs(), System::nanoTime));
         printPlan(plan, orderSeed);
         if (source.isDirty()) {
             getLog().warn("Measuring a modified source tree (-Djmh.allowDirty=true): " + source.revision()
                     + "; the report will say so at its top.");
         }
         awaitLock();
-        Environment environment = Environment.collect(
+        Environment environment = profileEnvironment(plan, launch.java(), source);
+        RunsOutcome outcome;
+        try {
+            outcome = runAll(launch);
+            collectResults(launch, outcome, results, environment);
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot collect the JMH results in " + results + ": " + e.getMessage(), e);
+        }
+        afterRuns(!Boolean.FALSE.equals(nativeTools), !Boolean.FALSE.equals(report), results);
+        if (outcome.stopped() != null) {
+            throw new MojoFailureException(outcome.stopped());
+        }
+        if (!outcome.failed().isEmpty()) {
+            throw new MojoFailureException("Profile " + plan.name() + ": these runs failed (see their output above): "
+                    + String.join(", ", outcome.failed()) + ". The results and report hold the other runs.");
+        }
+    }
+
+    /** What one profile's runs share: its plan and seed, where their parts go, and how JMH is started. */
+    private record Launch(
+            Profile plan,
+            long orderSeed,
+            Path partsDir,
+            String java,
+            List<String> jvmArgs,
+            Path argFile,
+            RunProgress progress) {
+
+        /** Where run {@code index}'s results go before they are joined: {@code 03-copy-headline.json}. */
+        Path part(int index) {
+            return partFile(partsDir, index, plan.runs().get(index));
+        }
+    }
+
+    /** What running a profile's runs gave: how the interleaved ones ran, what failed, or why the profile stopped. */
+    private record RunsOutcome(Interleaving interleaving, List<String> failed, String stopped) {}
+
+    /** The profile named by {@code -Djmh.profile}, cut to {@code -Djmh.only}'s runs. */
+    private Profile loadPlan() throws MojoExecutionException, MojoFailureException {
+        try {
+            Profile plan = Profile.load(profile.trim(), project.getBasedir().toPath(), classpath());
+            if (only == null || only.isBlank()) {
+                return plan;
+            }
+            return plan.only(Arrays.stream(only.split(","))
+                    .map(String::trim)
+                    .filter(s -> !s.isEmpty())
+                    .collect(Collectors.toList()));
+        } catch (IllegalArgumentException e) {
+            throw new MojoFailureException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot read profile " + profile + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Environment profileEnvironment(Profile plan, String java, SourceTree source) {
+        return Environment.collect(
                 plan.name(),
                 plan.runs().stream().map(r -> ShellWords.join(r.jmhArgs())).collect(Collectors.toList()),
                 plan.headlineRuns(),
@@ -256,112 +295,128 @@ public class RunMojo extends AbstractReportingMojo {
                 benchmarkDirectory(),
                 source,
                 MavenCommand.asTyped(session));
-        RunProgress progress = new RunProgress(plan.runs(), System::nanoTime);
-        List<Path> parts = new ArrayList<>();
-        List<String> failed = new ArrayList<>();
-        String stopped = null;
-        Interleaving interleaving = null;
-        try {
-            deleteDirectory(partsDir);
-            Files.createDirectories(partsDir);
-            for (int i = 0; i < plan.runs().size(); i++) {
-                parts.add(partFile(partsDir, i, plan.runs().get(i)));
-            }
-            boolean interleavedDone = false;
-            for (int i = 0; i < plan.runs().size(); i++) {
-                PlannedRun run = plan.runs().get(i);
-                if (run.interleaved()) {
-                    if (!interleavedDone) {
-                        interleavedDone = true;
-                        Interleaved outcome = runInterleaved(plan, orderSeed, partsDir, java, jvmArgs, progress);
-                        interleaving = outcome.interleaving();
-                        failed.addAll(outcome.failed());
-                        stopped = outcome.stopped();
-                        getLog().info("Progress: " + progress.describe());
-                        if (stopped != null) {
-                            break;
-                        }
-                    }
-                    continue;
-                }
-                Path part = parts.get(i);
-                List<String> jmhArgs = BenchmarkJvmCommand.withResultDefaults(run.jmhArgs(), part);
-                getLog().info(String.format(
-                        Locale.ROOT,
-                        "Run %d/%d '%s': %s",
-                        i + 1,
-                        plan.runs().size(),
-                        run.label(),
-                        String.join(" ", run.jmhArgs())));
-                progress.startRun(i);
-                boolean[] refused = new boolean[1];
-                int exit = runWithProgress(
-                        BenchmarkJvmCommand.jmh(java, jvmArgs, argFile, jmhArgs),
-                        progress,
-                        new JmhOutputFilter(),
-                        line -> refused[0] |= line.contains(JmhLock.REFUSAL));
-                progress.finishRun();
-                if (refused[0] && waitForLock) {
-                    // Another JMH run slipped in between two of ours: wait for it, then run this one again.
-                    Files.deleteIfExists(part);
-                    progress.restartRun(i);
-                    awaitLock();
-                    i--;
-                    continue;
-                }
-                if (refused[0]) {
-                    stopped = lockTaken(plan, run.label());
-                    getLog().warn(stopped);
-                    break;
-                }
-                if (exit != 0 || !Files.isRegularFile(part)) {
-                    failed.add(run.label() + " (JMH exit status " + exit + ")");
-                    getLog().warn("Run '" + run.label() + "' failed (JMH exit status " + exit
-                            + "); going on with the others. JMH's output: " + outputLog());
-                }
-                getLog().info("Progress: " + progress.describe());
-            }
-            int entries = ResultParts.merge(parts, results);
-            deleteDirectory(partsDir);
-            getLog().info(String.format(
-                    Locale.ROOT,
-                    "Profile %s finished in %s (estimated %s): %d results in %s",
-                    plan.name(),
-                    RunProgress.format(progress.elapsed()),
-                    RunProgress.format(plan.estimate()),
-                    entries,
-                    results));
-            if (entries == 0) {
-                throw new MojoFailureException(
-                        stopped != null
-                                ? stopped
-                                : "No run of profile " + plan.name() + " produced results: " + String.join(", ", failed)
-                                        + " (see their output above)");
-            }
-            writeEnvironment(interleaving == null ? environment : environment.withInterleaving(interleaving), results);
-        } catch (IOException e) {
-            throw new MojoExecutionException("Cannot collect the JMH results in " + results + ": " + e.getMessage(), e);
-        }
-        if (!Boolean.FALSE.equals(nativeTools) || !Boolean.FALSE.equals(report)) {
-            AnalysisJvm jvm = analysisJvm();
-            if (!Boolean.FALSE.equals(nativeTools)) {
-                measureAfterRuns(jvm, results, benchmarkDirectory());
-            }
-            if (!Boolean.FALSE.equals(report)) {
-                writeReport(jvm);
-            }
-        }
-        if (stopped != null) {
-            throw new MojoFailureException(stopped);
-        }
-        if (!failed.isEmpty()) {
-            throw new MojoFailureException("Profile " + plan.name() + ": these runs failed (see their output above): "
-                    + String.join(", ", failed) + ". The results and report hold the other runs.");
-        }
     }
 
-    /** What running the interleaved runs gave: how they ran, what failed, or why the profile stopped. */
-    private record Interleaved(Interleaving interleaving, List<String> failed, String stopped) {}
+    /**
+     * Runs the profile's runs in order, each into its part file; the interleaved runs all at once, where the first of
+     * them stands. Stops at the first run that finds the JMH lock taken (unless {@code -Djmh.waitForLock=true}).
+     */
+    private RunsOutcome runAll(Launch launch) throws MojoExecutionException, MojoFailureException, IOException {
+        deleteDirectory(launch.partsDir());
+        Files.createDirectories(launch.partsDir());
+        List<PlannedRun> runs = launch.plan().runs();
+        List<String> failed = new ArrayList<>();
+        Interleaving interleaving = null;
+        boolean interleavedDone = false;
+        for (int i = 0; i < runs.size(); i++) {
+            if (runs.get(i).interleaved()) {
+                if (!interleavedDone) {
+                    interleavedDone = true;
+                    RunsOutcome outcome = runInterleaved(launch);
+                    interleaving = outcome.interleaving();
+                    failed.addAll(outcome.failed());
+                    getLog().info("Progress: " + launch.progress().describe());
+                    if (outcome.stopped() != null) {
+                        return new RunsOutcome(interleaving, failed, outcome.stopped());
+                    }
+                }
+                continue;
+            }
+            if (runSingle(launch, i, failed)) {
+                if (!waitForLock) {
+                    String stopped = lockTaken(launch.plan(), runs.get(i).label());
+                    getLog().warn(stopped);
+                    return new RunsOutcome(interleaving, failed, stopped);
+                }
+                // Another JMH run slipped in between two of ours: wait for it, then run this one again.
+                Files.deleteIfExists(launch.part(i));
+                launch.progress().restartRun(i);
+                awaitLock();
+                i--;
+                continue;
+            }
+            getLog().info("Progress: " + launch.progress().describe());
+        }
+        return new RunsOutcome(interleaving, failed, null);
+    }
+
+    /**
+     * Runs the plain run {@code index} into its part file, adding it to {@code failed} when JMH fails.
+     *
+     * @return whether another JMH run held the lock, so this one did not run
+     */
+    private boolean runSingle(Launch launch, int index, List<String> failed) throws MojoExecutionException {
+        PlannedRun run = launch.plan().runs().get(index);
+        Path part = launch.part(index);
+        getLog().info(String.format(
+                Locale.ROOT,
+                "Run %d/%d '%s': %s",
+                index + 1,
+                launch.plan().runs().size(),
+                run.label(),
+                String.join(" ", run.jmhArgs())));
+        launch.progress().startRun(index);
+        boolean[] refused = new boolean[1];
+        int exit = runWithProgress(
+                BenchmarkJvmCommand.jmh(
+                        launch.java(),
+                        launch.jvmArgs(),
+                        launch.argFile(),
+                        BenchmarkJvmCommand.withResultDefaults(run.jmhArgs(), part)),
+                launch.progress(),
+                new JmhOutputFilter(),
+                line -> refused[0] |= line.contains(JmhLock.REFUSAL));
+        launch.progress().finishRun();
+        if (!refused[0] && (exit != 0 || !Files.isRegularFile(part))) {
+            failed.add(run.label() + " (JMH exit status " + exit + ")");
+            getLog().warn("Run '" + run.label() + "' failed (JMH exit status " + exit
+                    + "); going on with the others. JMH's output: " + outputLog());
+        }
+        return refused[0];
+    }
+
+    /** Joins the runs' parts into the result file and writes its environment record beside it. */
+    private void collectResults(Launch launch, RunsOutcome outcome, Path results, Environment environment)
+            throws IOException, MojoExecutionException, MojoFailureException {
+        List<Path> parts = new ArrayList<>();
+        for (int i = 0; i < launch.plan().runs().size(); i++) {
+            parts.add(launch.part(i));
+        }
+        int entries = ResultParts.merge(parts, results);
+        deleteDirectory(launch.partsDir());
+        getLog().info(String.format(
+                Locale.ROOT,
+                "Profile %s finished in %s (estimated %s): %d results in %s",
+                launch.plan().name(),
+                RunProgress.format(launch.progress().elapsed()),
+                RunProgress.format(launch.plan().estimate()),
+                entries,
+                results));
+        if (entries == 0) {
+            throw new MojoFailureException(
+                    outcome.stopped() != null
+                            ? outcome.stopped()
+                            : "No run of profile " + launch.plan().name() + " produced results: "
+                                    + String.join(", ", outcome.failed()) + " (see their output above)");
+        }
+        Interleaving interleaving = outcome.interleaving();
+        writeEnvironment(interleaving == null ? environment : environment.withInterleaving(interleaving), results);
+    }
+
+    /** The project's own measurements (native tools) and the report, as asked, once the results are in. */
+    private void afterRuns(boolean measure, boolean writeReport, Path results)
+            throws MojoExecutionException, MojoFailureException {
+        if (!measure && !writeReport) {
+            return;
+        }
+        AnalysisJvm jvm = analysisJvm();
+        if (measure) {
+            measureAfterRuns(jvm, results, benchmarkDirectory());
+        }
+        if (writeReport) {
+            writeReport(jvm);
+        }
+    }
 
     /** {@code # Unit 57/286: copy-headline fileSizeKb=64 strategy=BULK_8K, fork 3 of 7}, as the host prints it. */
     private static final Pattern UNIT = Pattern.compile(
@@ -371,24 +426,24 @@ public class RunMojo extends AbstractReportingMojo {
      * Runs every fork of the profile's interleaved runs as a single-fork unit, all units in one seeded order, from
      * one JMH host JVM (see {@code UnitHost}); each run's merged results go to its part file.
      */
-    private Interleaved runInterleaved(
-            Profile plan, long orderSeed, Path partsDir, String java, List<String> jvmArgs, RunProgress progress)
-            throws MojoExecutionException, MojoFailureException, IOException {
+    private RunsOutcome runInterleaved(Launch launch) throws MojoExecutionException, MojoFailureException, IOException {
+        Profile plan = launch.plan();
         List<PlannedRun> runs = plan.interleaved();
         Map<String, Integer> index = new LinkedHashMap<>();
         for (int i = 0; i < plan.runs().size(); i++) {
             index.put(plan.runs().get(i).label(), i);
         }
-        UnitPlan units = UnitPlan.of(runs, orderSeed, r -> partFile(partsDir, index.get(r.label()), r));
-        Path planFile = partsDir.resolve("interleaved-plan.json");
-        Path recordsFile = partsDir.resolve("interleaved-units.json");
+        UnitPlan units = UnitPlan.of(runs, launch.orderSeed(), r -> launch.part(index.get(r.label())));
+        Path planFile = launch.partsDir().resolve("interleaved-plan.json");
+        Path recordsFile = launch.partsDir().resolve("interleaved-units.json");
         units.write(planFile);
         List<String> command = BenchmarkJvmCommand.unitHost(
-                java,
-                jvmArgs,
+                launch.java(),
+                launch.jvmArgs(),
                 ClasspathFiles.unitHost(project, plugin.getClassRealm().getURLs()),
                 List.of("plan=" + planFile, "records=" + recordsFile));
         String labels = runs.stream().map(PlannedRun::label).collect(Collectors.joining(", "));
+        RunProgress progress = launch.progress();
         while (true) {
             getLog().info(String.format(
                     Locale.ROOT,
@@ -396,24 +451,11 @@ public class RunMojo extends AbstractReportingMojo {
                     units.units().size(),
                     runs.size(),
                     labels,
-                    orderSeed));
+                    launch.orderSeed()));
             boolean[] refused = new boolean[1];
             int exit = runWithProgress(command, progress, new JmhOutputFilter(true), line -> {
                 refused[0] |= line.contains(JmhLock.REFUSAL);
-                Matcher unit = UNIT.matcher(line);
-                if (unit.matches()) {
-                    progress.startUnit(index.get(unit.group(3)));
-                    getLog().info(String.format(
-                            Locale.ROOT,
-                            "Unit %s/%s, %s %s, fork %s of %s: %s",
-                            unit.group(1),
-                            unit.group(2),
-                            unit.group(3),
-                            unit.group(4),
-                            unit.group(5),
-                            unit.group(6),
-                            progress.describe()));
-                }
+                logUnitStart(line, progress, index);
             });
             runs.forEach(r -> progress.finishRun(index.get(r.label())));
             if (exit == UnitHost.LOCK_TAKEN && waitForLock) {
@@ -424,30 +466,55 @@ public class RunMojo extends AbstractReportingMojo {
             if (exit == UnitHost.LOCK_TAKEN || refused[0]) {
                 String stopped = lockTaken(plan, "interleaved runs (" + labels + ")");
                 getLog().warn(stopped);
-                return new Interleaved(null, List.of(), stopped);
+                return new RunsOutcome(null, List.of(), stopped);
             }
-            List<ForkRecord> records = Files.isRegularFile(recordsFile) ? ForkRecord.readAll(recordsFile) : List.of();
-            Interleaving interleaving = records.isEmpty()
-                    ? null
-                    : new Interleaving(
-                            orderSeed,
-                            runs.stream().map(r -> ShellWords.join(r.jmhArgs())).collect(Collectors.toList()),
-                            records);
-            List<String> failed = new ArrayList<>();
-            long failedUnits = records.stream().filter(r -> !r.ran()).count();
-            if (exit == UnitHost.SOME_FAILED) {
-                failed.add(String.format(
-                        Locale.ROOT,
-                        "%d of %d interleaved units (the report's appendix names them)",
-                        failedUnits,
-                        records.size()));
-            } else if (exit != 0) {
-                failed.add("interleaved runs " + labels + " (JMH host exit status " + exit + ")");
-                getLog().warn("The interleaved runs' JMH host failed (exit status " + exit + "); going on with the"
-                        + " other runs. Its output: " + outputLog());
-            }
-            return new Interleaved(interleaving, failed, null);
+            return interleavedOutcome(exit, recordsFile, launch, runs, labels);
         }
+    }
+
+    /** Marks the unit a host's line announces as started in {@code progress} and logs it. */
+    private void logUnitStart(String line, RunProgress progress, Map<String, Integer> index) {
+        Matcher unit = UNIT.matcher(line);
+        if (!unit.matches()) {
+            return;
+        }
+        progress.startUnit(index.get(unit.group(3)));
+        getLog().info(String.format(
+                Locale.ROOT,
+                "Unit %s/%s, %s %s, fork %s of %s: %s",
+                unit.group(1),
+                unit.group(2),
+                unit.group(3),
+                unit.group(4),
+                unit.group(5),
+                unit.group(6),
+                progress.describe()));
+    }
+
+    /** How the interleaved runs went, from the host's exit status and the fork records it wrote. */
+    private RunsOutcome interleavedOutcome(
+            int exit, Path recordsFile, Launch launch, List<PlannedRun> runs, String labels) throws IOException {
+        List<ForkRecord> records = Files.isRegularFile(recordsFile) ? ForkRecord.readAll(recordsFile) : List.of();
+        Interleaving interleaving = records.isEmpty()
+                ? null
+                : new Interleaving(
+                        launch.orderSeed(),
+                        runs.stream().map(r -> ShellWords.join(r.jmhArgs())).collect(Collectors.toList()),
+                        records);
+        List<String> failed = new ArrayList<>();
+        long failedUnits = records.stream().filter(r -> !r.ran()).count();
+        if (exit == UnitHost.SOME_FAILED) {
+            failed.add(String.format(
+                    Locale.ROOT,
+                    "%d of %d interleaved units (the report's appendix names them)",
+                    failedUnits,
+                    records.size()));
+        } else if (exit != 0) {
+            failed.add("interleaved runs " + labels + " (JMH host exit status " + exit + ")");
+            getLog().warn("The interleaved runs' JMH host failed (exit status " + exit + "); going on with the"
+                    + " other runs. Its output: " + outputLog());
+        }
+        return new RunsOutcome(interleaving, failed, null);
     }
 
     private String lockTaken(Profile plan, String what) {

@@ -131,35 +131,13 @@ public final class UnitHost {
         List<UnitPlan.Unit> units = plan.units();
         for (int i = 0; i < units.size(); i++) {
             UnitPlan.Unit unit = units.get(i);
-            UnitPlan.Run run = plan.run(unit.run());
-            out.println(String.format(
-                    Locale.ROOT,
-                    "%s%d/%d: %s %s, fork %d of %d",
-                    UNIT_LINE,
-                    i + 1,
-                    units.size(),
-                    unit.run(),
-                    unit.paramText(),
-                    unit.fork(),
-                    unit.forks()));
-            HostReading before = HostReading.now(host, pid);
-            Collection<RunResult> results = List.of();
-            String failure = "";
-            try {
-                results = new Runner(UnitOptions.of(run, unit), output).run();
-                if (results.isEmpty()) {
-                    failure = "JMH produced no result (the benchmark failed: see its output)";
-                }
-            } catch (RunnerException | RuntimeException e) {
-                failure = String.valueOf(e.getMessage()).lines().findFirst().orElse(e.toString());
-                out.println("ERROR: unit " + (i + 1) + " failed: " + failure);
-            }
-            HostReading after = HostReading.now(host, pid);
-            if (!failure.isEmpty()) {
+            Collection<RunResult> results = new ArrayList<>();
+            ForkRecord record = runUnit(plan, i, output, host, pid, out, results);
+            if (!record.ran()) {
                 failed++;
             }
             merges.get(unit.run()).add(results);
-            records.add(before.record(i + 1, unit, ForkMerge.cellKeys(results), after, failure));
+            records.add(record);
         }
         List<RunResult> all = new ArrayList<>();
         for (UnitPlan.Run run : plan.runs()) {
@@ -182,6 +160,46 @@ public final class UnitHost {
             output.close(all);
         }
         return failed == 0 ? 0 : SOME_FAILED;
+    }
+
+    /**
+     * Runs unit {@code index} of the plan as its own single-fork JMH run, adding its results to {@code results}.
+     *
+     * @return the unit's record: what it ran, the host's readings around it, and why it failed if it did
+     */
+    private static ForkRecord runUnit(
+            UnitPlan plan,
+            int index,
+            UnitOutput output,
+            HostFacts host,
+            long pid,
+            PrintStream out,
+            Collection<RunResult> results) {
+        List<UnitPlan.Unit> units = plan.units();
+        UnitPlan.Unit unit = units.get(index);
+        out.println(String.format(
+                Locale.ROOT,
+                "%s%d/%d: %s %s, fork %d of %d",
+                UNIT_LINE,
+                index + 1,
+                units.size(),
+                unit.run(),
+                unit.paramText(),
+                unit.fork(),
+                unit.forks()));
+        HostReading before = HostReading.now(host, pid);
+        String failure = "";
+        try {
+            results.addAll(new Runner(UnitOptions.of(plan.run(unit.run()), unit), output).run());
+            if (results.isEmpty()) {
+                failure = "JMH produced no result (the benchmark failed: see its output)";
+            }
+        } catch (RunnerException | RuntimeException e) {
+            failure = String.valueOf(e.getMessage()).lines().findFirst().orElse(e.toString());
+            out.println("ERROR: unit " + (index + 1) + " failed: " + failure);
+        }
+        HostReading after = HostReading.now(host, pid);
+        return before.record(index + 1, unit, ForkMerge.cellKeys(results), after, failure);
     }
 
     /** JMH's JSON of these cells, through a temporary file so that it is never half-written. */

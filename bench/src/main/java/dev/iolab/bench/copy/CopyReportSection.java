@@ -325,23 +325,12 @@ public final class CopyReportSection implements ReportSection {
                         "our speed-up",
                         "conditions (ours / theirs)"),
                 1);
-        List<String> unmatched = new ArrayList<>();
-        for (Map<String, String> row : published.rows()) {
-            String size = row.get("size_kb");
-            String strategy = row.get("strategy");
-            Map<String, String> like = PublishedTable.likeConditions(row);
-            Optional<BenchmarkResult> ours = results.stream()
-                    .filter(r -> size.equals(r.param(SIZE)) && strategy.equals(r.param(STRATEGY)))
-                    .filter(r -> PublishedTable.inConditions(r, like))
-                    .findFirst();
-            if (ours.isEmpty()) {
-                if (results.stream().anyMatch(r -> size.equals(r.param(SIZE)) && strategy.equals(r.param(STRATEGY)))) {
-                    unmatched.add(size + " kB " + strategy);
-                }
-                continue;
-            }
-            table.row(comparisonRow(row, ours.get(), results, published, context));
+        PublishedTable.Matches matches =
+                published.matches(results, List.of("size_kb", "strategy"), List.of(SIZE, STRATEGY), " kB ");
+        for (PublishedTable.Match match : matches.found()) {
+            table.row(comparisonRow(match.row(), match.ours(), results, published, context));
         }
+        List<String> unmatched = matches.elsewhere();
         if (table.isEmpty()) {
             out.append("*No cell of this run matches a published row (64, 1024, 32768 kB) in like conditions"
                     + (unmatched.isEmpty() ? "" : " (" + String.join(", ", unmatched) + " ran in other conditions)")

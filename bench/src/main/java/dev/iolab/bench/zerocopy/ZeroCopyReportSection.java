@@ -347,23 +347,12 @@ public final class ZeroCopyReportSection implements ReportSection {
         boolean hostCache =
                 context.virtualization().map(Virtualization::virtualMachine).orElse(false);
         MarkdownTable table = new MarkdownTable(publishedHeader(hostCache, withStrace), 1);
-        List<String> unlike = new ArrayList<>();
-        for (Map<String, String> row : published.rows()) {
-            String size = row.get("file_size");
-            String method = row.get("method");
-            Map<String, String> like = PublishedTable.likeConditions(row);
-            Optional<BenchmarkResult> ours = timed.stream()
-                    .filter(r -> size.equals(r.param(SIZE)) && method.equals(r.param(METHOD)))
-                    .filter(r -> PublishedTable.inConditions(r, like))
-                    .findFirst();
-            if (ours.isEmpty()) {
-                if (timed.stream().anyMatch(r -> size.equals(r.param(SIZE)) && method.equals(r.param(METHOD)))) {
-                    unlike.add(size + " " + method);
-                }
-                continue;
-            }
-            table.row(publishedRow(row, ours.get(), straced, hostCache, context));
+        PublishedTable.Matches matches =
+                published.matches(timed, List.of("file_size", "method"), List.of(SIZE, METHOD), " ");
+        for (PublishedTable.Match match : matches.found()) {
+            table.row(publishedRow(match.row(), match.ours(), straced, hostCache, context));
         }
+        List<String> unlike = matches.elsewhere();
         if (table.isEmpty()) {
             out.append("*The published figures (300M and 3G) are disk-bound; they are set only beside our rows with"
                             + " the source's cache dropped and the copy forced to the device (sync=FSYNC,"

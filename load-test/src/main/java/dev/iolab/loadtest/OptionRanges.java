@@ -1,5 +1,6 @@
 package dev.iolab.loadtest;
 
+import java.util.List;
 import picocli.CommandLine;
 
 /** The range check the studies' command lines share: a number outside its range is refused with the option's name. */
@@ -12,6 +13,22 @@ public final class OptionRanges {
         if (value < min || value > max) {
             throw new CommandLine.ParameterException(
                     commandLine, name + " takes " + min + " to " + max + ", got " + value);
+        }
+    }
+
+    /**
+     * Checks every value of a list option as {@link #check(CommandLine, String, int, int, int)} does; an option not
+     * given ({@code null}) passes, one given with no value does not.
+     */
+    public static void check(CommandLine commandLine, String name, List<Integer> values, int min, int max) {
+        if (values == null) {
+            return;
+        }
+        if (values.isEmpty()) {
+            throw new CommandLine.ParameterException(commandLine, name + " needs at least one value");
+        }
+        for (int value : values) {
+            check(commandLine, name, value, min, max);
         }
     }
 }

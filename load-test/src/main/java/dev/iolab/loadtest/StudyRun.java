@@ -4,6 +4,7 @@ import dev.iolab.reporting.host.HostFacts;
 import dev.iolab.reporting.host.LoadAverage;
 import dev.iolab.stack.RepositoryPaths;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -17,6 +18,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import org.apache.commons.io.FileUtils;
 import picocli.CommandLine;
 
@@ -106,20 +108,32 @@ public final class StudyRun {
 
     /**
      * The options {@code parse} makes of {@code args}, or empty when the usage was asked for (and printed). A wrong value
-     * ends the JVM with exit code 2 after saying what is wrong.
+     * ends the JVM with exit code 2 after saying what is wrong: one line naming the option, then the usage; no stack
+     * trace.
      */
     public static <T> Optional<T> options(CommandLine commandLine, String[] args, Function<String[], T> parse) {
+        return options(commandLine, args, parse, System.out, System.err, System::exit);
+    }
+
+    /** {@link #options(CommandLine, String[], Function)} printing to {@code out} and {@code err}, ending by {@code exit}. */
+    static <T> Optional<T> options(
+            CommandLine commandLine,
+            String[] args,
+            Function<String[], T> parse,
+            PrintStream out,
+            PrintStream err,
+            IntConsumer exit) {
         try {
             commandLine.parseArgs(args);
             if (commandLine.isUsageHelpRequested()) {
-                commandLine.usage(System.out);
+                commandLine.usage(out);
                 return Optional.empty();
             }
             return Optional.of(parse.apply(args));
         } catch (CommandLine.ParameterException e) {
-            System.err.println("error: " + e.getMessage());
-            e.getCommandLine().usage(System.err);
-            System.exit(2);
+            err.println("error: " + e.getMessage());
+            e.getCommandLine().usage(err);
+            exit.accept(2);
             return Optional.empty();
         }
     }

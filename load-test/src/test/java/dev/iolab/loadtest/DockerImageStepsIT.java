@@ -3,6 +3,7 @@ package dev.iolab.loadtest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.iolab.stack.AzuriteProcess;
+import dev.iolab.stack.LoopbackPorts;
 import dev.iolab.stack.ManagedProcess;
 import dev.iolab.stack.UploadServiceInfo;
 import java.net.URI;
@@ -102,8 +103,8 @@ class DockerImageStepsIT {
             List<String> command = new ArrayList<>(image.entrypoint());
             assertThat(command.getFirst()).isEqualTo("java");
             command.set(0, Path.of(javaHome, "bin", "java").toString());
-            int port = ManagedProcess.freePort();
-            int managementPort = ManagedProcess.freePort();
+            int port = LoopbackPorts.free();
+            int managementPort = LoopbackPorts.free();
             Map<String, String> runtime = new HashMap<>(image.env());
             runtime.put("AZURE_STORAGE_CONNECTION_STRING", azurite.connectionString());
             runtime.put("SERVER_PORT", Integer.toString(port));

@@ -52,7 +52,7 @@ public final class AzuriteProcess implements AutoCloseable {
 
     /** Starts the Azurite installed (or to be installed) in {@code azuriteDir}. */
     public static AzuriteProcess start(Path azuriteDir, Path workDir) throws IOException, InterruptedException {
-        return start(azuriteDir, workDir, ManagedProcess.freePort(), 1);
+        return start(azuriteDir, workDir, LoopbackPorts.free(), 1);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.iolab.stack;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -154,6 +155,21 @@ public final class DevStack implements Callable<Integer> {
                 + azurite.process().log() + ")");
         UploadReplicas stack = UploadReplicas.start(
                 settings, new UploadReplicas.Layout(replicas, false, port, firstManagement), azurite, logs);
+        printReplicas(stack, jvmOptions);
+        PrometheusProcess scraper = prometheus ? startPrometheus(stack, logs) : null;
+        printExamples(stack);
+
+        int exit = awaitReplicas(stack);
+        if (scraper != null) {
+            scraper.close();
+        }
+        stack.close();
+        azurite.close();
+        return exit;
+    }
+
+    /** One line per replica (its URLs, pid, JVM options and log), its strategies, and HAProxy's in front of them. */
+    private void printReplicas(UploadReplicas stack, List<String> jvmOptions) throws IOException, InterruptedException {
         for (int i = 1; i <= replicas; i++) {
             UploadServiceProcess r = stack.replica(i);
             System.out.println(
@@ -168,14 +184,20 @@ public final class DevStack implements Callable<Integer> {
                         + " replicas (leastconn, health checks on their management ports); stats " + h.statsUrl()
                         + " (user " + HaproxyProcess.STATS_USER + ", password " + h.statsPassword() + "), log "
                         + h.process().log()));
-        PrometheusProcess scraper = null;
-        if (prometheus) {
-            scraper = PrometheusProcess.start(
-                    logs.resolve("prometheus"), stack.scrapeTargets(), stack.balancerMetricsTarget(), 5);
-            System.out.println("Prometheus on " + scraper.baseUrl() + " scraping " + replicas + " replica(s)"
-                    + (stack.balancer().isPresent() ? " and HAProxy" : "") + ", log "
-                    + scraper.process().log());
-        }
+    }
+
+    private PrometheusProcess startPrometheus(UploadReplicas stack, Path logs)
+            throws IOException, InterruptedException {
+        PrometheusProcess scraper = PrometheusProcess.start(
+                logs.resolve("prometheus"), stack.scrapeTargets(), stack.balancerMetricsTarget(), 5);
+        System.out.println("Prometheus on " + scraper.baseUrl() + " scraping " + replicas + " replica(s)"
+                + (stack.balancer().isPresent() ? " and HAProxy" : "") + ", log "
+                + scraper.process().log());
+        return scraper;
+    }
+
+    /** Commands to try against the running stack. */
+    private void printExamples(UploadReplicas stack) {
         String base = stack.baseUrl().toString();
         String management = stack.replica(1).managementUrl().toString();
         System.out.println("  curl -T some.file '" + base + "/uploads/some.file?strategy=on-demand'");
@@ -187,14 +209,6 @@ public final class DevStack implements Callable<Integer> {
                     + "    # a replica dies: HAProxy takes it out within about 2 s, the others go on");
         }
         System.out.println("Ctrl-C stops " + (replicas > 1 ? "everything." : "Azurite and the service."));
-
-        int exit = awaitReplicas(stack);
-        if (scraper != null) {
-            scraper.close();
-        }
-        stack.close();
-        azurite.close();
-        return exit;
     }
 
     /** Waits while at least one replica lives, reporting each that exits; 1 once none is left. */

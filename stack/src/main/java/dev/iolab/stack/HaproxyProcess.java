@@ -113,8 +113,8 @@ public final class HaproxyProcess implements AutoCloseable {
     public static HaproxyProcess start(Path workDir, int port, List<Backend> backends)
             throws IOException, InterruptedException {
         Path binary = ExternalTool.HAPROXY.require();
-        int listen = port > 0 ? port : ManagedProcess.freePort();
-        int stats = ManagedProcess.freePort();
+        int listen = port > 0 ? port : LoopbackPorts.free();
+        int stats = LoopbackPorts.free();
         Path config = writeConfig(workDir, listen, stats, backends);
         byte[] secret = new byte[18];
         new SecureRandom().nextBytes(secret);

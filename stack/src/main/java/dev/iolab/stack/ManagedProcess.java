@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -16,8 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -28,9 +25,6 @@ import java.util.function.BooleanSupplier;
  * Its CPU time, and its descendants', come from {@code /proc} ({@link HostFacts}).
  */
 public final class ManagedProcess implements AutoCloseable {
-
-    /** Every port {@link #freePort} has returned in this JVM. */
-    private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
     /** This machine's {@code /proc}, for the processes' CPU time. */
     private static final HostFacts HOST = HostFacts.local();
@@ -62,21 +56,14 @@ public final class ManagedProcess implements AutoCloseable {
     }
 
     /**
-     * A loopback TCP port that was free a moment ago and that this JVM has not handed out before. The kernel may offer
-     * a port again as soon as its probe socket is closed, so two ports asked for one after the other (a service's and
-     * its management port) could be the same; a port is handed out once per JVM instead.
+     * A loopback TCP port that this JVM has not handed out before.
+     *
+     * @deprecated the one place a port is picked is {@link LoopbackPorts#free()}; this stays until callers outside this
+     *     module have moved
      */
+    @Deprecated(forRemoval = true)
     public static int freePort() {
-        for (int attempt = 0; attempt < 1000; attempt++) {
-            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                if (HANDED_OUT.add(socket.getLocalPort())) {
-                    return socket.getLocalPort();
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        throw new IllegalStateException("the kernel offered only loopback ports this JVM has handed out already");
+        return LoopbackPorts.free();
     }
 
     /**

@@ -54,7 +54,7 @@ public final class NginxProcess implements AutoCloseable {
      */
     public static NginxProcess start(Path workDir, String upstream) throws IOException, InterruptedException {
         Path binary = ExternalTool.NGINX.require();
-        int port = ManagedProcess.freePort();
+        int port = LoopbackPorts.free();
         Path config = writeConfig(workDir, port, upstream);
         ManagedProcess process = ManagedProcess.start(
                 "nginx",

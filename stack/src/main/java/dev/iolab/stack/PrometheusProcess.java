@@ -78,7 +78,7 @@ public final class PrometheusProcess implements AutoCloseable {
             throws IOException, InterruptedException {
         Path binary = ExternalTool.PROMETHEUS.require();
         Path config = writeConfig(workDir, replicas, balancer, intervalSeconds);
-        int port = ManagedProcess.freePort();
+        int port = LoopbackPorts.free();
         URI base = URI.create("http://127.0.0.1:" + port);
         ManagedProcess process = ManagedProcess.start(
                 "prometheus",

@@ -73,8 +73,8 @@ public final class UploadServiceProcess implements AutoCloseable {
     /** Starts the service against {@code azurite}, its log in {@code workDir/upload-service.log}. */
     public static UploadServiceProcess start(Settings settings, AzuriteProcess azurite, Path workDir)
             throws IOException, InterruptedException {
-        int port = settings.port() > 0 ? settings.port() : ManagedProcess.freePort();
-        int management = settings.managementPort() > 0 ? settings.managementPort() : ManagedProcess.freePort();
+        int port = settings.port() > 0 ? settings.port() : LoopbackPorts.free();
+        int management = settings.managementPort() > 0 ? settings.managementPort() : LoopbackPorts.free();
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(settings.jvmOptions());

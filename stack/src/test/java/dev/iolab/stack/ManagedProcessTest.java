@@ -3,11 +3,8 @@ package dev.iolab.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -54,22 +51,6 @@ class ManagedProcessTest {
         process.process().onExit().get(30, TimeUnit.SECONDS);
         assertThat(process.cpuSeconds()).as("a process that is gone").isNaN();
         assertThat(process.treeCpuSeconds()).isNaN();
-    }
-
-    @Test
-    void freePortsAskedForOneAfterTheOtherNeverRepeat() throws Exception {
-        List<Integer> ports = new ArrayList<>();
-        for (int i = 0; i < 500; i++) {
-            int port = ManagedProcess.freePort();
-            try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-                assertThat(socket.getLocalPort())
-                        .as("the port handed out is free")
-                        .isEqualTo(port);
-            }
-            ports.add(port);
-        }
-
-        assertThat(ports).doesNotHaveDuplicates();
     }
 
     @Test

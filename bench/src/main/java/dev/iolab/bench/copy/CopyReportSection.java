@@ -181,7 +181,20 @@ public final class CopyReportSection implements ReportSection {
         out.append("**Time per copy (ms)**\n\n")
                 .append(timeTable("size (kB)", sizeKeys, strategies, (size, s) -> cell(results, size, s), context, 1))
                 .append('\n');
+        writeThroughput(results, sizes, strategies, context, out);
+        if (strategies.contains(UNBUFFERED) && strategies.size() > 1) {
+            writeSpeedUp(results, sizes, strategies, context, out);
+        }
+        writeEveryCell(results, all, context, out);
+        writeCharts(results, context, out, chartSuffix);
+    }
 
+    private static void writeThroughput(
+            List<BenchmarkResult> results,
+            List<Integer> sizes,
+            List<String> strategies,
+            SectionContext context,
+            StringBuilder out) {
         List<String> header = new ArrayList<>(List.of("size (kB)"));
         header.addAll(strategies);
         MarkdownTable throughput = new MarkdownTable(header, 1);
@@ -197,41 +210,50 @@ public final class CopyReportSection implements ReportSection {
         out.append("**Throughput (MB/s, from the times)**\n\n")
                 .append(throughput.render())
                 .append('\n');
+    }
 
-        if (strategies.contains(UNBUFFERED) && strategies.size() > 1) {
-            List<String> speedHeader = new ArrayList<>(List.of("size (kB)"));
-            strategies.stream().filter(s -> !s.equals(UNBUFFERED)).forEach(speedHeader::add);
-            MarkdownTable speedUp = new MarkdownTable(speedHeader, 1);
-            boolean unlike = false;
-            for (int size : sizes) {
-                List<String> row = new ArrayList<>(List.of(String.valueOf(size)));
-                Optional<BenchmarkResult> base = cell(results, String.valueOf(size), UNBUFFERED);
-                for (String strategy : strategies) {
-                    if (!strategy.equals(UNBUFFERED)) {
-                        Optional<BenchmarkResult> r = cell(results, String.valueOf(size), strategy);
-                        if (base.isEmpty() || r.isEmpty()) {
-                            row.add(Figures.NONE);
-                        } else if (!context.measuredAlike(base.get(), r.get())) {
-                            row.add(Figures.NONE + " (other run)");
-                            unlike = true;
-                        } else {
-                            row.add(context.ratio(base.get(), r.get()));
-                        }
+    /** Each strategy's speed-up over UNBUFFERED at each size, only between cells measured alike. */
+    private static void writeSpeedUp(
+            List<BenchmarkResult> results,
+            List<Integer> sizes,
+            List<String> strategies,
+            SectionContext context,
+            StringBuilder out) {
+        List<String> speedHeader = new ArrayList<>(List.of("size (kB)"));
+        strategies.stream().filter(s -> !s.equals(UNBUFFERED)).forEach(speedHeader::add);
+        MarkdownTable speedUp = new MarkdownTable(speedHeader, 1);
+        boolean unlike = false;
+        for (int size : sizes) {
+            List<String> row = new ArrayList<>(List.of(String.valueOf(size)));
+            Optional<BenchmarkResult> base = cell(results, String.valueOf(size), UNBUFFERED);
+            for (String strategy : strategies) {
+                if (!strategy.equals(UNBUFFERED)) {
+                    Optional<BenchmarkResult> r = cell(results, String.valueOf(size), strategy);
+                    if (base.isEmpty() || r.isEmpty()) {
+                        row.add(Figures.NONE);
+                    } else if (!context.measuredAlike(base.get(), r.get())) {
+                        row.add(Figures.NONE + " (other run)");
+                        unlike = true;
+                    } else {
+                        row.add(context.ratio(base.get(), r.get()));
                     }
                 }
-                speedUp.row(row);
             }
-            out.append("**Speed-up over UNBUFFERED** (its time ÷ the strategy's, with the ratio's interval; only "
-                            + "between cells measured alike, in one run)\n\n")
-                    .append(speedUp.render())
-                    .append('\n');
-            if (unlike) {
-                out.append("*– (other run): the UNBUFFERED cell of that size was measured in another run, with other"
-                        + " forks and another stretch of the host's time; a ratio across runs would carry that"
-                        + " difference too.*\n\n");
-            }
+            speedUp.row(row);
         }
+        out.append("**Speed-up over UNBUFFERED** (its time ÷ the strategy's, with the ratio's interval; only "
+                        + "between cells measured alike, in one run)\n\n")
+                .append(speedUp.render())
+                .append('\n');
+        if (unlike) {
+            out.append("*– (other run): the UNBUFFERED cell of that size was measured in another run, with other"
+                    + " forks and another stretch of the host's time; a ratio across runs would carry that"
+                    + " difference too.*\n\n");
+        }
+    }
 
+    private static void writeEveryCell(
+            List<BenchmarkResult> results, List<BenchmarkResult> all, SectionContext context, StringBuilder out) {
         List<BenchmarkResult> ordered = new ArrayList<>(results);
         ordered.sort(Comparator.comparing(
                         (BenchmarkResult r) -> intParam(r, SIZE), Comparator.nullsLast(Comparator.naturalOrder()))
@@ -245,7 +267,12 @@ public final class CopyReportSection implements ReportSection {
                         "ms",
                         CEILINGS.column(ordered, all, context)))
                 .append('\n');
+    }
 
+    /** Time, throughput and (when there is any) relative standard deviation against file size, one line a strategy. */
+    private static void writeCharts(
+            List<BenchmarkResult> results, SectionContext context, StringBuilder out, String chartSuffix)
+            throws IOException {
         LineChart.Series timeSeries = new LineChart.Series();
         LineChart.Series mbSeries = new LineChart.Series();
         LineChart.Series rsdSeries = new LineChart.Series();
@@ -298,50 +325,12 @@ public final class CopyReportSection implements ReportSection {
                         "our speed-up",
                         "conditions (ours / theirs)"),
                 1);
-        List<String> unmatched = new ArrayList<>();
-        for (Map<String, String> row : published.rows()) {
-            String size = row.get("size_kb");
-            String strategy = row.get("strategy");
-            Map<String, String> like = PublishedTable.likeConditions(row);
-            Optional<BenchmarkResult> ours = results.stream()
-                    .filter(r -> size.equals(r.param(SIZE)) && strategy.equals(r.param(STRATEGY)))
-                    .filter(r -> PublishedTable.inConditions(r, like))
-                    .findFirst();
-            if (ours.isEmpty()) {
-                if (results.stream().anyMatch(r -> size.equals(r.param(SIZE)) && strategy.equals(r.param(STRATEGY)))) {
-                    unmatched.add(size + " kB " + strategy);
-                }
-                continue;
-            }
-            double publishedMs = PublishedTable.number(row, "ms_per_copy");
-            Optional<Double> publishedBase = published.rows().stream()
-                    .filter(p ->
-                            p.get("size_kb").equals(size) && p.get("strategy").equals(UNBUFFERED))
-                    .map(p -> PublishedTable.number(p, "ms_per_copy"))
-                    .findFirst();
-            Optional<BenchmarkResult> oursBase = results.stream()
-                    .filter(r -> size.equals(r.param(SIZE)) && UNBUFFERED.equals(r.param(STRATEGY)))
-                    .filter(r -> PublishedTable.inConditions(r, like))
-                    .findFirst();
-            boolean base = strategy.equals(UNBUFFERED);
-            table.row(List.of(
-                    size,
-                    strategy,
-                    Figures.number(publishedMs),
-                    context.figure(ours.get(), 1),
-                    context.ratioTo(ours.get(), publishedMs),
-                    base
-                            ? Figures.NONE
-                            : publishedBase
-                                    .map(b -> Figures.times(b / publishedMs))
-                                    .orElse(Figures.NONE),
-                    base || oursBase.isEmpty()
-                            ? Figures.NONE
-                            : context.measuredAlike(oursBase.get(), ours.get())
-                                    ? context.ratio(oursBase.get(), ours.get())
-                                    : Figures.NONE + " (other run)",
-                    PublishedTable.describe(like) + " / " + PublishedTable.theirs(row)));
+        PublishedTable.Matches matches =
+                published.matches(results, List.of("size_kb", "strategy"), List.of(SIZE, STRATEGY), " kB ");
+        for (PublishedTable.Match match : matches.found()) {
+            table.row(comparisonRow(match.row(), match.ours(), results, published, context));
         }
+        List<String> unmatched = matches.elsewhere();
         if (table.isEmpty()) {
             out.append("*No cell of this run matches a published row (64, 1024, 32768 kB) in like conditions"
                     + (unmatched.isEmpty() ? "" : " (" + String.join(", ", unmatched) + " ran in other conditions)")
@@ -354,6 +343,43 @@ public final class CopyReportSection implements ReportSection {
                 .append('\n')
                 .append(published.sourceNote())
                 .append('\n');
+    }
+
+    /** One published row beside our cell of its size and strategy, and both speed-ups over UNBUFFERED. */
+    private static List<String> comparisonRow(
+            Map<String, String> row,
+            BenchmarkResult ours,
+            List<BenchmarkResult> results,
+            PublishedTable published,
+            SectionContext context) {
+        String size = row.get("size_kb");
+        String strategy = row.get("strategy");
+        Map<String, String> like = PublishedTable.likeConditions(row);
+        double publishedMs = PublishedTable.number(row, "ms_per_copy");
+        Optional<Double> publishedBase = published.rows().stream()
+                .filter(p -> p.get("size_kb").equals(size) && p.get("strategy").equals(UNBUFFERED))
+                .map(p -> PublishedTable.number(p, "ms_per_copy"))
+                .findFirst();
+        Optional<BenchmarkResult> oursBase = results.stream()
+                .filter(r -> size.equals(r.param(SIZE)) && UNBUFFERED.equals(r.param(STRATEGY)))
+                .filter(r -> PublishedTable.inConditions(r, like))
+                .findFirst();
+        boolean base = strategy.equals(UNBUFFERED);
+        return List.of(
+                size,
+                strategy,
+                Figures.number(publishedMs),
+                context.figure(ours, 1),
+                context.ratioTo(ours, publishedMs),
+                base
+                        ? Figures.NONE
+                        : publishedBase.map(b -> Figures.times(b / publishedMs)).orElse(Figures.NONE),
+                base || oursBase.isEmpty()
+                        ? Figures.NONE
+                        : context.measuredAlike(oursBase.get(), ours)
+                                ? context.ratio(oursBase.get(), ours)
+                                : Figures.NONE + " (other run)",
+                PublishedTable.describe(like) + " / " + PublishedTable.theirs(row));
     }
 
     private static Optional<BenchmarkResult> cell(List<BenchmarkResult> results, String size, String strategy) {

@@ -177,41 +177,15 @@ final class NativeTools {
                     break;
                 }
                 before.run();
-                long start = System.nanoTime();
-                Process process = new ProcessBuilder(command)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                        .redirectError(errors.toFile())
-                        .start();
-                boolean done = process.waitFor(left, TimeUnit.NANOSECONDS);
-                long elapsed = System.nanoTime() - start;
-                if (!done) {
-                    process.destroyForcibly();
-                    process.waitFor();
-                    return new Timing(
-                            tool,
-                            task,
-                            shown,
-                            true,
-                            best(seconds),
-                            seconds,
-                            "stopped after the " + budget.toSeconds() + " s budget");
+                Run run = runOnce(command, errors, left);
+                if (run.stopped() != null) {
+                    return new Timing(tool, task, shown, true, best(seconds), seconds, run.stopped());
                 }
-                if (process.exitValue() != 0) {
-                    String error = Files.readString(errors, StandardCharsets.UTF_8)
-                            .lines()
-                            .findFirst()
-                            .orElse("");
-                    return new Timing(
-                            tool,
-                            task,
-                            shown,
-                            true,
-                            Double.NaN,
-                            List.of(),
-                            "failed (exit " + process.exitValue() + (error.isEmpty() ? "" : ": " + error) + ")");
+                if (run.failed() != null) {
+                    return new Timing(tool, task, shown, true, Double.NaN, List.of(), run.failed());
                 }
                 if (i > 0) {
-                    seconds.add(elapsed / 1e9);
+                    seconds.add(run.seconds());
                 }
             }
         } catch (IOException e) {
@@ -220,16 +194,7 @@ final class NativeTools {
             Thread.currentThread().interrupt();
             return new Timing(tool, task, shown, true, best(seconds), seconds, "interrupted");
         } finally {
-            try {
-                if (fresh != null) {
-                    Files.deleteIfExists(fresh);
-                }
-                if (errors != null) {
-                    Files.deleteIfExists(errors);
-                }
-            } catch (IOException e) {
-                // The work directory is deleted as a whole afterwards; an empty error file in tmp is harmless.
-            }
+            deleteQuietly(fresh, errors);
         }
         return new Timing(
                 tool,
@@ -239,6 +204,54 @@ final class NativeTools {
                 best(seconds),
                 seconds,
                 seconds.size() < runs ? seconds.size() + " of " + runs + " runs within the budget" : "");
+    }
+
+    /**
+     * One run of a tool: its wall time in seconds, or why it has none.
+     *
+     * @param stopped the note of a run stopped at the end of the budget, else null
+     * @param failed  the note of a run that failed, else null
+     */
+    private record Run(double seconds, String stopped, String failed) {}
+
+    /** Runs {@code command} once, standard error to {@code errors}, stopping it after {@code leftNanos}. */
+    private Run runOnce(List<String> command, Path errors, long leftNanos) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(errors.toFile())
+                .start();
+        boolean done = process.waitFor(leftNanos, TimeUnit.NANOSECONDS);
+        long elapsed = System.nanoTime() - start;
+        if (!done) {
+            process.destroyForcibly();
+            process.waitFor();
+            return new Run(Double.NaN, "stopped after the " + budget.toSeconds() + " s budget", null);
+        }
+        if (process.exitValue() != 0) {
+            String error = Files.readString(errors, StandardCharsets.UTF_8)
+                    .lines()
+                    .findFirst()
+                    .orElse("");
+            return new Run(
+                    Double.NaN,
+                    null,
+                    "failed (exit " + process.exitValue() + (error.isEmpty() ? "" : ": " + error) + ")");
+        }
+        return new Run(elapsed / 1e9, null, null);
+    }
+
+    /** Deletes the files that exist of these (null: none). */
+    private static void deleteQuietly(Path... files) {
+        try {
+            for (Path file : files) {
+                if (file != null) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        } catch (IOException e) {
+            // The work directory is deleted as a whole afterwards; an empty error file in tmp is harmless.
+        }
     }
 
     private static double best(List<Double> seconds) {

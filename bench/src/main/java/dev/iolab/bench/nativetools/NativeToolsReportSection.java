@@ -185,38 +185,44 @@ public final class NativeToolsReportSection implements ReportSection {
                 List.of("tool", "task", "best (s)", "runs", "JMH cell beside it (s)", "JMH ÷ tool"), 1);
         List<BenchmarkResult> timed = context.timed(results);
         for (NativeTools.Timing t : tools.timings()) {
-            List<BenchmarkResult> beside =
-                    t.task().startsWith(NativeTools.COLD_READ) ? List.of() : beside(t.tool(), tools, timed, context);
-            String best = t.present()
-                    ? (Double.isNaN(t.bestSeconds()) ? Figures.NONE : Figures.number(t.bestSeconds()))
-                    : "absent";
-            String runs = t.present() ? String.valueOf(t.runs().size()) : Figures.NONE;
-            String note = t.note().isEmpty() ? "" : " (" + t.note() + ")";
-            if (t.task().startsWith(NativeTools.COLD_READ) && t.present() && t.bestSeconds() > 0) {
-                note += ": " + Figures.number(tools.copyBytes() / t.bestSeconds() / (1 << 20)) + " MB/s";
-            }
-            String cells = beside.isEmpty()
-                    ? Figures.NONE
-                    : beside.stream()
-                            .map(r -> label(r) + ": " + context.figure(r, 1e-3))
-                            .collect(Collectors.joining("<br>"));
-            String ratios = beside.isEmpty() || !t.present() || Double.isNaN(t.bestSeconds())
-                    ? Figures.NONE
-                    : beside.stream()
-                            .map(r -> context.ratioTo(r, t.bestSeconds() * 1000))
-                            .collect(Collectors.joining("<br>"));
-            table.row(List.of(
-                    "`" + (t.command().isEmpty() ? t.tool() : shortCommand(t)) + "`",
-                    t.task() + note,
-                    best,
-                    runs,
-                    cells,
-                    ratios));
+            table.row(toolRow(t, tools, timed, context));
         }
         out.append(table.render()).append('\n');
         for (String note : tools.notes()) {
             out.append("*").append(note).append(".*\n\n");
         }
+    }
+
+    /** A tool's timing beside the fastest Java and native JMH cells of the same work, and their ratios. */
+    private static List<String> toolRow(
+            NativeTools.Timing t, NativeToolsRecord tools, List<BenchmarkResult> timed, SectionContext context) {
+        List<BenchmarkResult> beside =
+                t.task().startsWith(NativeTools.COLD_READ) ? List.of() : beside(t.tool(), tools, timed, context);
+        String best = t.present()
+                ? (Double.isNaN(t.bestSeconds()) ? Figures.NONE : Figures.number(t.bestSeconds()))
+                : "absent";
+        String runs = t.present() ? String.valueOf(t.runs().size()) : Figures.NONE;
+        String note = t.note().isEmpty() ? "" : " (" + t.note() + ")";
+        if (t.task().startsWith(NativeTools.COLD_READ) && t.present() && t.bestSeconds() > 0) {
+            note += ": " + Figures.number(tools.copyBytes() / t.bestSeconds() / (1 << 20)) + " MB/s";
+        }
+        String cells = beside.isEmpty()
+                ? Figures.NONE
+                : beside.stream()
+                        .map(r -> label(r) + ": " + context.figure(r, 1e-3))
+                        .collect(Collectors.joining("<br>"));
+        String ratios = beside.isEmpty() || !t.present() || Double.isNaN(t.bestSeconds())
+                ? Figures.NONE
+                : beside.stream()
+                        .map(r -> context.ratioTo(r, t.bestSeconds() * 1000))
+                        .collect(Collectors.joining("<br>"));
+        return List.of(
+                "`" + (t.command().isEmpty() ? t.tool() : shortCommand(t)) + "`",
+                t.task() + note,
+                best,
+                runs,
+                cells,
+                ratios);
     }
 
     /** The fastest Java and the fastest native JMH cell a tool compares with. */

@@ -123,6 +123,53 @@ public record PublishedTable(String file, List<String> source, List<Map<String, 
         return true;
     }
 
+    /** A published row and our cell that stands beside it. */
+    public record Match(Map<String, String> row, BenchmarkResult ours) {}
+
+    /**
+     * The published rows with our cells beside them.
+     *
+     * @param found     each row that has our cell in like conditions ({@link #likeConditions}), with that cell
+     * @param elsewhere the rows whose cells ran only in other conditions, named by their values
+     */
+    public record Matches(List<Match> found, List<String> elsewhere) {}
+
+    /**
+     * Our cell for each published row: the first of {@code results} whose parameter {@code params.get(i)} has the row's
+     * value of {@code columns.get(i)}, in the row's like conditions.
+     *
+     * @param separator between a row's values where {@link Matches#elsewhere()} names it ({@code " kB "} gives
+     *     {@code 64 kB UNBUFFERED})
+     */
+    public Matches matches(List<BenchmarkResult> results, List<String> columns, List<String> params, String separator) {
+        List<Match> found = new ArrayList<>();
+        List<String> elsewhere = new ArrayList<>();
+        for (Map<String, String> row : rows) {
+            List<BenchmarkResult> same = results.stream()
+                    .filter(r -> sameCell(r, row, columns, params))
+                    .toList();
+            Map<String, String> like = likeConditions(row);
+            Optional<BenchmarkResult> ours =
+                    same.stream().filter(r -> inConditions(r, like)).findFirst();
+            if (ours.isPresent()) {
+                found.add(new Match(row, ours.get()));
+            } else if (!same.isEmpty()) {
+                elsewhere.add(columns.stream().map(row::get).collect(Collectors.joining(separator)));
+            }
+        }
+        return new Matches(found, elsewhere);
+    }
+
+    private static boolean sameCell(
+            BenchmarkResult result, Map<String, String> row, List<String> columns, List<String> params) {
+        for (int i = 0; i < columns.size(); i++) {
+            if (!row.get(columns.get(i)).equals(result.param(params.get(i)))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** {@code sourceCache=COLD, sync=FSYNC}. */
     public static String describe(Map<String, String> conditions) {
         return new TreeMap<>(conditions)

@@ -15,8 +15,8 @@ import org.apache.commons.io.file.PathUtils;
  *
  * <p>Why not {@code @TearDown(Level.Trial)}: JMH runs trial-level teardown on the benchmark thread inside the last
  * measured iteration, before the profilers' {@code afterIteration}, so whatever it does is charged to that
- * iteration's operations by every profiler: deleting a directory of files showed up as 866,320 B/op in
- * {@code -prof gc} and as read calls in the syscall counts. Deleting at JVM exit (a shutdown hook, after JMH has
+ * iteration's operations by every profiler: deleting a directory of files shows up as bytes per operation in
+ * {@code -prof gc} and as read calls in the syscall counts (docs/benchmarks/profilers.md). Deleting at JVM exit (a shutdown hook, after JMH has
  * written its results) keeps the teardown out of every figure. Benchmarks keep a {@code @TearDown} only for cheap,
  * allocation-free work such as closing descriptors.
  *

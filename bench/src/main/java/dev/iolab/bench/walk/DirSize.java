@@ -126,47 +126,22 @@ public final class DirSize {
         Listing listing = spec.findOption("--listing").getValue();
         int rounds = ((Long) spec.findOption("--compare").getValue()).intValue();
 
-        Path root;
-        try {
-            root = Path.of(path).toRealPath();
-        } catch (NoSuchFileException e) {
-            err.println("dirsize: cannot access " + path + ": no such file or directory");
-            return CommandLines.USAGE;
-        } catch (IOException | InvalidPathException e) {
-            err.println("dirsize: cannot access " + path + ": " + e);
+        Path root = realPath(path, err);
+        if (root == null) {
             return CommandLines.USAGE;
         }
         // Whatever the walker, the preparation is over before the clock starts, so that no walk shares the CPU with it.
         awaitQuietly(preparation);
         boolean walkerGiven = command.getParseResult().hasMatchedOption("--walker");
         walker = defaultWalker(walker, walkerGiven, Libc.isAvailable());
-        if (walker.callsLibc(listing)) {
-            // Binds libc before the clock starts, as a native program's loader does before main, and refuses a
-            // platform the native calls do not support with a clear message rather than a failed walk.
-            try {
-                Libc.ensureAvailable();
-            } catch (IOException e) {
-                String what = walker == WalkerKind.NATIVE ? "the NATIVE walker" : "listing " + listing;
-                err.println("dirsize: " + what + " cannot run here: " + e.getMessage());
-                return CommandLines.USAGE;
-            }
-            NativeDirectories.prepare();
+        if (walker.callsLibc(listing) && !bindLibc(walker, listing, err)) {
+            return CommandLines.USAGE;
         }
         DirectoryWalker directoryWalker = walker.walker(threads, listing);
         long start = System.nanoTime();
         WalkResult result = directoryWalker.walk(root);
         long nanos = System.nanoTime() - start;
-        out.println(result.bytes() + "\t" + path);
-        out.println("files " + result.files() + ", directories " + result.directories() + ", errors " + result.errors()
-                + "; walker " + walker + ", " + threads + " threads, " + seconds(nanos) + " s");
-        for (String error : result.errorSamples()) {
-            err.println("dirsize: " + error);
-        }
-        if (result.errors() > result.errorSamples().size()) {
-            err.println(
-                    "dirsize: … and " + (result.errors() - result.errorSamples().size()) + " more errors");
-        }
-        status = result.errors() == 0 ? 0 : 1;
+        status = print(result, path, walker + ", " + threads + " threads, " + seconds(nanos) + " s", out, err);
         if (rounds > 0) {
             List<String> options = new ArrayList<>(List.of("--walker", walker.name(), "--threads", "" + threads));
             if (walker != WalkerKind.NATIVE && walker != WalkerKind.WALK_FILE_TREE) {
@@ -177,6 +152,54 @@ public final class DirSize {
                     ToolComparison.of(path, options, result.bytes(), rounds).run(out, err));
         }
         return status;
+    }
+
+    /** {@code path} with every link resolved, or null after saying on {@code err} why it cannot be walked. */
+    private static Path realPath(String path, PrintStream err) {
+        try {
+            return Path.of(path).toRealPath();
+        } catch (NoSuchFileException e) {
+            err.println("dirsize: cannot access " + path + ": no such file or directory");
+        } catch (IOException | InvalidPathException e) {
+            err.println("dirsize: cannot access " + path + ": " + e);
+        }
+        return null;
+    }
+
+    /**
+     * Binds libc before the clock starts, as a native program's loader does before main; false, after saying so on
+     * {@code err}, on a platform the native calls do not support (a clear message rather than a failed walk).
+     */
+    private static boolean bindLibc(WalkerKind walker, Listing listing, PrintStream err) {
+        try {
+            Libc.ensureAvailable();
+        } catch (IOException e) {
+            String what = walker == WalkerKind.NATIVE ? "the NATIVE walker" : "listing " + listing;
+            err.println("dirsize: " + what + " cannot run here: " + e.getMessage());
+            return false;
+        }
+        NativeDirectories.prepare();
+        return true;
+    }
+
+    /**
+     * Prints the bytes and path as {@code du -sb} does, then the counts and {@code how} the walk ran; the errors go to
+     * {@code err}, at most the walk's samples and a count of the rest.
+     *
+     * @return the exit status: 0, or 1 when the walk met errors
+     */
+    private static int print(WalkResult result, String path, String how, PrintStream out, PrintStream err) {
+        out.println(result.bytes() + "\t" + path);
+        out.println("files " + result.files() + ", directories " + result.directories() + ", errors " + result.errors()
+                + "; walker " + how);
+        for (String error : result.errorSamples()) {
+            err.println("dirsize: " + error);
+        }
+        if (result.errors() > result.errorSamples().size()) {
+            err.println(
+                    "dirsize: … and " + (result.errors() - result.errorSamples().size()) + " more errors");
+        }
+        return result.errors() == 0 ? 0 : 1;
     }
 
     /** The walker to run: the one asked for, else the default, or the portable one where libc cannot be called. */

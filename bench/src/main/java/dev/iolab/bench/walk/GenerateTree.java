@@ -114,37 +114,42 @@ public final class GenerateTree {
                 TreeCache.CachedTree tree = TreeCache.obtain(TreeCache.defaultDirectory(), spec, err::println);
                 err.println("gentree: " + describe(tree.summary()));
                 out.println(tree.root());
-            } else {
-                boolean existed = Files.exists(directory);
-                if (existed && !isEmptyDirectory(directory)) {
-                    err.println("gentree: " + directory + " exists and is not an empty directory");
-                    return CommandLines.USAGE;
-                }
-                long start = System.nanoTime();
-                TreeSummary summary;
-                try {
-                    summary = TreeGenerator.generate(
-                            directory, spec, done -> err.println("  " + done + " / " + spec.files() + " files"));
-                } catch (IOException | RuntimeException e) {
-                    // Leave nothing half-written: everything under the (new or empty) directory is ours.
-                    TreeCache.deleteRecursively(directory);
-                    if (existed) {
-                        Files.createDirectory(directory);
-                    }
-                    throw e;
-                }
-                out.printf(
-                        Locale.ROOT,
-                        "%s in %s (%.1f s)%n",
-                        describe(summary),
-                        directory,
-                        (System.nanoTime() - start) / 1e9);
+                return 0;
             }
-            return 0;
+            return generateInto(directory, spec, out, err);
         } catch (IOException | RuntimeException e) {
             err.println("gentree: failed: " + e);
             return 1;
         }
+    }
+
+    /**
+     * Writes the tree into {@code directory}, which must be new or empty; a failed generation leaves it as it was.
+     *
+     * @return 0, or the usage error status when {@code directory} holds something already
+     */
+    private static int generateInto(Path directory, TreeSpec spec, PrintStream out, PrintStream err)
+            throws IOException {
+        boolean existed = Files.exists(directory);
+        if (existed && !isEmptyDirectory(directory)) {
+            err.println("gentree: " + directory + " exists and is not an empty directory");
+            return CommandLines.USAGE;
+        }
+        long start = System.nanoTime();
+        TreeSummary summary;
+        try {
+            summary = TreeGenerator.generate(
+                    directory, spec, done -> err.println("  " + done + " / " + spec.files() + " files"));
+        } catch (IOException | RuntimeException e) {
+            // Leave nothing half-written: everything under the (new or empty) directory is ours.
+            TreeCache.deleteRecursively(directory);
+            if (existed) {
+                Files.createDirectory(directory);
+            }
+            throw e;
+        }
+        out.printf(Locale.ROOT, "%s in %s (%.1f s)%n", describe(summary), directory, (System.nanoTime() - start) / 1e9);
+        return 0;
     }
 
     /** The option's value if it was given, else the preset's; every such option is an {@code int} field. */

@@ -220,6 +220,20 @@ public final class WalkReportSection implements ReportSection {
                         "threads", threadKeys, walkers, (n, w) -> find(results, THREADS, n, WALKER, w), context, scale))
                 .append('\n');
 
+        writeSpeedUp(results, threads, walkers, published, cold, context, out);
+        writeEveryCell(results, all, scale, unit, cold, context, out);
+        writeChart(results, threads, walkers, scale, unit, suffix, context, out);
+    }
+
+    /** Each walker's speed-up over its baseline at each thread count, beside the original's NVMe figures. */
+    private static void writeSpeedUp(
+            List<BenchmarkResult> results,
+            List<Integer> threads,
+            List<String> walkers,
+            Optional<PublishedTable> published,
+            boolean cold,
+            SectionContext context,
+            StringBuilder out) {
         List<String> speedHeader = new ArrayList<>(List.of("threads"));
         speedHeader.addAll(walkers);
         // The original walked a cold cache (it rebooted before every run): its speed-ups only compare with cold ones,
@@ -256,7 +270,16 @@ public final class WalkReportSection implements ReportSection {
                     + " of the host's time); a speed-up across runs would carry that difference too, so none is"
                     + " drawn.*\n\n");
         }
+    }
 
+    private static void writeEveryCell(
+            List<BenchmarkResult> results,
+            List<BenchmarkResult> all,
+            double scale,
+            String unit,
+            boolean cold,
+            SectionContext context,
+            StringBuilder out) {
         List<BenchmarkResult> ordered = new ArrayList<>(results);
         ordered.sort(Comparator.comparing(
                         (BenchmarkResult r) -> intParam(r, THREADS), Comparator.nullsLast(Comparator.naturalOrder()))
@@ -273,7 +296,19 @@ public final class WalkReportSection implements ReportSection {
         if (cold) {
             out.append(coldNote(context)).append("\n\n");
         }
+    }
 
+    /** Time per walk against threads, one line a walker; a walker measured at one thread count is a flat line. */
+    private static void writeChart(
+            List<BenchmarkResult> results,
+            List<Integer> threads,
+            List<String> walkers,
+            double scale,
+            String unit,
+            String suffix,
+            SectionContext context,
+            StringBuilder out)
+            throws IOException {
         LineChart.Series series = new LineChart.Series();
         for (String walker : walkers) {
             List<BenchmarkResult> own =

@@ -113,9 +113,6 @@ public final class WriteBufferReportSection implements ReportSection {
     @Override
     public void write(List<BenchmarkResult> results, SectionContext context, StringBuilder out) throws IOException {
         List<BenchmarkResult> timed = context.timed(results);
-        List<BenchmarkResult> counted = results.stream()
-                .filter(r -> r.secondary().containsKey(ALLOC_COUNT))
-                .toList();
         out.append("Writes a fresh 1,000,000-byte file of random data with one `write` call per buffer-size slice "
                         + "(no library buffer), the way the original Go benchmark did: through `FileOutputStream` "
                         + "(FILE_OUTPUT_STREAM) and through libc `write(2)` (NATIVE_WRITE, its ceiling). JMH: ")
@@ -127,45 +124,68 @@ public final class WriteBufferReportSection implements ReportSection {
             if (!group.getKey().isEmpty()) {
                 out.append("### ").append(group.getKey()).append("\n\n");
             }
-            List<BenchmarkResult> rows = group.getValue();
-            List<String> sizes = distinct(rows, r -> r.param(BUFFER_SIZE), bySize());
-            List<String> writers = distinct(rows, WriteBufferReportSection::writer, knownOrder(WRITERS));
-            List<String> header = new ArrayList<>(List.of("buffer (bytes)", "write calls"));
-            writers.forEach(w -> header.add(w + " (ms)"));
-            MarkdownTable table = new MarkdownTable(header, 1);
-            for (String size : sizes) {
-                List<String> line = new ArrayList<>(List.of(size, calls(size)));
-                for (String writer : writers) {
-                    Optional<BenchmarkResult> r = rows.stream()
-                            .filter(x -> size.equals(x.param(BUFFER_SIZE)) && writer.equals(writer(x)))
-                            .findFirst();
-                    line.add(r.map(x -> context.figure(x, 1)).orElse(Figures.NONE));
-                    r.ifPresent(x -> time.add(
-                            writer + (group.getKey().isEmpty() ? "" : " (" + group.getKey() + ")"),
-                            parseDouble(size),
-                            context.time(x)));
-                }
-                table.row(line);
-            }
-            out.append("**Time per file (ms)**\n\n").append(table.render()).append('\n');
-            List<BenchmarkResult> ordered = new ArrayList<>(rows);
-            ordered.sort(Comparator.comparing((BenchmarkResult r) -> r.param(BUFFER_SIZE), bySize())
-                    .thenComparing(WriteBufferReportSection::writer, knownOrder(WRITERS)));
-            out.append("**Every cell** (time per file)\n\n")
-                    .append(context.cellTable(
-                            ordered,
-                            List.of("buffer (bytes)", "writer"),
-                            r -> List.of(r.param(BUFFER_SIZE), writer(r)),
-                            1,
-                            "ms",
-                            CEILINGS.column(ordered, timed, context)))
-                    .append('\n');
+            writeGroup(group.getKey(), group.getValue(), timed, context, out, time);
         }
         if (timed.isEmpty()) {
             out.append("*No timed results: this file holds only the allocation-counting run, whose times are not "
                     + "measurements.*\n\n");
         }
+        LineChart.Series allocated = writeAllocations(results, context, out);
+        writeChart(time, allocated, context, out);
+    }
 
+    /** The time table and every cell of one group of conditions; adds the group's times to {@code time}. */
+    private static void writeGroup(
+            String conditions,
+            List<BenchmarkResult> rows,
+            List<BenchmarkResult> timed,
+            SectionContext context,
+            StringBuilder out,
+            LineChart.Series time) {
+        List<String> sizes = distinct(rows, r -> r.param(BUFFER_SIZE), bySize());
+        List<String> writers = distinct(rows, WriteBufferReportSection::writer, knownOrder(WRITERS));
+        List<String> header = new ArrayList<>(List.of("buffer (bytes)", "write calls"));
+        writers.forEach(w -> header.add(w + " (ms)"));
+        MarkdownTable table = new MarkdownTable(header, 1);
+        for (String size : sizes) {
+            List<String> line = new ArrayList<>(List.of(size, calls(size)));
+            for (String writer : writers) {
+                Optional<BenchmarkResult> r = rows.stream()
+                        .filter(x -> size.equals(x.param(BUFFER_SIZE)) && writer.equals(writer(x)))
+                        .findFirst();
+                line.add(r.map(x -> context.figure(x, 1)).orElse(Figures.NONE));
+                r.ifPresent(x -> time.add(
+                        writer + (conditions.isEmpty() ? "" : " (" + conditions + ")"),
+                        parseDouble(size),
+                        context.time(x)));
+            }
+            table.row(line);
+        }
+        out.append("**Time per file (ms)**\n\n").append(table.render()).append('\n');
+        List<BenchmarkResult> ordered = new ArrayList<>(rows);
+        ordered.sort(Comparator.comparing((BenchmarkResult r) -> r.param(BUFFER_SIZE), bySize())
+                .thenComparing(WriteBufferReportSection::writer, knownOrder(WRITERS)));
+        out.append("**Every cell** (time per file)\n\n")
+                .append(context.cellTable(
+                        ordered,
+                        List.of("buffer (bytes)", "writer"),
+                        r -> List.of(r.param(BUFFER_SIZE), writer(r)),
+                        1,
+                        "ms",
+                        CEILINGS.column(ordered, timed, context)))
+                .append('\n');
+    }
+
+    /**
+     * The allocation counts of the benchmark thread, or a note saying how to get them.
+     *
+     * @return the counts for the chart, one line per figure and writer (empty without counts)
+     */
+    private static LineChart.Series writeAllocations(
+            List<BenchmarkResult> results, SectionContext context, StringBuilder out) {
+        List<BenchmarkResult> counted = results.stream()
+                .filter(r -> r.secondary().containsKey(ALLOC_COUNT))
+                .toList();
         LineChart.Series allocated = new LineChart.Series();
         if (counted.isEmpty()) {
             out.append("*No allocation counts: run with `-prof " + AllocationCountProfiler.class.getName()
@@ -176,43 +196,43 @@ public final class WriteBufferReportSection implements ReportSection {
                                             + " every thread, set-up and tear-down included, by the operations."
                                     : "")
                     .append("*\n\n");
-        } else {
-            MarkdownTable allocs = new MarkdownTable(
-                    List.of(
-                            "buffer (bytes)",
-                            "writer",
-                            "allocs/op (median)",
-                            "min–max",
-                            "B/op (median)",
-                            "min–max",
-                            "n"),
-                    1);
-            List<BenchmarkResult> ordered = new ArrayList<>(counted);
-            ordered.sort(Comparator.comparing((BenchmarkResult r) -> r.param(BUFFER_SIZE), bySize())
-                    .thenComparing(WriteBufferReportSection::writer, knownOrder(WRITERS)));
-            for (BenchmarkResult r : ordered) {
-                Metric count = r.secondary().get(ALLOC_COUNT);
-                Metric bytes = r.secondary().get(ALLOC_BYTES);
-                double c = context.median(count);
-                Optional<Double> b = Optional.ofNullable(bytes).map(context::median);
-                allocs.row(List.of(
-                        r.param(BUFFER_SIZE),
-                        writer(r),
-                        Figures.number(c),
-                        range(count),
-                        b.map(Figures::number).orElse(Figures.NONE),
-                        bytes == null ? Figures.NONE : range(bytes),
-                        String.valueOf(count.values().length)));
-                double buffer = parseDouble(r.param(BUFFER_SIZE));
-                allocated.add("allocs/op " + writer(r), buffer, c);
-                b.ifPresent(e -> allocated.add("B/op " + writer(r), buffer, e));
-            }
-            out.append("**Allocations per file, benchmark thread only** (`AllocationCountProfiler`: exact counts per "
-                            + "operation, without JMH's per-iteration bookkeeping and without set-up or tear-down; from "
-                            + "its own run, whose times are not used)\n\n")
-                    .append(allocs.render())
-                    .append('\n');
+            return allocated;
         }
+        MarkdownTable allocs = new MarkdownTable(
+                List.of("buffer (bytes)", "writer", "allocs/op (median)", "min–max", "B/op (median)", "min–max", "n"),
+                1);
+        List<BenchmarkResult> ordered = new ArrayList<>(counted);
+        ordered.sort(Comparator.comparing((BenchmarkResult r) -> r.param(BUFFER_SIZE), bySize())
+                .thenComparing(WriteBufferReportSection::writer, knownOrder(WRITERS)));
+        for (BenchmarkResult r : ordered) {
+            Metric count = r.secondary().get(ALLOC_COUNT);
+            Metric bytes = r.secondary().get(ALLOC_BYTES);
+            double c = context.median(count);
+            Optional<Double> b = Optional.ofNullable(bytes).map(context::median);
+            allocs.row(List.of(
+                    r.param(BUFFER_SIZE),
+                    writer(r),
+                    Figures.number(c),
+                    range(count),
+                    b.map(Figures::number).orElse(Figures.NONE),
+                    bytes == null ? Figures.NONE : range(bytes),
+                    String.valueOf(count.values().length)));
+            double buffer = parseDouble(r.param(BUFFER_SIZE));
+            allocated.add("allocs/op " + writer(r), buffer, c);
+            b.ifPresent(e -> allocated.add("B/op " + writer(r), buffer, e));
+        }
+        out.append("**Allocations per file, benchmark thread only** (`AllocationCountProfiler`: exact counts per "
+                        + "operation, without JMH's per-iteration bookkeeping and without set-up or tear-down; from "
+                        + "its own run, whose times are not used)\n\n")
+                .append(allocs.render())
+                .append('\n');
+        return allocated;
+    }
+
+    /** Time per file against write size; with allocation counts, a second panel below it. */
+    private static void writeChart(
+            LineChart.Series time, LineChart.Series allocated, SectionContext context, StringBuilder out)
+            throws IOException {
         LineChart.Axis bufferAxis = LineChart.Axis.log("bytes per write call (log scale)", 10);
         LineChart.Axis timeAxis = LineChart.Axis.log("ms per 1,000,000-byte file (log)", 10);
         if (allocated.isEmpty()) {

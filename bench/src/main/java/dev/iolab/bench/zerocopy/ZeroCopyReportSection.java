@@ -37,6 +37,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -197,34 +198,9 @@ public final class ZeroCopyReportSection implements ReportSection {
                 .append(timeTable("size", sizes, methods, (s, m) -> find(rows, SIZE, s, METHOD, m), context, 1))
                 .append('\n');
 
-        List<String> header = new ArrayList<>(List.of("size"));
-        header.addAll(methods);
-        MarkdownTable throughput = new MarkdownTable(header, 1);
-        MarkdownTable calls = new MarkdownTable(header, 1);
-        MarkdownTable faults = new MarkdownTable(header, 1);
-        boolean syscalls = rows.stream().anyMatch(r -> r.secondary().containsKey(READS));
-        boolean pageFaults = rows.stream().anyMatch(r -> r.secondary().containsKey(MINOR_FAULTS));
-        LineChart.Series mbSeries = new LineChart.Series();
-        for (String size : sizes) {
-            List<String> m = new ArrayList<>(List.of(size));
-            List<String> c = new ArrayList<>(List.of(size));
-            List<String> f = new ArrayList<>(List.of(size));
-            long bytes = sizeBytes(size);
-            for (String method : methods) {
-                Optional<BenchmarkResult> r = find(rows, SIZE, size, METHOD, method);
-                m.add(r.map(x -> Figures.number(megabytesPerSecond(bytes, context.time(x))))
-                        .orElse(Figures.NONE));
-                c.add(r.map(x -> pair(x, READS, WRITES, " + ", context)).orElse(Figures.NONE));
-                f.add(r.map(x -> pair(x, MINOR_FAULTS, MAJOR_FAULTS, " / ", context))
-                        .orElse(Figures.NONE));
-                r.ifPresent(x -> mbSeries.add(method, bytes / 1024.0, megabytesPerSecond(bytes, context.time(x))));
-            }
-            throughput.row(m);
-            calls.row(c);
-            faults.row(f);
-        }
         out.append("**Throughput (MB/s, from the times)**\n\n")
-                .append(throughput.render())
+                .append(perSize(rows, sizes, methods, (size, r) -> Figures.number(megabytesPerSecond(size, r, context)))
+                        .render())
                 .append('\n');
         List<BenchmarkResult> ordered = new ArrayList<>(rows);
         ordered.sort(Comparator.comparingLong((BenchmarkResult r) -> sizeBytes(r.param(SIZE)))
@@ -238,20 +214,81 @@ public final class ZeroCopyReportSection implements ReportSection {
                         "ms",
                         CEILINGS.column(ordered, all, context)))
                 .append('\n');
-        if (syscalls) {
+        writeCallsAndFaults(rows, sizes, methods, context, out);
+        writeThroughputChart(rows, sizes, methods, context, out, chartSuffix);
+    }
+
+    /** A table of one figure per size (rows) and method (columns), {@link Figures#NONE} where no cell ran. */
+    private static MarkdownTable perSize(
+            List<BenchmarkResult> rows,
+            List<String> sizes,
+            List<String> methods,
+            BiFunction<String, BenchmarkResult, String> figure) {
+        List<String> header = new ArrayList<>(List.of("size"));
+        header.addAll(methods);
+        MarkdownTable table = new MarkdownTable(header, 1);
+        for (String size : sizes) {
+            List<String> line = new ArrayList<>(List.of(size));
+            for (String method : methods) {
+                line.add(find(rows, SIZE, size, METHOD, method)
+                        .map(r -> figure.apply(size, r))
+                        .orElse(Figures.NONE));
+            }
+            table.row(line);
+        }
+        return table;
+    }
+
+    /** MB/s of the cell {@code r} of file size {@code size} (a size parameter such as {@code 300M}). */
+    private static double megabytesPerSecond(String size, BenchmarkResult r, SectionContext context) {
+        return megabytesPerSecond(sizeBytes(size), context.time(r));
+    }
+
+    /** The system calls and page faults of the benchmark thread per copy, where the profiler counted them. */
+    private static void writeCallsAndFaults(
+            List<BenchmarkResult> rows,
+            List<String> sizes,
+            List<String> methods,
+            SectionContext context,
+            StringBuilder out) {
+        if (rows.stream().anyMatch(r -> r.secondary().containsKey(READS))) {
             out.append("**read + write calls per copy of the benchmark thread** (`SyscallProfiler`, medians; "
                             + "in-kernel copies count one read and one write per call)\n\n")
-                    .append(calls.render())
+                    .append(perSize(rows, sizes, methods, (size, r) -> pair(r, READS, WRITES, " + ", context))
+                            .render())
                     .append('\n');
         } else {
             out.append("*No syscall counts: run with `-prof " + SyscallProfiler.class.getName()
                     + "` (the profiles do).*\n\n");
         }
-        if (pageFaults) {
+        if (rows.stream().anyMatch(r -> r.secondary().containsKey(MINOR_FAULTS))) {
             out.append("**Page faults per copy of the benchmark thread, minor / major** (`SyscallProfiler`, medians: "
                             + "MMAP moves its data through faults, not calls)\n\n")
-                    .append(faults.render())
+                    .append(perSize(
+                                    rows,
+                                    sizes,
+                                    methods,
+                                    (size, r) -> pair(r, MINOR_FAULTS, MAJOR_FAULTS, " / ", context))
+                            .render())
                     .append('\n');
+        }
+    }
+
+    private static void writeThroughputChart(
+            List<BenchmarkResult> rows,
+            List<String> sizes,
+            List<String> methods,
+            SectionContext context,
+            StringBuilder out,
+            String chartSuffix)
+            throws IOException {
+        LineChart.Series mbSeries = new LineChart.Series();
+        for (String size : sizes) {
+            for (String method : methods) {
+                find(rows, SIZE, size, METHOD, method)
+                        .ifPresent(r ->
+                                mbSeries.add(method, sizeBytes(size) / 1024.0, megabytesPerSecond(size, r, context)));
+            }
         }
         out.append(context.chart(
                         LineChart.of(
@@ -293,6 +330,10 @@ public final class ZeroCopyReportSection implements ReportSection {
                 .append('\n');
     }
 
+    /**
+     * The original's disk-bound figures beside our cells in like conditions (source's cache dropped, copy forced to
+     * the device), with its syscall counts beside strace's when this run has them.
+     */
     private static void writePublished(
             List<BenchmarkResult> timed,
             List<BenchmarkResult> straced,
@@ -305,6 +346,28 @@ public final class ZeroCopyReportSection implements ReportSection {
         // "cold" read, so our rows are not bound by a disk like the published ones, and no ratio pretends they are.
         boolean hostCache =
                 context.virtualization().map(Virtualization::virtualMachine).orElse(false);
+        MarkdownTable table = new MarkdownTable(publishedHeader(hostCache, withStrace), 1);
+        PublishedTable.Matches matches =
+                published.matches(timed, List.of("file_size", "method"), List.of(SIZE, METHOD), " ");
+        for (PublishedTable.Match match : matches.found()) {
+            table.row(publishedRow(match.row(), match.ours(), straced, hostCache, context));
+        }
+        List<String> unlike = matches.elsewhere();
+        if (table.isEmpty()) {
+            out.append("*The published figures (300M and 3G) are disk-bound; they are set only beside our rows with"
+                            + " the source's cache dropped and the copy forced to the device (sync=FSYNC,"
+                            + " sourceCache=COLD), and this run has none")
+                    .append(unlike.isEmpty() ? "" : " (" + String.join(", ", unlike) + " ran in the page cache)")
+                    .append(". The standard profile measures them.*\n\n");
+            return;
+        }
+        out.append(publishedHeading(hostCache, context));
+        out.append(table.render()).append('\n');
+        out.append(syscallNote(withStrace));
+        out.append(published.sourceNote()).append('\n');
+    }
+
+    private static List<String> publishedHeader(boolean hostCache, boolean withStrace) {
         List<String> header = new ArrayList<>(List.of("size", "method (original's)", "published s (disk-bound)"));
         header.add(hostCache ? "ours s (host-cache-bound)" : "ours s");
         if (!hostCache) {
@@ -317,83 +380,69 @@ public final class ZeroCopyReportSection implements ReportSection {
                     "ours (strace, the copy alone)",
                     "ours ÷ published syscalls"));
         }
-        MarkdownTable table = new MarkdownTable(header, 1);
-        List<String> unlike = new ArrayList<>();
-        for (Map<String, String> row : published.rows()) {
-            String size = row.get("file_size");
-            String method = row.get("method");
-            Map<String, String> like = PublishedTable.likeConditions(row);
-            Optional<BenchmarkResult> ours = timed.stream()
-                    .filter(r -> size.equals(r.param(SIZE)) && method.equals(r.param(METHOD)))
-                    .filter(r -> PublishedTable.inConditions(r, like))
-                    .findFirst();
-            if (ours.isEmpty()) {
-                if (timed.stream().anyMatch(r -> size.equals(r.param(SIZE)) && method.equals(r.param(METHOD)))) {
-                    unlike.add(size + " " + method);
-                }
-                continue;
-            }
-            double publishedMs = PublishedTable.number(row, "seconds") * 1000;
-            List<String> line = new ArrayList<>(List.of(
-                    size,
-                    method + " (" + row.get("original_method") + ")",
-                    Figures.number(publishedMs / 1000),
-                    context.figure(ours.get(), 1e-3)));
-            if (!hostCache) {
-                line.add(context.ratioTo(ours.get(), publishedMs));
-            }
-            line.add(PublishedTable.describe(like) + (hostCache ? " (host cache)" : "") + " / "
-                    + PublishedTable.theirs(row));
-            if (withStrace) {
-                double publishedCalls = PublishedTable.number(row, "syscalls");
-                Optional<Double> oursCalls = straced.stream()
-                        .filter(r -> r.params().equals(ours.get().params()))
-                        .findFirst()
-                        .map(r -> context.median(r.secondary().get(STRACE)));
-                line.add(String.format(Locale.ROOT, "%,.0f", publishedCalls));
-                line.add(oursCalls.map(Figures::number).orElse(Figures.NONE));
-                line.add(oursCalls
-                        .map(e -> Figures.times(e / publishedCalls) + " (theirs with start-up)")
-                        .orElse(Figures.NONE + " (not straced)"));
-            }
-            table.row(line);
+        return header;
+    }
+
+    /** One published row beside our cell {@code ours}; a ratio of times only where ours is disk-bound too. */
+    private static List<String> publishedRow(
+            Map<String, String> row,
+            BenchmarkResult ours,
+            List<BenchmarkResult> straced,
+            boolean hostCache,
+            SectionContext context) {
+        double publishedMs = PublishedTable.number(row, "seconds") * 1000;
+        List<String> line = new ArrayList<>(List.of(
+                row.get("file_size"),
+                row.get("method") + " (" + row.get("original_method") + ")",
+                Figures.number(publishedMs / 1000),
+                context.figure(ours, 1e-3)));
+        if (!hostCache) {
+            line.add(context.ratioTo(ours, publishedMs));
         }
-        if (table.isEmpty()) {
-            out.append("*The published figures (300M and 3G) are disk-bound; they are set only beside our rows with"
-                            + " the source's cache dropped and the copy forced to the device (sync=FSYNC,"
-                            + " sourceCache=COLD), and this run has none")
-                    .append(unlike.isEmpty() ? "" : " (" + String.join(", ", unlike) + " ran in the page cache)")
-                    .append(". The standard profile measures them.*\n\n");
-            return;
+        line.add(PublishedTable.describe(PublishedTable.likeConditions(row)) + (hostCache ? " (host cache)" : "")
+                + " / " + PublishedTable.theirs(row));
+        if (!straced.isEmpty()) {
+            double publishedCalls = PublishedTable.number(row, "syscalls");
+            Optional<Double> oursCalls = straced.stream()
+                    .filter(r -> r.params().equals(ours.params()))
+                    .findFirst()
+                    .map(r -> context.median(r.secondary().get(STRACE)));
+            line.add(String.format(Locale.ROOT, "%,.0f", publishedCalls));
+            line.add(oursCalls.map(Figures::number).orElse(Figures.NONE));
+            line.add(oursCalls
+                    .map(e -> Figures.times(e / publishedCalls) + " (theirs with start-up)")
+                    .orElse(Figures.NONE + " (not straced)"));
         }
-        if (hostCache) {
-            Optional<Double> rate = NativeToolsReportSection.coldReadRate(context.resultFile());
-            out.append("**Published disk-bound figures beside ours, which are host-cache-bound** — not alike, so no "
-                            + "ratio: this machine is a virtual machine, where dropping the source's page cache empties "
-                            + "the guest's cache only, and the host's cache serves the \"cold\" read")
-                    .append(rate.map(r -> " (measured here: " + Figures.number(r / (1 << 20))
-                                    + " MB/s, `dd` after the drop; see \"Native tools here\"), far above a disk's")
-                            .orElse(" (this run's native tools did not time a cold read; cold reads of 1.3–1.7 GB/s"
-                                    + " were measured on the reference VM)"))
-                    .append("; the published 300 MB sendfile copy in 2.34 s is 128 MB/s, a disk's rate. Compare "
-                            + "the methods' order, not the times.\n\n");
-        } else {
-            out.append("**Published figures beside ours, in like conditions** (disk-bound both; ratio < 1: ours is "
-                    + "faster; their machine is unknown)\n\n");
+        return line;
+    }
+
+    private static String publishedHeading(boolean hostCache, SectionContext context) throws ReportException {
+        if (!hostCache) {
+            return "**Published figures beside ours, in like conditions** (disk-bound both; ratio < 1: ours is "
+                    + "faster; their machine is unknown)\n\n";
         }
-        out.append(table.render()).append('\n');
+        Optional<Double> rate = NativeToolsReportSection.coldReadRate(context.resultFile());
+        return "**Published disk-bound figures beside ours, which are host-cache-bound** — not alike, so no "
+                + "ratio: this machine is a virtual machine, where dropping the source's page cache empties "
+                + "the guest's cache only, and the host's cache serves the \"cold\" read"
+                + rate.map(r -> " (measured here: " + Figures.number(r / (1 << 20))
+                                + " MB/s, `dd` after the drop; see \"Native tools here\"), far above a disk's")
+                        .orElse(" (this run's native tools did not time a cold read; cold reads of 1.3–1.7 GB/s"
+                                + " were measured on the reference VM)")
+                + "; the published 300 MB sendfile copy in 2.34 s is 128 MB/s, a disk's rate. Compare "
+                + "the methods' order, not the times.\n\n";
+    }
+
+    private static String syscallNote(boolean withStrace) {
         if (withStrace) {
-            out.append("*The published syscall counts are every call of the copy program under strace, its start-up "
+            return "*The published syscall counts are every call of the copy program under strace, its start-up "
                     + "(the loader, libc's set-up: tens of calls) included; ours count the copy alone. Where a copy "
                     + "makes few calls (MMAP, sendfile), the published count is mostly start-up, and the ratio says "
-                    + "more about that than about the copy.*\n\n");
-        } else {
-            out.append(
-                    "*No syscall ratio: the original counted every call of its program with strace, and this run has no `"
-                            + STRACE + "` (`-prof " + StraceProfiler.class.getName()
-                            + "`); read + write counts alone are not like for like.*\n\n");
+                    + "more about that than about the copy.*\n\n";
         }
-        out.append(published.sourceNote()).append('\n');
+        return "*No syscall ratio: the original counted every call of its program with strace, and this run has no `"
+                + STRACE + "` (`-prof " + StraceProfiler.class.getName()
+                + "`); read + write counts alone are not like for like.*\n\n";
     }
 
     /** {@code 7,682 + 7,680}: the medians of two secondary metrics. */

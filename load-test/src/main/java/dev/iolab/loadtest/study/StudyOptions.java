@@ -1,6 +1,7 @@
 package dev.iolab.loadtest.study;
 
 import dev.iolab.loadtest.OnOffConverter;
+import dev.iolab.loadtest.OptionRanges;
 import dev.iolab.loadtest.ServiceOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -224,18 +225,18 @@ final class StudyOptions {
     }
 
     private void validate(CommandLine commandLine) {
-        range(commandLine, "--sizes", sizesMb, 2047);
-        range(commandLine, "--users", users, 100_000);
-        range(commandLine, "--off-sizes", offSizesMb, 2047);
-        range(commandLine, "--off-users", offUsers, 100_000);
-        range(commandLine, "--soak-uploads", List.of(soakUploads), 10_000_000);
-        range(commandLine, "--soak-users", List.of(soakUsers), 10_000);
-        range(commandLine, "--soak-size-kb", List.of(soakSizeKb), 2047 * 1024);
-        range(commandLine, "--cell-timeout", List.of(cellTimeoutSeconds), 86_400);
-        range(commandLine, "--warm-up", List.of(warmUpBursts), 0, 20);
-        range(commandLine, "--heap-probes", List.of(heapProbes), 0, 20);
-        range(commandLine, "--rounds", List.of(rounds), 1, 20);
-        range(commandLine, "--warm-up-size", List.of(warmUpMb), 1, 2047);
+        OptionRanges.check(commandLine, "--sizes", sizesMb, 1, 2047);
+        OptionRanges.check(commandLine, "--users", users, 1, 100_000);
+        OptionRanges.check(commandLine, "--off-sizes", offSizesMb, 1, 2047);
+        OptionRanges.check(commandLine, "--off-users", offUsers, 1, 100_000);
+        OptionRanges.check(commandLine, "--soak-uploads", soakUploads, 1, 10_000_000);
+        OptionRanges.check(commandLine, "--soak-users", soakUsers, 1, 10_000);
+        OptionRanges.check(commandLine, "--soak-size-kb", soakSizeKb, 1, 2047 * 1024);
+        OptionRanges.check(commandLine, "--cell-timeout", cellTimeoutSeconds, 1, 86_400);
+        OptionRanges.check(commandLine, "--warm-up", warmUpBursts, 0, 20);
+        OptionRanges.check(commandLine, "--heap-probes", heapProbes, 0, 20);
+        OptionRanges.check(commandLine, "--rounds", rounds, 1, 20);
+        OptionRanges.check(commandLine, "--warm-up-size", warmUpMb, 1, 2047);
         if (!mode.equals("raw") && !mode.equals("multipart")) {
             throw new CommandLine.ParameterException(commandLine, "--mode takes raw or multipart, got '" + mode + "'");
         }
@@ -247,25 +248,6 @@ final class StudyOptions {
             throw new CommandLine.ParameterException(
                     commandLine,
                     "--soak-uploads (" + soakUploads + ") must be at least --soak-users (" + soakUsers + ")");
-        }
-    }
-
-    private static void range(CommandLine commandLine, String name, List<Integer> values, int max) {
-        range(commandLine, name, values, 1, max);
-    }
-
-    private static void range(CommandLine commandLine, String name, List<Integer> values, int min, int max) {
-        if (values == null) {
-            return;
-        }
-        if (values.isEmpty()) {
-            throw new CommandLine.ParameterException(commandLine, name + " needs at least one value");
-        }
-        for (int n : values) {
-            if (n < min || n > max) {
-                throw new CommandLine.ParameterException(
-                        commandLine, name + " takes whole numbers from " + min + " to " + max + ", got '" + n + "'");
-            }
         }
     }
 

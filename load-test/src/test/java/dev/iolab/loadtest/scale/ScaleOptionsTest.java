@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.iolab.loadtest.HelpTexts;
+import dev.iolab.loadtest.ScriptExamples;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -46,6 +47,15 @@ class ScaleOptionsTest {
         assertThat(out.toString().replaceAll("\\s+", " "))
                 .contains("--clients=N", "Default: 400", "--kill=on|off", "haproxy")
                 .contains("--clients 20 --size-mb 1");
+    }
+
+    @Test
+    void everyExampleInTheScriptsHeaderParses() {
+        for (String[] example : ScriptExamples.of("scale-study.sh")) {
+            assertThat(ScaleOptions.parse(example))
+                    .as(String.join(" ", example))
+                    .isNotNull();
+        }
     }
 
     @Test

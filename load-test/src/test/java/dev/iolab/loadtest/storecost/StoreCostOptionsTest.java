@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.iolab.loadtest.HelpTexts;
+import dev.iolab.loadtest.ScriptExamples;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -43,6 +44,15 @@ class StoreCostOptionsTest {
         assertThat(out.toString().replaceAll("\\s+", " "))
                 .contains("--blobs=N", "Default: 125", "--size-mb=MB", "Default: 10")
                 .contains("--blobs 20 --size-mb 1");
+    }
+
+    @Test
+    void everyExampleInTheScriptsHeaderParses() {
+        for (String[] example : ScriptExamples.of("store-costs.sh")) {
+            assertThat(StoreCostOptions.parse(example))
+                    .as(String.join(" ", example))
+                    .isNotNull();
+        }
     }
 
     @Test

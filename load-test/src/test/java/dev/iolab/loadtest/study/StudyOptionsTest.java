@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.iolab.loadtest.HelpTexts;
+import dev.iolab.loadtest.ScriptExamples;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -90,7 +91,7 @@ class StudyOptionsTest {
                 .isInstanceOf(CommandLine.ParameterException.class)
                 .hasMessageContaining("--sizes");
         assertThatThrownBy(() -> StudyOptions.parse("--sizes", "0"))
-                .hasMessageContaining("--sizes takes whole numbers");
+                .hasMessageContaining("--sizes takes 1 to 2047, got 0");
         assertThatThrownBy(() -> StudyOptions.parse("--budget", "maybe"))
                 .hasMessageContaining("--budget")
                 .hasMessageContaining("takes on or off, got 'maybe'");
@@ -98,11 +99,11 @@ class StudyOptionsTest {
         assertThatThrownBy(() -> StudyOptions.parse("--heap", "lots")).hasMessageContaining("--heap takes a size");
         assertThatThrownBy(() -> StudyOptions.parse("--mode", "carrier-pigeon")).hasMessageContaining("--mode");
         assertThatThrownBy(() -> StudyOptions.parse("--warm-up", "21"))
-                .hasMessageContaining("--warm-up takes whole numbers from 0 to 20, got '21'");
+                .hasMessageContaining("--warm-up takes 0 to 20, got 21");
         assertThatThrownBy(() -> StudyOptions.parse("--rounds", "0"))
-                .hasMessageContaining("--rounds takes whole numbers from 1 to 20, got '0'");
+                .hasMessageContaining("--rounds takes 1 to 20, got 0");
         assertThatThrownBy(() -> StudyOptions.parse("--heap-probes", "-1"))
-                .hasMessageContaining("--heap-probes takes whole numbers from 0 to 20, got '-1'");
+                .hasMessageContaining("--heap-probes takes 0 to 20, got -1");
         assertThatThrownBy(() -> StudyOptions.parse("--users")).hasMessageContaining("--users");
         assertThatThrownBy(() -> StudyOptions.parse("--frobnicate", "1")).hasMessageContaining("--frobnicate");
         assertThatThrownBy(() -> StudyOptions.parse("--soak", "--soak-uploads", "10", "--soak-users", "50"))
@@ -119,6 +120,15 @@ class StudyOptionsTest {
         assertThat(out.toString().replaceAll("\\s+", " "))
                 .contains("--sizes=LIST", "Default: 1,10", "--nginx=on|off", "--storage=on|off", "nginx-light")
                 .contains("--strategies on-demand --sizes 1 --users 10 --budget on --valet-key off");
+    }
+
+    @Test
+    void everyExampleInTheScriptsHeaderParses() {
+        for (String[] example : ScriptExamples.of("upload-study.sh")) {
+            assertThat(StudyOptions.parse(example))
+                    .as(String.join(" ", example))
+                    .isNotNull();
+        }
     }
 
     @Test

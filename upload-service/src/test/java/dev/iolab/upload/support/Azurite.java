@@ -2,7 +2,7 @@ package dev.iolab.upload.support;
 
 import dev.iolab.stack.AzuriteAccount;
 import dev.iolab.stack.AzuriteProcess;
-import dev.iolab.stack.ManagedProcess;
+import dev.iolab.stack.LoopbackPorts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,6 +93,6 @@ public final class Azurite implements BeforeAllCallback {
 
     /** A loopback port free at the time of the call. */
     public static int freePort() throws IOException {
-        return ManagedProcess.freePort();
+        return LoopbackPorts.free();
     }
 }

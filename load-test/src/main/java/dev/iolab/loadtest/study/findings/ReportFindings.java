@@ -1,5 +1,6 @@
 package dev.iolab.loadtest.study.findings;
 
+import dev.iolab.loadtest.StudyRun;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -7,6 +8,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * Opens committed study reports with their findings, for reports whose run's {@code study.json} was not kept: reads
@@ -24,13 +30,35 @@ public final class ReportFindings {
 
     private ReportFindings() {}
 
-    public static void main(String[] args) throws IOException {
-        if (args.length < 1) {
-            System.err.println("usage: ReportFindings <overview.md> [<report.md>...]");
-            System.exit(2);
+    /** The command line: the overview, then the reports. */
+    @Command(
+            name = "ReportFindings",
+            description = "Opens committed study reports with their findings; the first is the overview, which opens "
+                    + "with the findings of all of them.")
+    static final class Arguments {
+
+        @Option(
+                names = {"-h", "--help"},
+                usageHelp = true,
+                description = "this help")
+        boolean help;
+
+        @Parameters(arity = "1..*", paramLabel = "REPORT", description = "overview.md, then report.md ...")
+        List<Path> reports;
+
+        static Arguments parse(String... args) {
+            CommandLine commandLine = new CommandLine(new Arguments());
+            commandLine.parseArgs(args);
+            return commandLine.getCommand();
         }
-        List<Path> reports = List.of(args).stream().map(Path::of).toList();
-        write(reports.getFirst(), reports.subList(1, reports.size()));
+    }
+
+    public static void main(String[] args) throws IOException {
+        Optional<Arguments> parsed = StudyRun.options(new CommandLine(new Arguments()), args, Arguments::parse);
+        if (parsed.isPresent()) {
+            List<Path> reports = parsed.get().reports;
+            write(reports.getFirst(), reports.subList(1, reports.size()));
+        }
     }
 
     /** Rewrites the overview and every report with its findings first. */

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 class ReportFindingsTest {
 
@@ -19,6 +20,15 @@ class ReportFindingsTest {
 
     @TempDir
     Path dir;
+
+    @Test
+    void takesTheOverviewThenTheReportsAndRefusesNone() {
+        assertThat(ReportFindings.Arguments.parse("upload-study.md", "upload-study-a.md").reports)
+                .containsExactly(Path.of("upload-study.md"), Path.of("upload-study-a.md"));
+        assertThatThrownBy(ReportFindings.Arguments::parse)
+                .isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessageContaining("REPORT");
+    }
 
     @Test
     void putsTheBlockBetweenTitleAndTheReportsOwnTextKeepingEveryOtherByte() {

@@ -19,7 +19,7 @@ class ArchitectureTest {
 
     private static final String ROOT = "dev.iolab.upload";
     private static final String[] FEATURES = {
-        ROOT + ".upload..", ROOT + ".download..", ROOT + ".valet..", ROOT + ".resumable.."
+        ROOT + ".transfer..", ROOT + ".download..", ROOT + ".valet..", ROOT + ".resumable.."
     };
     private static final String[] SHARED = {
         ROOT + ".web..", ROOT + ".client..", ROOT + ".connection..", ROOT + ".storage.."
@@ -33,7 +33,7 @@ class ArchitectureTest {
     void readsTheMainClasses() {
         // A class file version the importer could not read would leave every rule below nothing to check.
         assertThat(MAIN.stream().map(c -> c.getPackageName()).distinct())
-                .contains(ROOT + ".upload", ROOT + ".upload.strategy", ROOT + ".web", ROOT + ".valet");
+                .contains(ROOT + ".transfer", ROOT + ".transfer.strategy", ROOT + ".web", ROOT + ".valet");
     }
 
     @Test
@@ -72,7 +72,7 @@ class ArchitectureTest {
     void uploadsAndDownloadsKnowNothingOfEachOtherOrOfValetKeys() {
         noClasses()
                 .that()
-                .resideInAPackage(ROOT + ".upload..")
+                .resideInAPackage(ROOT + ".transfer..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage(ROOT + ".download..", ROOT + ".valet..")
@@ -82,7 +82,7 @@ class ArchitectureTest {
                 .resideInAPackage(ROOT + ".download..")
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage(ROOT + ".upload..", ROOT + ".valet..")
+                .resideInAnyPackage(ROOT + ".transfer..", ROOT + ".valet..")
                 .check(MAIN);
     }
 }

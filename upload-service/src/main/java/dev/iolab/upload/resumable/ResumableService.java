@@ -4,7 +4,6 @@ import dev.iolab.upload.storage.BlobNotFoundException;
 import dev.iolab.upload.storage.ResumableBlobs;
 import dev.iolab.upload.transfer.body.BodyFailures;
 import dev.iolab.upload.transfer.budget.MemoryBudget;
-import dev.iolab.upload.transfer.problem.UploadException;
 import dev.iolab.upload.transfer.problem.UploadProblem;
 import dev.iolab.upload.web.BlobNames;
 import dev.iolab.upload.web.ProblemException;
@@ -284,7 +283,7 @@ final class ResumableService {
 
     private MemoryBudget.Reservation reserve(int bytes) {
         return budget.tryReserve(bytes)
-                .orElseThrow(() -> new UploadException(
+                .orElseThrow(() -> new ProblemException(
                         UploadProblem.MEMORY_BUDGET,
                         "a PATCH holds one block of " + bytes + " bytes; " + budget.used() + " of " + budget.max()
                                 + " bytes of the memory budget are in use"));

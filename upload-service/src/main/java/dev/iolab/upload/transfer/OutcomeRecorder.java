@@ -1,7 +1,6 @@
 package dev.iolab.upload.transfer;
 
 import dev.iolab.upload.storage.StorageException;
-import dev.iolab.upload.transfer.problem.UploadException;
 import dev.iolab.upload.web.ProblemException;
 import dev.iolab.upload.web.WebProblem;
 import java.time.Duration;
@@ -51,7 +50,7 @@ final class OutcomeRecorder {
 
     /**
      * Records a failure and returns what the client is answered with: a {@link ProblemException} (the
-     * feature's own {@link UploadException}s, and a name or {@code Accept} refused) or a {@link StorageException} as it
+     * feature's own problems, and a name or {@code Accept} refused) or a {@link StorageException} as it
      * is; anything else is a bug or the JVM's distress, logged at ERROR with its stack
      * trace and answered 500. A client's fault is logged at DEBUG (a body too slow at INFO: a sign of a slow client or
      * an attack) on one line without a stack trace; a store failure is logged by the problem handler.
@@ -77,7 +76,7 @@ final class OutcomeRecorder {
         }
         log.error("Upload failed unexpectedly", e);
         record(UploadOutcome.STORAGE_ERROR);
-        return new UploadException(WebProblem.INTERNAL, "upload failed: " + e, e);
+        return new ProblemException(WebProblem.INTERNAL, "upload failed: " + e, e);
     }
 
     private void record(UploadOutcome outcome) {

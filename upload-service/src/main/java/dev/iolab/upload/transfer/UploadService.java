@@ -1,10 +1,10 @@
 package dev.iolab.upload.transfer;
 
+import dev.iolab.upload.UploadProperties;
 import dev.iolab.upload.transfer.admission.Admission;
 import dev.iolab.upload.transfer.body.BodySource;
 import dev.iolab.upload.transfer.body.ContentMd5;
 import dev.iolab.upload.transfer.body.MultipartBody;
-import dev.iolab.upload.transfer.problem.UploadException;
 import dev.iolab.upload.transfer.problem.UploadProblem;
 import dev.iolab.upload.transfer.strategy.UploadStrategies;
 import dev.iolab.upload.transfer.strategy.UploadStrategy;
@@ -73,7 +73,7 @@ class UploadService {
                 }
                 case MultipartBody multipart -> {
                     if (!multipart.isMultipart()) {
-                        throw new UploadException(
+                        throw new ProblemException(
                                 UploadProblem.NOT_MULTIPART,
                                 "POST /uploads takes multipart/form-data with a part named 'file', not "
                                         + multipart.contentType());
@@ -123,20 +123,20 @@ class UploadService {
         long envelope = request.body() instanceof BodySource.Raw ? 0 : MULTIPART_OVERHEAD;
         long max = maxSize + envelope;
         if (length > max) {
-            throw new UploadException(
+            throw new ProblemException(
                     UploadProblem.TOO_LARGE, "Content-Length " + length + " exceeds the limit of " + max + " bytes");
         }
         long strategyMax = strategy.maxFileSize();
         if (strategyMax < maxSize && length > strategyMax + envelope) {
             List<String> others = new ArrayList<>(strategies.ids());
             others.remove(strategy.id());
-            throw new UploadException(
+            throw new ProblemException(
                     UploadProblem.TOO_LARGE,
                     "Content-Length " + length + " exceeds the " + strategyMax + " bytes " + strategy.id()
                             + " holds in memory; send it with one of " + others + ", which stream");
         }
         if (length < 0 && strategy.requiresLength()) {
-            throw new UploadException(
+            throw new ProblemException(
                     UploadProblem.LENGTH_REQUIRED,
                     strategy.id() + " sizes its buffer from Content-Length; send one or use another strategy");
         }
@@ -148,7 +148,7 @@ class UploadService {
         }
         byte[] md5 = ContentMd5.decode(header);
         if (md5 == null) {
-            throw new UploadException(UploadProblem.INVALID_CONTENT_MD5, "Content-MD5 must be the Base64 of 16 bytes");
+            throw new ProblemException(UploadProblem.INVALID_CONTENT_MD5, "Content-MD5 must be the Base64 of 16 bytes");
         }
         return md5;
     }

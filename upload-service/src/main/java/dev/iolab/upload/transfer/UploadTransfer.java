@@ -1,5 +1,6 @@
 package dev.iolab.upload.transfer;
 
+import dev.iolab.upload.UploadProperties;
 import dev.iolab.upload.connection.LingerLimits;
 import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.storage.StorageRecoveringException;
@@ -8,9 +9,9 @@ import dev.iolab.upload.transfer.body.BodyFailures;
 import dev.iolab.upload.transfer.body.BodyLinger;
 import dev.iolab.upload.transfer.body.IncomingBody;
 import dev.iolab.upload.transfer.budget.MemoryBudget;
-import dev.iolab.upload.transfer.problem.UploadException;
 import dev.iolab.upload.transfer.problem.UploadProblem;
 import dev.iolab.upload.transfer.strategy.UploadStrategy;
+import dev.iolab.upload.web.ProblemException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.HexFormat;
@@ -62,7 +63,7 @@ class UploadTransfer {
             if (!upload.expectsContinue()) {
                 discard(raw, unused);
             }
-            throw new UploadException(
+            throw new ProblemException(
                     UploadProblem.MEMORY_BUDGET,
                     cost > budget.maxRequest()
                             ? strategy.id() + " needs " + cost + " bytes of the memory budget, more than one request"
@@ -99,7 +100,7 @@ class UploadTransfer {
         if (bodyFailure == null) {
             if (e instanceof StorageRecoveringException recovering) {
                 discard(raw, unused);
-                return new UploadException(UploadProblem.STORAGE_RECOVERING, recovering.getMessage(), recovering);
+                return new ProblemException(UploadProblem.STORAGE_RECOVERING, recovering.getMessage(), recovering);
             }
             if (e instanceof StorageException storage) {
                 if (!body.finished()) {
@@ -112,7 +113,7 @@ class UploadTransfer {
             }
             return (RuntimeException) e;
         }
-        UploadException problem = BodyFailures.asProblem(bodyFailure, body.count());
+        ProblemException problem = BodyFailures.asProblem(bodyFailure, body.count());
         if (problem.problem().retryLater()) {
             discard(raw, unused);
         }

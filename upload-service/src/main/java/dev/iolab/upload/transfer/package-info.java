@@ -13,7 +13,7 @@
  *       the answer is a {@link dev.iolab.upload.transfer.StoredUpload}.
  * </ol>
  * {@link dev.iolab.upload.transfer.OutcomeRecorder} records each request's outcome once in {@link
- * dev.iolab.upload.transfer.UploadMetrics}, however it ends. Every failure is an {@code UploadException} carrying its
+ * dev.iolab.upload.transfer.UploadMetrics}, however it ends. Every failure is a {@code ProblemException} carrying its
  * problem type ({@code transfer.problem}); the store's own failures stay {@code StorageException}s. The parts import
  * nothing of this package, so the feature's packages import each other in one direction only.
  */

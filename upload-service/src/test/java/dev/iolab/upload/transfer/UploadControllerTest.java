@@ -6,7 +6,7 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import dev.iolab.upload.client.ClientProperties;
+import dev.iolab.upload.UploadProperties;
 import dev.iolab.upload.client.ProxyProperties;
 import dev.iolab.upload.connection.TomcatConnections;
 import dev.iolab.upload.support.MultipartBuilder;
@@ -15,12 +15,11 @@ import dev.iolab.upload.transfer.body.BodyProperties;
 import dev.iolab.upload.transfer.body.BodySource;
 import dev.iolab.upload.transfer.body.MultipartBody;
 import dev.iolab.upload.transfer.body.RequestBodyGuard;
-import dev.iolab.upload.transfer.problem.UploadException;
 import dev.iolab.upload.transfer.problem.UploadProblem;
 import dev.iolab.upload.transfer.shedding.LoadShedder;
 import dev.iolab.upload.transfer.shedding.SheddingProperties;
+import dev.iolab.upload.web.ProblemException;
 import dev.iolab.upload.web.WebProblem;
-import dev.iolab.upload.web.WebProperties;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -55,12 +54,7 @@ class UploadControllerTest {
      * (and the guard the connection lookup, which finds no Tomcat connection under a mock request, and a shedder).
      */
     @TestConfiguration(proxyBeanMethods = false)
-    @EnableConfigurationProperties({
-        WebProperties.class,
-        ClientProperties.class,
-        ProxyProperties.class,
-        BodyProperties.class
-    })
+    @EnableConfigurationProperties({UploadProperties.class, ProxyProperties.class, BodyProperties.class})
     static class Properties {
 
         @Bean
@@ -196,7 +190,7 @@ class UploadControllerTest {
 
     @Test
     void answersARefusalOfTheHeadAsProblemJson() {
-        when(uploads.accept(any())).thenThrow(new UploadException(WebProblem.INVALID_NAME, "the name is empty"));
+        when(uploads.accept(any())).thenThrow(new ProblemException(WebProblem.INVALID_NAME, "the name is empty"));
 
         MvcTestResult result = mvc.put()
                 .uri("/uploads/x")
@@ -210,7 +204,7 @@ class UploadControllerTest {
 
     @Test
     void answersACapacityRefusalWith503AndRetryAfter() {
-        when(uploads.accept(any())).thenThrow(new UploadException(UploadProblem.QUEUE_FULL, "all threads are busy"));
+        when(uploads.accept(any())).thenThrow(new ProblemException(UploadProblem.QUEUE_FULL, "all threads are busy"));
 
         MvcTestResult result = mvc.put()
                 .uri("/uploads/x")
@@ -225,7 +219,7 @@ class UploadControllerTest {
     @Test
     void answersAFailureOfTheAdmittedUploadAsProblemJson() {
         DeferredResult<ResponseEntity<StoredUpload>> failed = new DeferredResult<>();
-        failed.setErrorResult(new UploadException(UploadProblem.MEMORY_BUDGET, "no room"));
+        failed.setErrorResult(new ProblemException(UploadProblem.MEMORY_BUDGET, "no room"));
         when(uploads.accept(any())).thenReturn(failed);
 
         MvcTestResult result = mvc.put()

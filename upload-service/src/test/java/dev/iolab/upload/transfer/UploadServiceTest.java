@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
+import dev.iolab.upload.UploadProperties;
 import dev.iolab.upload.client.ClientKey;
 import dev.iolab.upload.connection.LingerLimits;
 import dev.iolab.upload.support.MultipartBuilder;
@@ -16,10 +17,8 @@ import dev.iolab.upload.transfer.body.BodySource;
 import dev.iolab.upload.transfer.body.MultipartBody;
 import dev.iolab.upload.transfer.budget.MemoryBudget;
 import dev.iolab.upload.transfer.budget.MemoryBudgetProperties;
-import dev.iolab.upload.transfer.problem.UploadException;
 import dev.iolab.upload.transfer.problem.UploadProblem;
 import dev.iolab.upload.transfer.strategy.SpoolDirectory;
-import dev.iolab.upload.transfer.strategy.StrategyProperties;
 import dev.iolab.upload.transfer.strategy.UploadStrategies;
 import dev.iolab.upload.web.ProblemException;
 import dev.iolab.upload.web.WebProblem;
@@ -67,12 +66,12 @@ class UploadServiceTest {
     @BeforeEach
     void start() throws IOException {
         TestProperties properties = TestProperties.with("max-size=1MB", "temp-dir=" + spool.toAbsolutePath());
-        spoolDirectory = new SpoolDirectory(properties.bind(StrategyProperties.class));
+        spoolDirectory = new SpoolDirectory(properties.bind(UploadProperties.class));
         admission = Admission.create("upload", 2, 0, 1, 0, Duration.ofMinutes(10), registry);
         service = new UploadService(
                 new UploadStrategies(
                         storage,
-                        properties.bind(StrategyProperties.class),
+                        properties.bind(UploadProperties.class),
                         properties.bind(MemoryBudgetProperties.class),
                         spoolDirectory),
                 new UploadTransfer(
@@ -137,7 +136,7 @@ class UploadServiceTest {
                 new MultipartBody(MultipartBuilder.request("text/plain", "hello".getBytes())),
                 null,
                 CLIENT);
-        assertThatExceptionOfType(UploadException.class)
+        assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(() -> service.accept(post))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.NOT_MULTIPART));
         assertThat(outcomes("unknown", "client_error")).isEqualTo(1);
@@ -181,7 +180,7 @@ class UploadServiceTest {
             service.accept(raw("held/2", "on-demand", 10, null, held.body(1)));
             held.awaitReading();
 
-            assertThatExceptionOfType(UploadException.class)
+            assertThatExceptionOfType(ProblemException.class)
                     .isThrownBy(() -> service.accept(raw("refused", "on-demand", 10, null, new byte[10])))
                     .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.QUEUE_FULL));
             assertThat(outcomes("on-demand", "rejected")).isEqualTo(1);
@@ -194,7 +193,7 @@ class UploadServiceTest {
 
         assertThat(answer)
                 .isInstanceOfSatisfying(
-                        UploadException.class, e -> assertThat(e.problem()).isEqualTo(UploadProblem.INCOMPLETE_BODY));
+                        ProblemException.class, e -> assertThat(e.problem()).isEqualTo(UploadProblem.INCOMPLETE_BODY));
         assertThat(outcomes("temp-file", "client_error")).isEqualTo(1);
         assertThat(registry.get("iolab.upload.size")
                         .tag("outcome", "client_error")

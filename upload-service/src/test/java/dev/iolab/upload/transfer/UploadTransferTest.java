@@ -5,6 +5,7 @@ import static dev.iolab.upload.support.Payloads.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
+import dev.iolab.upload.UploadProperties;
 import dev.iolab.upload.connection.LingerLimits;
 import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.support.RecordingBlobStorage;
@@ -13,13 +14,12 @@ import dev.iolab.upload.transfer.body.BodyLinger;
 import dev.iolab.upload.transfer.body.IncomingBody;
 import dev.iolab.upload.transfer.budget.MemoryBudget;
 import dev.iolab.upload.transfer.budget.MemoryBudgetProperties;
-import dev.iolab.upload.transfer.problem.UploadException;
 import dev.iolab.upload.transfer.problem.UploadProblem;
 import dev.iolab.upload.transfer.strategy.FixedBufferUploadStrategy;
 import dev.iolab.upload.transfer.strategy.SpoolDirectory;
-import dev.iolab.upload.transfer.strategy.StrategyProperties;
 import dev.iolab.upload.transfer.strategy.UploadStrategies;
 import dev.iolab.upload.transfer.strategy.UploadStrategy;
+import dev.iolab.upload.web.ProblemException;
 import dev.iolab.upload.web.ProblemType;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.ByteArrayInputStream;
@@ -68,10 +68,10 @@ class UploadTransferTest {
                 new InFlightUploads(registry),
                 new LingerLimits(16 * 1024 * 1024, Duration.ofSeconds(5)),
                 properties.bind(UploadProperties.class));
-        spoolDirectory = new SpoolDirectory(properties.bind(StrategyProperties.class));
+        spoolDirectory = new SpoolDirectory(properties.bind(UploadProperties.class));
         strategies = new UploadStrategies(
                 storage,
-                properties.bind(StrategyProperties.class),
+                properties.bind(UploadProperties.class),
                 properties.bind(MemoryBudgetProperties.class),
                 spoolDirectory);
     }
@@ -124,7 +124,7 @@ class UploadTransferTest {
         start();
         ByteArrayInputStream sent = new ByteArrayInputStream(new byte[1000]);
         try (MemoryBudget.Reservation other = budget.tryReserve(BUDGET - 100).orElseThrow()) {
-            assertThatExceptionOfType(UploadException.class)
+            assertThatExceptionOfType(ProblemException.class)
                     .isThrownBy(() -> transfer.transfer(
                             new CheckedUpload("x", strategy(101, (n, b) -> {}), 1000, 1000, null, false),
                             sent,
@@ -142,7 +142,7 @@ class UploadTransferTest {
     void refusesWithoutReadingTheBodyOfAClientThatWaitsForContinue() throws Exception {
         start();
         ByteArrayInputStream unsent = new ByteArrayInputStream(new byte[1000]);
-        assertThatExceptionOfType(UploadException.class)
+        assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(() -> transfer.transfer(
                         new CheckedUpload("x", strategy(BUDGET + 1, (n, b) -> {}), 1000, 1000, null, true),
                         unsent,
@@ -193,7 +193,7 @@ class UploadTransferTest {
         start();
         RecordingBlobStorage oneBlock = new RecordingBlobStorage(1);
         UploadStrategy buffer = new FixedBufferUploadStrategy("buffer-4k", 4096, oneBlock);
-        assertThatExceptionOfType(UploadException.class)
+        assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(() -> transfer.transfer(
                         new CheckedUpload("x", buffer, 3000, -1, null, false),
                         new ByteArrayInputStream(new byte[3000]),
@@ -213,7 +213,7 @@ class UploadTransferTest {
                 throw new IllegalStateException("SDK: upload failed", new UncheckedIOException(e));
             }
         });
-        assertThatExceptionOfType(UploadException.class)
+        assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(() -> transfer.transfer(
                         new CheckedUpload("x", wrapping, 100, 100, null, false),
                         new ByteArrayInputStream(new byte[99]),
@@ -243,7 +243,7 @@ class UploadTransferTest {
             String strategy, InputStream body, long declaredLength, byte[] md5, ProblemType expected)
             throws IOException {
         OutcomeRecorder attempt = new OutcomeRecorder(metrics);
-        assertThatExceptionOfType(UploadException.class)
+        assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(() -> transfer.transfer(
                         upload("failed", strategy, declaredLength, md5, false), body, new BodyLinger(), attempt))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(expected));
@@ -265,7 +265,7 @@ class UploadTransferTest {
 
     /** Bytes the attempt records when it ends: the bytes received until then. */
     private long received(OutcomeRecorder attempt) {
-        attempt.failed(new UploadException(UploadProblem.CLIENT_ABORTED, "reset"));
+        attempt.failed(new ProblemException(UploadProblem.CLIENT_ABORTED, "reset"));
         return (long) registry.get("iolab.upload.size").summary().totalAmount();
     }
 

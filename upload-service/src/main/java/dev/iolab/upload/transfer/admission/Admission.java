@@ -2,7 +2,6 @@ package dev.iolab.upload.transfer.admission;
 
 import dev.iolab.upload.client.ClientKey;
 import dev.iolab.upload.client.ClientShares;
-import dev.iolab.upload.transfer.problem.UploadException;
 import dev.iolab.upload.transfer.problem.UploadProblem;
 import dev.iolab.upload.web.ProblemException;
 import dev.iolab.upload.web.ProblemHandler;
@@ -163,9 +162,9 @@ public final class Admission {
         executor.shutdown();
     }
 
-    private UploadException refuse(Job<?> job, RejectedExecutionException cause) {
+    private ProblemException refuse(Job<?> job, RejectedExecutionException cause) {
         rejected.increment();
-        UploadException refusal = new UploadException(
+        ProblemException refusal = new ProblemException(
                 UploadProblem.QUEUE_FULL,
                 "all " + capacity + " " + work + " slots are taken (" + executor.getMaxPoolSize() + " running, "
                         + executor.getQueueCapacity() + " waiting)",
@@ -287,7 +286,7 @@ public final class Admission {
                 executor.getThreadPoolExecutor().remove(this);
                 free();
                 released.countDown();
-                UploadException refusal = new UploadException(
+                ProblemException refusal = new ProblemException(
                         UploadProblem.QUEUE_TIMEOUT,
                         "the " + work + " waited "
                                 + Duration.ofNanos(System.nanoTime() - submitted)

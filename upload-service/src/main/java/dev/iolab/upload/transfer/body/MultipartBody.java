@@ -1,8 +1,8 @@
 package dev.iolab.upload.transfer.body;
 
-import dev.iolab.upload.transfer.problem.UploadException;
 import dev.iolab.upload.transfer.problem.UploadProblem;
 import dev.iolab.upload.web.BlobNames;
+import dev.iolab.upload.web.ProblemException;
 import dev.iolab.upload.web.ProblemType;
 import dev.iolab.upload.web.WebProblem;
 import java.io.IOException;
@@ -96,7 +96,7 @@ public final class MultipartBody implements BodySource {
         } catch (IOException e) {
             throw BodyFailures.asProblem(e, -1);
         }
-        throw new UploadException(UploadProblem.MULTIPART_SHAPE, "no file part named 'file'");
+        throw new ProblemException(UploadProblem.MULTIPART_SHAPE, "no file part named 'file'");
     }
 
     /**
@@ -114,7 +114,7 @@ public final class MultipartBody implements BodySource {
         }
         String field = "the '" + item.getFieldName() + "' field";
         if (value.length > MAX_FIELD_BYTES) {
-            throw new UploadException(refusal, field + " is longer than " + MAX_FIELD_BYTES + " bytes");
+            throw new ProblemException(refusal, field + " is longer than " + MAX_FIELD_BYTES + " bytes");
         }
         try {
             return StandardCharsets.UTF_8
@@ -124,7 +124,7 @@ public final class MultipartBody implements BodySource {
                     .decode(ByteBuffer.wrap(value))
                     .toString();
         } catch (CharacterCodingException e) {
-            throw new UploadException(refusal, field + " is not valid UTF-8");
+            throw new ProblemException(refusal, field + " is not valid UTF-8");
         }
     }
 

@@ -22,8 +22,8 @@ public final class MemoryCosts {
 
     /**
      * Bytes a pushed body hands the HTTP client per chunk. Each chunk is one hand-off from the upload's thread to the
-     * HTTP client's thread (Netty's event loop, OkHttp's call thread): 64 KiB chunks cost the service about 15 % less
-     * CPU per 10 MB upload than 6 KiB ones (curl bursts of 125 beside nginx, docs/upload-service.md), and with {@link
+     * HTTP client's thread (Netty's event loop, OkHttp's call thread), so larger chunks cost the service less CPU per
+     * upload (docs/results/upload-service-measurements.md, "what one hop costs"), and with {@link
      * #PUSH_PREFETCH} of 12 a slower store can leave as much queued as before ({@link #PUSH_WINDOW}), under 1 MiB per
      * upload with the request's own state.
      */

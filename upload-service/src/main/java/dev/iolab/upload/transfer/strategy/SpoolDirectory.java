@@ -1,5 +1,6 @@
 package dev.iolab.upload.transfer.strategy;
 
+import dev.iolab.upload.UploadProperties;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -41,7 +42,7 @@ public class SpoolDirectory implements DisposableBean {
     private final FileChannel lockChannel;
     private final FileLock lock;
 
-    public SpoolDirectory(StrategyProperties properties) throws IOException {
+    public SpoolDirectory(UploadProperties properties) throws IOException {
         this.directory = properties.effectiveTempDir().toAbsolutePath();
         this.posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
         prepare();

@@ -1,9 +1,10 @@
 package dev.iolab.upload.transfer.strategy;
 
+import dev.iolab.upload.UploadProperties;
 import dev.iolab.upload.storage.BlobStorage;
 import dev.iolab.upload.transfer.budget.MemoryBudgetProperties;
-import dev.iolab.upload.transfer.problem.UploadException;
 import dev.iolab.upload.transfer.problem.UploadProblem;
+import dev.iolab.upload.web.ProblemException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,7 @@ public class UploadStrategies {
     private final UploadStrategy defaultStrategy;
 
     public UploadStrategies(
-            BlobStorage storage, StrategyProperties properties, MemoryBudgetProperties budget, SpoolDirectory spool) {
+            BlobStorage storage, UploadProperties properties, MemoryBudgetProperties budget, SpoolDirectory spool) {
         long inMemoryMax = Math.min(budget.inMemoryMaxSize().toBytes(), budget.maxRequestBytes());
         List.of(
                         new InMemoryUploadStrategy(storage, inMemoryMax),
@@ -51,7 +52,7 @@ public class UploadStrategies {
         }
         UploadStrategy strategy = byId.get(id);
         if (strategy == null) {
-            throw new UploadException(
+            throw new ProblemException(
                     UploadProblem.UNKNOWN_STRATEGY, "strategy '" + id + "' is not one of " + byId.keySet());
         }
         return strategy;

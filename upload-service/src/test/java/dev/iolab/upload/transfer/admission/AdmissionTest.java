@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import dev.iolab.upload.client.ClientKey;
 import dev.iolab.upload.client.ClientShares;
-import dev.iolab.upload.transfer.problem.UploadException;
 import dev.iolab.upload.transfer.problem.UploadProblem;
 import dev.iolab.upload.web.ProblemException;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -78,7 +77,7 @@ class AdmissionTest {
         await().atMost(30, TimeUnit.SECONDS).until(ok::hasResult);
         assertThat(ok.getResult()).isEqualTo("stored");
 
-        UploadException failure = new UploadException(UploadProblem.CLIENT_ABORTED, "gone");
+        ProblemException failure = new ProblemException(UploadProblem.CLIENT_ABORTED, "gone");
         DeferredResult<String> failed = admission.submit(ALICE, new HeldJob(null, failure));
         await().atMost(30, TimeUnit.SECONDS).until(failed::hasResult);
         assertThat(failed.getResult()).isSameAs(failure);
@@ -91,7 +90,7 @@ class AdmissionTest {
         admission.submit(ALICE, queued);
 
         HeldJob third = held();
-        assertThatExceptionOfType(UploadException.class)
+        assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(() -> admission.submit(ALICE, third))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(UploadProblem.QUEUE_FULL))
                 .withMessage("all 2 upload slots are taken (1 running, 1 waiting)");
@@ -119,7 +118,7 @@ class AdmissionTest {
 
         assertThat(result.getResult())
                 .isInstanceOfSatisfying(
-                        UploadException.class, e -> assertThat(e.problem()).isEqualTo(UploadProblem.QUEUE_TIMEOUT));
+                        ProblemException.class, e -> assertThat(e.problem()).isEqualTo(UploadProblem.QUEUE_TIMEOUT));
         assertThat(queued.refusals).singleElement().isSameAs(result.getResult());
         assertThat(executor.getQueueSize())
                 .as("the cancelled job leaves the queue")

@@ -2,8 +2,8 @@ package dev.iolab.upload.transfer.body;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.iolab.upload.transfer.problem.UploadException;
 import dev.iolab.upload.transfer.problem.UploadProblem;
+import dev.iolab.upload.web.ProblemException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,7 +20,7 @@ class BodyFailuresTest {
     void answersOurOwnCheckWithItsProblemHoweverDeepItIsWrapped() {
         BodyException tooLarge = new BodyException(UploadProblem.TOO_LARGE, "the body exceeds the limit of 10 bytes");
         IOException collected = new IOExceptionList(List.of(new IOException("other"), tooLarge));
-        UploadException problem =
+        ProblemException problem =
                 BodyFailures.asProblem(new UncheckedIOException(new IOException("sdk", collected)), 11);
         assertThat(problem.problem()).isEqualTo(UploadProblem.TOO_LARGE);
         assertThat(problem).hasMessage("the body exceeds the limit of 10 bytes");
@@ -28,7 +28,7 @@ class BodyFailuresTest {
 
     @Test
     void answersAnEarlyEndOfStreamAsAnIncompleteBodyWithTheBytesReceived() {
-        UploadException problem =
+        ProblemException problem =
                 BodyFailures.asProblem(new ClientAbortException(new EOFException("Unexpected EOF")), 500);
         assertThat(problem.problem()).isEqualTo(UploadProblem.INCOMPLETE_BODY);
         assertThat(problem).hasMessageContaining("after 500 bytes");
@@ -37,7 +37,7 @@ class BodyFailuresTest {
 
     @Test
     void answersAMalformedEnvelopeAsMultipartShape() {
-        UploadException problem =
+        ProblemException problem =
                 BodyFailures.asProblem(new IOException(new FileUploadException("Stream ended unexpectedly")), -1);
         assertThat(problem.problem()).isEqualTo(UploadProblem.MULTIPART_SHAPE);
         assertThat(problem).hasMessageContaining("Stream ended unexpectedly");
@@ -45,7 +45,7 @@ class BodyFailuresTest {
 
     @Test
     void answersAnyOtherReadFailureAsAClientThatWentAway() {
-        UploadException problem =
+        ProblemException problem =
                 BodyFailures.asProblem(new ClientAbortException(new SocketException("Connection reset")), 3);
         assertThat(problem.problem()).isEqualTo(UploadProblem.CLIENT_ABORTED);
         assertThat(problem.getCause()).isInstanceOf(ClientAbortException.class);

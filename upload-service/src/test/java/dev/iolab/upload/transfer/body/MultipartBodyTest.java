@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 import dev.iolab.upload.support.MultipartBuilder;
 import dev.iolab.upload.support.Payloads;
-import dev.iolab.upload.transfer.problem.UploadException;
 import dev.iolab.upload.transfer.problem.UploadProblem;
+import dev.iolab.upload.web.ProblemException;
 import dev.iolab.upload.web.ProblemType;
 import dev.iolab.upload.web.WebProblem;
 import java.nio.charset.StandardCharsets;
@@ -141,7 +141,7 @@ class MultipartBodyTest {
     }
 
     private static void assertProblem(MultipartBody body, ProblemType expected, String detail) {
-        assertThatExceptionOfType(UploadException.class)
+        assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(() -> body.readToFile(null, null))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(expected))
                 .withMessageContaining(detail);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.iolab.upload.UploadProperties;
 import dev.iolab.upload.support.TestProperties;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -36,7 +37,7 @@ class SpoolDirectoryTest {
     @Test
     void createsTheDirectoryOwnerOnlyAndItsFilesOwnerOnly() throws Exception {
         SpoolDirectory spool =
-                new SpoolDirectory(TestProperties.with("temp-dir=" + dir).bind(StrategyProperties.class));
+                new SpoolDirectory(TestProperties.with("temp-dir=" + dir).bind(UploadProperties.class));
         try {
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)))
                     .isEqualTo("rwx------");
@@ -55,7 +56,7 @@ class SpoolDirectoryTest {
                 dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
 
-        new SpoolDirectory(TestProperties.with("temp-dir=" + dir).bind(StrategyProperties.class)).destroy();
+        new SpoolDirectory(TestProperties.with("temp-dir=" + dir).bind(UploadProperties.class)).destroy();
 
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)))
                 .isEqualTo("rwx------");
@@ -75,7 +76,7 @@ class SpoolDirectoryTest {
 
         assertThatIllegalStateException()
                 .isThrownBy(() -> new SpoolDirectory(
-                        TestProperties.with("temp-dir=" + dir).bind(StrategyProperties.class)))
+                        TestProperties.with("temp-dir=" + dir).bind(UploadProperties.class)))
                 .withMessageContaining("belongs to 'nobody'");
     }
 
@@ -86,7 +87,7 @@ class SpoolDirectoryTest {
         Path other = Files.writeString(dir.resolve("notes.txt"), "kept");
 
         SpoolDirectory spool =
-                new SpoolDirectory(TestProperties.with("temp-dir=" + dir).bind(StrategyProperties.class));
+                new SpoolDirectory(TestProperties.with("temp-dir=" + dir).bind(UploadProperties.class));
         spool.destroy();
 
         assertThat(stale).doesNotExist();
@@ -96,12 +97,12 @@ class SpoolDirectoryTest {
     @Test
     void leavesTheFilesOfAProcessThatStillUsesTheDirectory() throws Exception {
         SpoolDirectory running =
-                new SpoolDirectory(TestProperties.with("temp-dir=" + dir).bind(StrategyProperties.class));
+                new SpoolDirectory(TestProperties.with("temp-dir=" + dir).bind(UploadProperties.class));
         try {
             Path inUse = running.newFile();
 
             // A second service on the same directory (here: in the same JVM, the lock is the same) must not delete it.
-            new SpoolDirectory(TestProperties.with("temp-dir=" + dir).bind(StrategyProperties.class)).destroy();
+            new SpoolDirectory(TestProperties.with("temp-dir=" + dir).bind(UploadProperties.class)).destroy();
 
             assertThat(inUse).exists();
         } finally {

@@ -2,6 +2,7 @@ package dev.iolab.upload.transfer.strategy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.iolab.upload.UploadProperties;
 import dev.iolab.upload.support.RecordingBlobStorage;
 import dev.iolab.upload.support.TestProperties;
 import dev.iolab.upload.transfer.budget.MemoryBudgetProperties;
@@ -24,9 +25,9 @@ class UploadStrategiesInfoContributorTest {
                 TestProperties.with("default-strategy=buffer-4k", "temp-dir=" + spool.toAbsolutePath());
         UploadStrategies strategies = new UploadStrategies(
                 new RecordingBlobStorage(100),
-                properties.bind(StrategyProperties.class),
+                properties.bind(UploadProperties.class),
                 properties.bind(MemoryBudgetProperties.class),
-                new SpoolDirectory(properties.bind(StrategyProperties.class)));
+                new SpoolDirectory(properties.bind(UploadProperties.class)));
         Info.Builder builder = new Info.Builder();
 
         new UploadStrategiesInfoContributor(strategies).contribute(builder);

@@ -1,22 +1,52 @@
-package dev.iolab.upload.storage;
+package dev.iolab.upload;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
 /**
- * The blob store's settings, prefix {@code upload}.
+ * The service's own settings, prefix {@code upload}: one record for the whole prefix, read by the packages that own
+ * each setting (who may call: {@code client}; the blob store: {@code storage}; the answers: {@code web}; the uploads
+ * and their strategies: {@code transfer}). A part with settings of its own has its own prefix below this one and its
+ * own record ({@code upload.body.*}, {@code upload.executor.*}, {@code upload.download.*}, ...). Without a key the
+ * service refuses to start unless {@code open} says it is meant to be open.
  *
+ * @param apiKey the key every client may send ({@code Authorization: Bearer <key>}); clients are then told apart by
+ *     their address
+ * @param apiKeys keys per client, {@code upload.api-keys.<client-name>=<key>}: a client that sends its key is known by
+ *     its name in the per-client shares, whatever its address (several machines of one client share its share)
+ * @param open {@code true} to run without any key on purpose: every route is open to whoever reaches the port (logged
+ *     at WARN at start)
+ * @param retryAfter value of {@code Retry-After} on capacity refusals (whole seconds are sent)
+ * @param maxSize largest accepted body (raw) or file part (multipart); larger ones get 413
+ * @param defaultStrategy strategy used when a request names none; temp-file held the least heap in our
+ *     measurements (docs/upload-service.md)
+ * @param tempDir directory for the temp-file strategy's spool files (created {@code 0700} if missing; must be owned by
+ *     the service's user)
  * @param container blob container, created at start-up if missing (env {@code UPLOAD_CONTAINER})
  * @param azure the Azure SDK's client, retries, block and staging settings
  * @param health the blob-store probe behind {@code /actuator/health}
  */
 @ConfigurationProperties("upload")
-record StorageProperties(
+public record UploadProperties(
+        String apiKey,
+        @DefaultValue Map<String, String> apiKeys,
+        @DefaultValue("false") boolean open,
+        @DefaultValue("5s") Duration retryAfter,
+        @DefaultValue("1GB") DataSize maxSize,
+        @DefaultValue("temp-file") String defaultStrategy,
+        Path tempDir,
         @DefaultValue("uploads") String container,
         @DefaultValue Azure azure,
         @DefaultValue Health health) {
+
+    /** Temp directory actually used: {@code tempDir} or {@code ${java.io.tmpdir}/iolab-upload}. */
+    public Path effectiveTempDir() {
+        return tempDir != null ? tempDir : Path.of(System.getProperty("java.io.tmpdir"), "iolab-upload");
+    }
 
     /**
      * Azure SDK settings.

@@ -33,46 +33,18 @@ public enum UploadProblem implements ProblemType {
     MEMORY_BUDGET("memory-budget", HttpStatus.SERVICE_UNAVAILABLE, "Memory budget exhausted"),
     STORAGE_RECOVERING("storage-recovering", HttpStatus.SERVICE_UNAVAILABLE, "Blob storage was repaired; send again");
 
-    private final String slug;
-    private final HttpStatus status;
-    private final String title;
-    private final String fixedDetail;
-    private final boolean hidesDetail;
+    private final Data data;
 
     UploadProblem(String slug, HttpStatus status, String title) {
-        this(slug, status, title, title, false);
+        this.data = Data.of(slug, status, title);
     }
 
     UploadProblem(String slug, HttpStatus status, String title, String fixedDetail, boolean hidesDetail) {
-        this.slug = slug;
-        this.status = status;
-        this.title = title;
-        this.fixedDetail = fixedDetail;
-        this.hidesDetail = hidesDetail;
+        this.data = new Data(slug, status, title, fixedDetail, hidesDetail, false);
     }
 
     @Override
-    public String slug() {
-        return slug;
-    }
-
-    @Override
-    public HttpStatus status() {
-        return status;
-    }
-
-    @Override
-    public String title() {
-        return title;
-    }
-
-    @Override
-    public String fixedDetail() {
-        return fixedDetail;
-    }
-
-    @Override
-    public boolean hidesDetail() {
-        return hidesDetail;
+    public Data data() {
+        return data;
     }
 }

@@ -55,9 +55,8 @@ public record UploadProperties(
      *                         {@code AZURE_STORAGE_CONNECTION_STRING}); valet-key SAS are then signed with its account key.
      *                         Unset: {@code endpoint} with an Azure identity
      * @param httpClient {@code netty} (the SDK's own default), {@code okhttp} (about as much of the service's CPU per
-     *                   pushed upload once the JIT has finished, 13 % less shortly after start; about 10 % more per
-     *                   spooled file, which Netty sends with {@code sendfile}; see docs/azure-http-client.md) or
-     *                   {@code jdk}
+     *                   pushed upload once the JIT has finished, less shortly after start; more per spooled file,
+     *                   which Netty sends with {@code sendfile}; measured in docs/azure-http-client.md) or {@code jdk}
      * @param blockSize block size of SDK-managed uploads (on-demand, temp-file, in-memory); also the largest
      *                  single-shot upload, so the SDK never buffers more than this per block
      * @param maxConcurrency blocks in flight per SDK-managed upload

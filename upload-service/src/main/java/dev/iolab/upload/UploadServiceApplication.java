@@ -17,7 +17,8 @@ public class UploadServiceApplication {
 
     public static void main(String[] args) {
         // 12 chunks of 64 KiB: the same 768 KiB a slower store can leave queued as Reactor Netty's default 128 of
-        // 6 KiB, in a tenth of the hand-offs to the event loop (the service's CPU per burst fell by about 15 %).
+        // 6 KiB, in a tenth of the hand-offs to the event loop, which costs the service less CPU per upload (figures:
+        // docs/results/upload-service-measurements.md, "what one hop costs").
         if (System.getProperty("reactor.netty.send.maxPrefetchSize") == null) {
             System.setProperty("reactor.netty.send.maxPrefetchSize", SEND_PREFETCH);
         }

@@ -1,5 +1,6 @@
 package dev.iolab.upload.client;
 
+import dev.iolab.upload.UploadProperties;
 import org.apache.catalina.valves.RemoteIpValve;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,7 +31,7 @@ class ClientConfiguration implements WebMvcConfigurer {
 
     private final ApiKeys keys;
 
-    ClientConfiguration(ClientProperties properties) {
+    ClientConfiguration(UploadProperties properties) {
         this.keys = new ApiKeys(properties.apiKey(), properties.apiKeys());
         if (!keys.configured()) {
             if (!properties.open()) {

@@ -8,34 +8,15 @@ public enum ClientProblem implements ProblemType {
     /** The client holds its whole share of something (upload or download slots, ...): 429, others served. */
     OVER_SHARE("over-share", HttpStatus.TOO_MANY_REQUESTS, "Client over its share");
 
-    private final String slug;
-    private final HttpStatus status;
-    private final String title;
-
-    ClientProblem(String slug, HttpStatus status, String title) {
-        this.slug = slug;
-        this.status = status;
-        this.title = title;
-    }
-
-    @Override
-    public String slug() {
-        return slug;
-    }
-
-    @Override
-    public HttpStatus status() {
-        return status;
-    }
-
-    @Override
-    public String title() {
-        return title;
-    }
+    private final Data data;
 
     /** The detail says which client was counted (its address, or its key's name), so that one behind a proxy can tell. */
+    ClientProblem(String slug, HttpStatus status, String title) {
+        this.data = new Data(slug, status, title, title, false, true);
+    }
+
     @Override
-    public boolean detailNamesTheClient() {
-        return true;
+    public Data data() {
+        return data;
     }
 }

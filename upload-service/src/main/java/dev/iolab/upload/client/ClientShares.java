@@ -1,5 +1,6 @@
 package dev.iolab.upload.client;
 
+import dev.iolab.upload.web.ProblemException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -125,7 +126,7 @@ public final class ClientShares {
     /**
      * Takes one for {@code client}.
      *
-     * @throws ClientException 429 {@code over-share} when it holds {@link #limit()} already, or holds some while no more
+     * @throws ProblemException 429 {@code over-share} when it holds {@link #limit()} already, or holds some while no more
      *     than the reserve is free
      */
     public Hold take(ClientKey client) {
@@ -140,7 +141,7 @@ public final class ClientShares {
         }
         if (refusal != null) {
             refused.increment();
-            throw new ClientException(ClientProblem.OVER_SHARE, refusal);
+            throw new ProblemException(ClientProblem.OVER_SHARE, refusal);
         }
         AtomicBoolean open = new AtomicBoolean(true);
         return () -> {

@@ -1,6 +1,7 @@
 package dev.iolab.upload.download;
 
 import dev.iolab.upload.storage.BlobInfo;
+import dev.iolab.upload.web.ProblemException;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -9,6 +10,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.springframework.http.HttpHeaders;
 
 /**
  * The bytes a {@code GET} asks for, as RFC 9110 §14 defines them: a single byte range ({@code first-last},
@@ -39,7 +41,7 @@ record ByteRange(long first, long length) {
      *
      * @param range the {@code Range} header, or null
      * @param ifRange the {@code If-Range} header, or null
-     * @throws DownloadException.RangeNotSatisfiable when the one range asked for has no byte in the blob
+     * @throws ProblemException 416 {@code range-not-satisfiable} when the one range asked for has no byte in the blob
      */
     static Optional<ByteRange> requested(String range, String ifRange, BlobInfo blob) {
         if (range == null || (ifRange != null && !matches(ifRange.strip(), blob))) {
@@ -54,7 +56,7 @@ record ByteRange(long first, long length) {
             if (single.group(1).isEmpty()) {
                 long suffix = Long.parseLong(single.group(2));
                 if (suffix == 0 || size == 0) {
-                    throw new DownloadException.RangeNotSatisfiable(range, size);
+                    throw notSatisfiable(range, size);
                 }
                 long length = Math.min(suffix, size);
                 return Optional.of(new ByteRange(size - length, length));
@@ -65,12 +67,23 @@ record ByteRange(long first, long length) {
                 return Optional.empty(); // invalid: ignored
             }
             if (first >= size) {
-                throw new DownloadException.RangeNotSatisfiable(range, size);
+                throw notSatisfiable(range, size);
             }
             return Optional.of(new ByteRange(first, Math.min(last, size - 1) - first + 1));
         } catch (NumberFormatException tooLong) {
             return Optional.empty(); // more digits than a long: no blob is that large, and it is not a valid request
         }
+    }
+
+    /** The one range asked for starts at or past the end of the blob: 416, with the blob's size. */
+    private static ProblemException notSatisfiable(String range, long size) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.CONTENT_RANGE, "bytes */" + size);
+        headers.set(HttpHeaders.ACCEPT_RANGES, "bytes");
+        return new ProblemException(
+                DownloadProblem.RANGE_NOT_SATISFIABLE,
+                "the blob has " + size + " bytes; no byte of " + range + " exists",
+                headers);
     }
 
     /** {@code If-Range}: a strong entity tag equal to the blob's, or exactly its Last-Modified date. */

@@ -3,6 +3,7 @@ package dev.iolab.upload.download;
 import dev.iolab.upload.client.ClientKey;
 import dev.iolab.upload.client.ClientShareProperties;
 import dev.iolab.upload.client.ClientShares;
+import dev.iolab.upload.web.ProblemException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -43,13 +44,13 @@ class DownloadAdmission {
     /**
      * Takes a slot for {@code client} until the returned permit is closed.
      *
-     * @throws DownloadException.Busy when none is free
-     * @throws dev.iolab.upload.client.ClientException 429 over-share when the client holds its share of them
+     * @throws ProblemException 503 {@code downloads-busy} when none is free
+     * @throws dev.iolab.upload.web.ProblemException 429 over-share when the client holds its share of them
      */
     Permit enter(ClientKey client) {
         if (!free.tryAcquire()) {
             rejected.increment();
-            throw new DownloadException.Busy(slots);
+            throw new ProblemException(DownloadProblem.DOWNLOADS_BUSY, "all " + slots + " download slots are in use");
         }
         ClientShares.Hold share;
         try {

@@ -8,28 +8,14 @@ enum DownloadProblem implements ProblemType {
     DOWNLOADS_BUSY("downloads-busy", HttpStatus.SERVICE_UNAVAILABLE, "Too many downloads"),
     RANGE_NOT_SATISFIABLE("range-not-satisfiable", HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, "Range not satisfiable");
 
-    private final String slug;
-    private final HttpStatus status;
-    private final String title;
+    private final Data data;
 
     DownloadProblem(String slug, HttpStatus status, String title) {
-        this.slug = slug;
-        this.status = status;
-        this.title = title;
+        this.data = Data.of(slug, status, title);
     }
 
     @Override
-    public String slug() {
-        return slug;
-    }
-
-    @Override
-    public HttpStatus status() {
-        return status;
-    }
-
-    @Override
-    public String title() {
-        return title;
+    public Data data() {
+        return data;
     }
 }

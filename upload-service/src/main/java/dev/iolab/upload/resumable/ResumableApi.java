@@ -1,7 +1,7 @@
 package dev.iolab.upload.resumable;
 
 import dev.iolab.upload.client.ClientProblem;
-import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.transfer.problem.UploadProblem;
 import dev.iolab.upload.web.ApiParts;
 import dev.iolab.upload.web.ProblemType;
 import dev.iolab.upload.web.WebProblem;

@@ -2,7 +2,7 @@ package dev.iolab.upload.resumable;
 
 import dev.iolab.upload.storage.ResumableBlobs;
 import dev.iolab.upload.storage.StagingSweeper;
-import dev.iolab.upload.upload.budget.MemoryBudget;
+import dev.iolab.upload.transfer.budget.MemoryBudget;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;

@@ -2,9 +2,9 @@ package dev.iolab.upload.resumable;
 
 import dev.iolab.upload.client.ClientIdentity;
 import dev.iolab.upload.client.ClientKey;
-import dev.iolab.upload.upload.admission.Admission;
-import dev.iolab.upload.upload.body.BodySource;
-import dev.iolab.upload.upload.body.RequestBodyGuard;
+import dev.iolab.upload.transfer.admission.Admission;
+import dev.iolab.upload.transfer.body.BodySource;
+import dev.iolab.upload.transfer.body.RequestBodyGuard;
 import dev.iolab.upload.web.ProblemException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

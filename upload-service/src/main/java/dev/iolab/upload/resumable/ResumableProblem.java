@@ -22,28 +22,14 @@ enum ResumableProblem implements ProblemType {
     DIGEST_MISMATCH(
             "upload-digest-mismatch", HttpStatusCode.valueOf(460), "The upload's checksum does not match its bytes");
 
-    private final String slug;
-    private final HttpStatusCode status;
-    private final String title;
+    private final Data data;
 
     ResumableProblem(String slug, HttpStatusCode status, String title) {
-        this.slug = slug;
-        this.status = status;
-        this.title = title;
+        this.data = Data.of(slug, status, title);
     }
 
     @Override
-    public String slug() {
-        return slug;
-    }
-
-    @Override
-    public HttpStatusCode status() {
-        return status;
-    }
-
-    @Override
-    public String title() {
-        return title;
+    public Data data() {
+        return data;
     }
 }

@@ -2,10 +2,9 @@ package dev.iolab.upload.resumable;
 
 import dev.iolab.upload.storage.BlobNotFoundException;
 import dev.iolab.upload.storage.ResumableBlobs;
-import dev.iolab.upload.upload.body.BodyFailures;
-import dev.iolab.upload.upload.budget.MemoryBudget;
-import dev.iolab.upload.upload.problem.UploadException;
-import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.transfer.body.BodyFailures;
+import dev.iolab.upload.transfer.budget.MemoryBudget;
+import dev.iolab.upload.transfer.problem.UploadProblem;
 import dev.iolab.upload.web.BlobNames;
 import dev.iolab.upload.web.ProblemException;
 import dev.iolab.upload.web.WebProblem;
@@ -284,7 +283,7 @@ final class ResumableService {
 
     private MemoryBudget.Reservation reserve(int bytes) {
         return budget.tryReserve(bytes)
-                .orElseThrow(() -> new UploadException(
+                .orElseThrow(() -> new ProblemException(
                         UploadProblem.MEMORY_BUDGET,
                         "a PATCH holds one block of " + bytes + " bytes; " + budget.used() + " of " + budget.max()
                                 + " bytes of the memory budget are in use"));

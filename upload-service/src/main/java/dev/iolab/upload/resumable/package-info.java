@@ -5,8 +5,8 @@
  * container, its bytes that blob's uncommitted blocks ({@code storage.ResumableBlobs}), its offset derived from the
  * block list ({@link dev.iolab.upload.resumable.BlockGrid}), its writer the holder of a storage lease. So any replica
  * answers any request, and a replica that dies mid-{@code PATCH} loses at most the block it was filling. Bodies are
- * admitted, rate-checked and budgeted as uploads are ({@code upload.admission}, {@code upload.body},
- * {@code upload.budget}). Failures are {@link dev.iolab.upload.resumable.ResumableException}s with the feature's own
+ * admitted, rate-checked and budgeted as uploads are ({@code transfer.admission}, {@code transfer.body},
+ * {@code transfer.budget}). Failures are {@link dev.iolab.upload.resumable.ResumableException}s with the feature's own
  * {@link dev.iolab.upload.resumable.ResumableProblem}s.
  */
 package dev.iolab.upload.resumable;

@@ -1,5 +1,6 @@
 package dev.iolab.upload.storage;
 
+import dev.iolab.upload.UploadProperties;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -34,7 +35,7 @@ class BlobStorageHealthIndicator extends AbstractHealthIndicator implements Disp
     });
     private Probe probe;
 
-    BlobStorageHealthIndicator(BlobStorage storage, StorageProperties properties) {
+    BlobStorageHealthIndicator(BlobStorage storage, UploadProperties properties) {
         super("blob storage is not reachable");
         this.storage = storage;
         this.timeoutNanos = properties.health().timeout().toNanos();

@@ -11,6 +11,7 @@ import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
 import com.azure.storage.common.policy.RequestRetryOptions;
 import com.azure.storage.common.policy.RetryPolicyType;
+import dev.iolab.upload.UploadProperties;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -47,7 +48,7 @@ class StorageConfiguration {
      * store to close it), disposed with the context.
      */
     @Bean(destroyMethod = "dispose")
-    ConnectionProvider storageConnections(StorageProperties properties) {
+    ConnectionProvider storageConnections(UploadProperties properties) {
         return nettyPool(properties.azure().connectionMaxIdle());
     }
 
@@ -62,8 +63,8 @@ class StorageConfiguration {
     }
 
     @Bean
-    AzureContainers azureContainers(StorageProperties properties, ConnectionProvider storageConnections) {
-        StorageProperties.Azure azure = properties.azure();
+    AzureContainers azureContainers(UploadProperties properties, ConnectionProvider storageConnections) {
+        UploadProperties.Azure azure = properties.azure();
         HttpClient http = httpClient(azure.httpClient(), storageConnections, azure.connectionMaxIdle());
         BlobServiceClient service = authorised(azure)
                 .httpClient(http)
@@ -116,7 +117,7 @@ class StorageConfiguration {
     }
 
     @Bean
-    StagingArea stagingArea(AzureContainers containers, StorageProperties properties) {
+    StagingArea stagingArea(AzureContainers containers, UploadProperties properties) {
         return new AzureStagingArea(containers, accountKey(properties.azure().connectionString()));
     }
 
@@ -139,8 +140,8 @@ class StorageConfiguration {
     }
 
     @Bean
-    BlobStorage blobStorage(AzureContainers containers, StorageProperties properties) {
-        StorageProperties.Azure azure = properties.azure();
+    BlobStorage blobStorage(AzureContainers containers, UploadProperties properties) {
+        UploadProperties.Azure azure = properties.azure();
         return new AzureBlobStorage(
                 containers,
                 new AzureStagingArea(containers),
@@ -155,8 +156,8 @@ class StorageConfiguration {
     }
 
     @Bean
-    StagingSweeper stagingSweeper(StagingArea staging, StorageProperties properties) {
-        StorageProperties.Azure azure = properties.azure();
+    StagingSweeper stagingSweeper(StagingArea staging, UploadProperties properties) {
+        UploadProperties.Azure azure = properties.azure();
         return new StagingSweeper(
                 staging,
                 azure.stagingMaxAge(),
@@ -166,7 +167,7 @@ class StorageConfiguration {
     }
 
     /** A client builder authorised by the connection string, else by the service's Azure identity. */
-    static BlobServiceClientBuilder authorised(StorageProperties.Azure azure) {
+    static BlobServiceClientBuilder authorised(UploadProperties.Azure azure) {
         if (StringUtils.hasText(azure.connectionString())) {
             return new BlobServiceClientBuilder().connectionString(azure.connectionString());
         }
@@ -183,7 +184,7 @@ class StorageConfiguration {
      * Account-key SAS when the connection string carries the key (Azurite, shared key); user delegation SAS when the
      * service runs with an Azure identity; none with a connection string that holds only a SAS of its own.
      */
-    static SasSigner sasSigner(StorageProperties.Azure azure, BlobServiceClient service) {
+    static SasSigner sasSigner(UploadProperties.Azure azure, BlobServiceClient service) {
         if (StringUtils.hasText(azure.connectionString())) {
             if (azure.connectionString().contains("AccountKey=")) {
                 return new AccountKeySasSigner();

@@ -1,6 +1,7 @@
 package dev.iolab.upload.valet;
 
 import dev.iolab.upload.storage.StagingArea;
+import dev.iolab.upload.web.ProblemException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,7 +47,7 @@ final class CompletionClaims {
     /**
      * Takes the grant for one completion.
      *
-     * @throws ValetKeyException 409 {@code grant-used}: completed, refused, or being completed by another request
+     * @throws ProblemException 409 {@code grant-used}: completed, refused, or being completed by another request
      */
     Claim claim(Grant grant) {
         String marker = markerOf(grant);
@@ -122,8 +123,8 @@ final class CompletionClaims {
         }
     }
 
-    private static ValetKeyException used(Grant grant, State state) {
-        return new ValetKeyException(
+    private static ProblemException used(Grant grant, State state) {
+        return new ProblemException(
                 ValetKeyProblem.GRANT_USED,
                 switch (state) {
                     case COMPLETED -> "this grant was completed already; ask for a new one";

@@ -1,5 +1,6 @@
 package dev.iolab.upload.valet;
 
+import dev.iolab.upload.web.ProblemException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -96,7 +97,7 @@ final class GrantSigner {
     /**
      * The grant {@code id} stands for, if the service signed it for {@code name}.
      *
-     * @throws ValetKeyException 404 {@code grant-not-found} otherwise (an expired grant is returned: its caller decides)
+     * @throws ProblemException 404 {@code grant-not-found} otherwise (an expired grant is returned: its caller decides)
      */
     Grant read(String id, String name) {
         Parsed parsed = parse(id, name).orElseThrow(GrantSigner::notFound);
@@ -204,8 +205,8 @@ final class GrantSigner {
     }
 
     /** The detail does not repeat the ID: it is the client's text, of any length and with any characters. */
-    private static ValetKeyException notFound() {
-        return new ValetKeyException(
+    private static ProblemException notFound() {
+        return new ProblemException(
                 ValetKeyProblem.GRANT_NOT_FOUND,
                 "no such grant for this name: the service did not sign it for this name, it was changed, or it is not"
                         + " a grant ID");

@@ -2,6 +2,7 @@ package dev.iolab.upload.valet;
 
 import dev.iolab.upload.client.ClientKey;
 import dev.iolab.upload.client.ClientShares;
+import dev.iolab.upload.web.ProblemException;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -46,13 +47,13 @@ final class OpenGrants {
     /**
      * Counts a grant about to be given to {@code client}.
      *
-     * @throws ValetKeyException 503 {@code too-many-grants} when {@code max-open-grants} are open here
-     * @throws dev.iolab.upload.client.ClientException 429 {@code over-share} when {@code client} holds its share
+     * @throws ProblemException 503 {@code too-many-grants} when {@code max-open-grants} are open here
+     * @throws dev.iolab.upload.web.ProblemException 429 {@code over-share} when {@code client} holds its share
      */
     synchronized void open(ClientKey client, String stagingName, Instant expiresAt) {
         forgetExpired();
         if (byStagingName.size() >= maxOpen) {
-            throw new ValetKeyException(
+            throw new ProblemException(
                     ValetKeyProblem.TOO_MANY_GRANTS,
                     maxOpen + " valet-key grants are open; complete or let some expire, then ask again");
         }

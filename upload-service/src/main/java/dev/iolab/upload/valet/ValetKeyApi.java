@@ -5,8 +5,8 @@ import static dev.iolab.upload.web.ApiParts.query;
 import static dev.iolab.upload.web.ApiParts.string;
 
 import dev.iolab.upload.client.ClientProblem;
-import dev.iolab.upload.upload.StoredUpload;
-import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.transfer.StoredUpload;
+import dev.iolab.upload.transfer.problem.UploadProblem;
 import dev.iolab.upload.web.ApiParts;
 import dev.iolab.upload.web.ProblemType;
 import dev.iolab.upload.web.WebProblem;

@@ -3,7 +3,7 @@ package dev.iolab.upload.valet;
 import dev.iolab.upload.client.ClientShareProperties;
 import dev.iolab.upload.storage.StagingArea;
 import dev.iolab.upload.storage.StagingSweeper;
-import dev.iolab.upload.upload.UploadMetrics;
+import dev.iolab.upload.transfer.UploadMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.Base64;

@@ -1,7 +1,7 @@
 package dev.iolab.upload.valet;
 
 import dev.iolab.upload.client.ClientIdentity;
-import dev.iolab.upload.upload.StoredUpload;
+import dev.iolab.upload.transfer.StoredUpload;
 import dev.iolab.upload.web.BlobNames;
 import dev.iolab.upload.web.JsonOnly;
 import dev.iolab.upload.web.QueryParameters;

@@ -13,28 +13,14 @@ enum ValetKeyProblem implements ProblemType {
     NOTHING_STAGED("nothing-staged", HttpStatus.CONFLICT, "Nothing uploaded for this grant"),
     STAGED_MISMATCH("staged-mismatch", HttpStatus.UNPROCESSABLE_CONTENT, "Uploaded bytes differ from the grant");
 
-    private final String slug;
-    private final HttpStatus status;
-    private final String title;
+    private final Data data;
 
     ValetKeyProblem(String slug, HttpStatus status, String title) {
-        this.slug = slug;
-        this.status = status;
-        this.title = title;
+        this.data = Data.of(slug, status, title);
     }
 
     @Override
-    public String slug() {
-        return slug;
-    }
-
-    @Override
-    public HttpStatus status() {
-        return status;
-    }
-
-    @Override
-    public String title() {
-        return title;
+    public Data data() {
+        return data;
     }
 }

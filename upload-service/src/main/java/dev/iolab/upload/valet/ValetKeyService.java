@@ -4,11 +4,11 @@ import dev.iolab.upload.client.ClientKey;
 import dev.iolab.upload.storage.StagedBlobChangedException;
 import dev.iolab.upload.storage.StagingArea;
 import dev.iolab.upload.storage.StorageException;
-import dev.iolab.upload.upload.StoredUpload;
-import dev.iolab.upload.upload.UploadMetrics;
-import dev.iolab.upload.upload.UploadOutcome;
-import dev.iolab.upload.upload.body.ContentMd5;
-import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.transfer.StoredUpload;
+import dev.iolab.upload.transfer.UploadMetrics;
+import dev.iolab.upload.transfer.UploadOutcome;
+import dev.iolab.upload.transfer.body.ContentMd5;
+import dev.iolab.upload.transfer.problem.UploadProblem;
 import dev.iolab.upload.web.BlobNames;
 import dev.iolab.upload.web.ProblemException;
 import java.net.URI;
@@ -156,10 +156,7 @@ class ValetKeyService implements AutoCloseable {
             try {
                 claim = claims.claim(grant);
             } catch (RuntimeException e) {
-                found.cancel(true);
-                if (fromBlocks != null) {
-                    fromBlocks.cancel(true);
-                }
+                cancel(found, fromBlocks);
                 throw e;
             }
             StoredUpload result = verifyAndPromote(grant, claim, found, fromBlocks, start);
@@ -175,12 +172,12 @@ class ValetKeyService implements AutoCloseable {
     }
 
     /** An expired grant that was completed or refused says so (409); else {@code expired} (410). */
-    private ValetKeyException settledOr(Grant grant, ValetKeyException expired) {
+    private ProblemException settledOr(Grant grant, ProblemException expired) {
         Optional<CompletionClaims.State> settled = claims.settled(grant);
         if (settled.isEmpty()) {
             return expired;
         }
-        return new ValetKeyException(
+        return new ProblemException(
                 ValetKeyProblem.GRANT_USED,
                 settled.get() == CompletionClaims.State.COMPLETED
                         ? "this grant was completed already; ask for a new one"
@@ -195,25 +192,14 @@ class ValetKeyService implements AutoCloseable {
             long start) {
         boolean settled = false;
         try {
-            StagingArea.StagedBlob staged = join(found)
-                    .orElseThrow(() -> new ValetKeyException(
-                            ValetKeyProblem.NOTHING_STAGED,
-                            "nothing has been uploaded for this grant yet: PUT the bytes to its uploadUrl first (with"
-                                    + " a block upload, commit the block list), then complete"));
-            if (!staged.blockBlob()) {
+            StagingArea.StagedBlob staged = join(found).orElseThrow(ValetKeyService::nothingStaged);
+            Optional<String> misfit = misfit(grant, staged);
+            if (misfit.isPresent()) {
                 settled = true;
-                throw refuse(grant, claim, null, "the upload is not a block blob");
-            }
-            if (staged.size() != grant.size()) {
-                settled = true;
-                throw refuse(
-                        grant, claim, null, "the upload has " + staged.size() + " bytes, the grant " + grant.size());
+                throw refuse(grant, claim, null, misfit.get());
             }
             Verification method = methodFor(grant, staged, fromBlocks);
-            byte[] md5 = staged.md5();
-            if (method == Verification.READ_BACK) {
-                md5 = readBack(grant, staged);
-            }
+            byte[] md5 = method == Verification.READ_BACK ? readBack(grant, staged) : staged.md5();
             if (grant.md5() != null && !MessageDigest.isEqual(grant.md5(), md5)) {
                 settled = true;
                 throw refuse(
@@ -225,29 +211,63 @@ class ValetKeyService implements AutoCloseable {
             }
             staging.promote(grant.stagingName(), staged, grant.name(), md5);
             settled = true;
-            open.close(grant.stagingName());
-            settleAfterAnswering(claim, grant.stagingName());
-            completions.verified(method, true);
-            return new StoredUpload(
-                    grant.name(),
-                    staged.size(),
-                    md5 == null ? null : HexFormat.of().formatHex(md5),
-                    STRATEGY,
-                    Duration.ofNanos(System.nanoTime() - start).toMillis());
+            return promoted(grant, claim, staged, method, md5, start);
         } catch (StagedBlobChangedException e) {
-            throw new ValetKeyException(
+            throw new ProblemException(
                     ValetKeyProblem.NOTHING_STAGED,
                     "the upload for this grant changed while it was being verified; complete again once it has"
                             + " finished",
                     e);
         } finally {
-            found.cancel(true);
-            if (fromBlocks != null) {
-                fromBlocks.cancel(true);
-            }
+            cancel(found, fromBlocks);
             if (!settled) {
                 claims.release(claim); // nothing final happened: the client may complete again
             }
+        }
+    }
+
+    private static ProblemException nothingStaged() {
+        return new ProblemException(
+                ValetKeyProblem.NOTHING_STAGED,
+                "nothing has been uploaded for this grant yet: PUT the bytes to its uploadUrl first (with a block"
+                        + " upload, commit the block list), then complete");
+    }
+
+    /** Why the staged blob can never complete this grant (not a block blob, another size), or empty if it may. */
+    private static Optional<String> misfit(Grant grant, StagingArea.StagedBlob staged) {
+        if (!staged.blockBlob()) {
+            return Optional.of("the upload is not a block blob");
+        }
+        if (staged.size() != grant.size()) {
+            return Optional.of("the upload has " + staged.size() + " bytes, the grant " + grant.size());
+        }
+        return Optional.empty();
+    }
+
+    /** The grant's blob is in place: closes the grant, settles its claim after answering, and says what was stored. */
+    private StoredUpload promoted(
+            Grant grant,
+            CompletionClaims.Claim claim,
+            StagingArea.StagedBlob staged,
+            Verification method,
+            byte[] md5,
+            long start) {
+        open.close(grant.stagingName());
+        settleAfterAnswering(claim, grant.stagingName());
+        completions.verified(method, true);
+        return new StoredUpload(
+                grant.name(),
+                staged.size(),
+                md5 == null ? null : HexFormat.of().formatHex(md5),
+                STRATEGY,
+                Duration.ofNanos(System.nanoTime() - start).toMillis());
+    }
+
+    /** Stops the look-ups started for a completion; they are no longer needed, whatever happened. */
+    private static void cancel(Future<?> found, Future<?> fromBlocks) {
+        found.cancel(true);
+        if (fromBlocks != null) {
+            fromBlocks.cancel(true);
         }
     }
 
@@ -328,7 +348,7 @@ class ValetKeyService implements AutoCloseable {
     /** Reads the staged version back and hashes it; 503 at once when all read-back slots are busy. */
     private byte[] readBack(Grant grant, StagingArea.StagedBlob staged) {
         if (!readBacks.tryAcquire()) {
-            throw new ValetKeyException(
+            throw new ProblemException(
                     UploadProblem.QUEUE_FULL,
                     "all " + maxReadBacks + " read-back verifications are busy; complete again later (an upload sent as"
                             + " one PUT with the granted headers needs none)");
@@ -337,7 +357,7 @@ class ValetKeyService implements AutoCloseable {
             StagingArea.StagedDigest digest = staging.digest(grant.stagingName(), staged.etag());
             completions.readBack(digest.size());
             if (digest.size() != staged.size()) {
-                throw new ValetKeyException(
+                throw new ProblemException(
                         ValetKeyProblem.NOTHING_STAGED,
                         "the upload for this grant changed while it was being verified; complete again once it has"
                                 + " finished");
@@ -349,19 +369,19 @@ class ValetKeyService implements AutoCloseable {
     }
 
     /** The bytes were refused: the grant is used up and its staging blob deleted; nothing appears under the name. */
-    private ValetKeyException refuse(Grant grant, CompletionClaims.Claim claim, Verification method, String detail) {
+    private ProblemException refuse(Grant grant, CompletionClaims.Claim claim, Verification method, String detail) {
         claims.settle(claim, CompletionClaims.State.REFUSED);
         open.close(grant.stagingName());
         staging.delete(grant.stagingName());
         if (method != null) {
             completions.verified(method, false);
         }
-        return new ValetKeyException(
+        return new ProblemException(
                 ValetKeyProblem.STAGED_MISMATCH, detail + "; nothing was stored, ask for a new grant");
     }
 
-    private static ValetKeyException expired(Grant grant) {
-        return new ValetKeyException(
+    private static ProblemException expired(Grant grant) {
+        return new ProblemException(
                 ValetKeyProblem.GRANT_EXPIRED, "this grant expired at " + grant.expiresAt() + "; ask for a new one");
     }
 
@@ -370,14 +390,14 @@ class ValetKeyService implements AutoCloseable {
         try {
             bytes = Long.parseLong(size == null ? "" : size.strip());
         } catch (NumberFormatException e) {
-            throw new ValetKeyException(
+            throw new ProblemException(
                     ValetKeyProblem.INVALID_SIZE, "size must be the file's length in bytes, not '" + size + "'");
         }
         if (bytes < 0) {
-            throw new ValetKeyException(ValetKeyProblem.INVALID_SIZE, "size cannot be negative: " + bytes);
+            throw new ProblemException(ValetKeyProblem.INVALID_SIZE, "size cannot be negative: " + bytes);
         }
         if (bytes > maxSize) {
-            throw new ValetKeyException(
+            throw new ProblemException(
                     UploadProblem.TOO_LARGE,
                     "size " + bytes + " exceeds the valet-key limit of " + maxSize + " bytes"
                             + " (upload.valet-key.max-size)");
@@ -391,7 +411,7 @@ class ValetKeyService implements AutoCloseable {
         }
         byte[] bytes = ContentMd5.decode(md5);
         if (bytes == null) {
-            throw new ValetKeyException(UploadProblem.INVALID_CONTENT_MD5, "md5 must be the Base64 of 16 bytes");
+            throw new ProblemException(UploadProblem.INVALID_CONTENT_MD5, "md5 must be the Base64 of 16 bytes");
         }
         return bytes;
     }

@@ -15,7 +15,7 @@
  * No replica keeps a grant: it lives in its signed ID, and whether it was completed lives in the store ({@link
  * dev.iolab.upload.valet.CompletionClaims}), so any replica completes any grant, and a restart loses none. The routes
  * share {@code /uploads} and its rules (API key, names, JSON answers) with the upload feature, and are built on it: a
- * completion answers and is recorded as an upload. Failures are {@link dev.iolab.upload.valet.ValetKeyException}s with
+ * completion answers and is recorded as an upload. Failures are {@link dev.iolab.upload.web.ProblemException}s with
  * the feature's own {@link dev.iolab.upload.valet.ValetKeyProblem}s.
  */
 package dev.iolab.upload.valet;

@@ -1,5 +1,6 @@
 package dev.iolab.upload.web;
 
+import dev.iolab.upload.UploadProperties;
 import dev.iolab.upload.storage.BlobNotFoundException;
 import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.storage.StorageTimeoutException;
@@ -38,7 +39,7 @@ public class ProblemHandler extends ResponseEntityExceptionHandler {
 
     private final String retryAfterSeconds;
 
-    ProblemHandler(WebProperties properties) {
+    ProblemHandler(UploadProperties properties) {
         this.retryAfterSeconds =
                 Long.toString(Math.max(1, properties.retryAfter().toSeconds()));
     }

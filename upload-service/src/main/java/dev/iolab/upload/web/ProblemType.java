@@ -6,8 +6,8 @@ import org.springframework.http.HttpStatusCode;
 
 /**
  * A cause the service answers with its own RFC 9457 problem {@code type}. Each feature declares its causes as an enum
- * of its own ({@code UploadProblem}, {@code DownloadProblem}, {@code ValetKeyProblem}); the causes any route may meet
- * are {@link WebProblem}. The URIs are stable identifiers (clients match on them), documented in
+ * of its own ({@code UploadProblem}, {@code DownloadProblem}, {@code ValetKeyProblem}), each constant holding its
+ * {@link Data}; the causes any route may meet are {@link WebProblem}. The URIs are stable identifiers (clients match on them), documented in
  * {@code docs/upload-service.md} and, per route with an example each, in the OpenAPI document ({@link ApiParts}).
  */
 public interface ProblemType {
@@ -15,14 +15,23 @@ public interface ProblemType {
     /** What every problem {@code type} URI of the service starts with. */
     String URI_PREFIX = "https://iolab.dev/problems/";
 
+    /** What this type is: its URI's slug, status, title and how its detail is answered. */
+    Data data();
+
     /** The {@code type} URI's last segment, e.g. {@code too-large}. */
-    String slug();
+    default String slug() {
+        return data().slug();
+    }
 
     /** The answer's status: an {@link HttpStatus}, or a code Spring does not name (tus's 460). */
-    HttpStatusCode status();
+    default HttpStatusCode status() {
+        return data().status();
+    }
 
     /** The problem's {@code title}: the same for every answer of this type. */
-    String title();
+    default String title() {
+        return data().title();
+    }
 
     default URI type() {
         return URI.create(URI_PREFIX + slug());
@@ -39,12 +48,12 @@ public interface ProblemType {
 
     /** The detail answered when a failure's own is missing or would reveal the service's insides. */
     default String fixedDetail() {
-        return title();
+        return data().fixedDetail();
     }
 
     /** Whether the answer's detail is always {@link #fixedDetail()}, whatever the failure says. */
     default boolean hidesDetail() {
-        return false;
+        return data().hidesDetail();
     }
 
     /**
@@ -53,6 +62,30 @@ public interface ProblemType {
      * {@link #fixedDetail()}, so that no host of the service's or the store's reaches a client.
      */
     default boolean detailNamesTheClient() {
-        return false;
+        return data().detailNamesTheClient();
+    }
+
+    /**
+     * A problem type's data.
+     *
+     * @param slug the {@code type} URI's last segment
+     * @param status the answer's status
+     * @param title the answer's {@code title}
+     * @param fixedDetail the detail answered when a failure's own is missing, revealing or hidden
+     * @param hidesDetail whether the detail is always {@code fixedDetail}
+     * @param detailNamesTheClient whether the detail may name the client's own address
+     */
+    record Data(
+            String slug,
+            HttpStatusCode status,
+            String title,
+            String fixedDetail,
+            boolean hidesDetail,
+            boolean detailNamesTheClient) {
+
+        /** A type whose detail is the failure's own, and its title when there is none. */
+        public static Data of(String slug, HttpStatusCode status, String title) {
+            return new Data(slug, status, title, title, false, false);
+        }
     }
 }

@@ -37,45 +37,19 @@ public enum WebProblem implements ProblemType {
             "Internal error",
             "the service failed unexpectedly; the failure was logged");
 
-    private final String slug;
-    private final HttpStatus status;
-    private final String title;
-    private final String hiddenDetail;
+    private final Data data;
 
     WebProblem(String slug, HttpStatus status, String title) {
-        this(slug, status, title, null);
+        this.data = Data.of(slug, status, title);
     }
 
-    /** @param hiddenDetail the detail always answered instead of the failure's own, or null to answer that */
+    /** @param hiddenDetail the detail always answered instead of the failure's own */
     WebProblem(String slug, HttpStatus status, String title, String hiddenDetail) {
-        this.slug = slug;
-        this.status = status;
-        this.title = title;
-        this.hiddenDetail = hiddenDetail;
+        this.data = new Data(slug, status, title, hiddenDetail, true, false);
     }
 
     @Override
-    public String slug() {
-        return slug;
-    }
-
-    @Override
-    public HttpStatus status() {
-        return status;
-    }
-
-    @Override
-    public String title() {
-        return title;
-    }
-
-    @Override
-    public String fixedDetail() {
-        return hiddenDetail != null ? hiddenDetail : title;
-    }
-
-    @Override
-    public boolean hidesDetail() {
-        return hiddenDetail != null;
+    public Data data() {
+        return data;
     }
 }

@@ -1,7 +1,7 @@
 /**
  * What every route shares, whatever its feature: how failures are answered and how a request's name and parameters are
  * read. {@link dev.iolab.upload.web.ProblemHandler} answers RFC 9457 problem+json for any {@link
- * dev.iolab.upload.web.ProblemException} (each feature's exception root extends it and declares its own {@link
+ * dev.iolab.upload.web.ProblemException} (every feature throws it with one of its own {@link
  * dev.iolab.upload.web.ProblemType}s; {@link dev.iolab.upload.web.WebProblem} holds the shared ones) and for the store's
  * failures; {@link dev.iolab.upload.web.ProblemErrorController} and {@link dev.iolab.upload.web.ProblemReportValve} do
  * the same for what the container and Tomcat answer. {@link dev.iolab.upload.web.BlobNames}, {@link

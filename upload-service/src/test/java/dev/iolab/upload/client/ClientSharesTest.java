@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.iolab.upload.web.ProblemException;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpStatus;
@@ -20,7 +21,7 @@ class ClientSharesTest {
         shares.take(alice);
         shares.take(alice);
 
-        ClientException refused = catchThrowableOfType(ClientException.class, () -> shares.take(alice));
+        ProblemException refused = catchThrowableOfType(ProblemException.class, () -> shares.take(alice));
         ClientShares.Hold bobs = shares.take(bob);
 
         assertThat(refused.problem().status()).isEqualTo(HttpStatus.TOO_MANY_REQUESTS);
@@ -71,14 +72,14 @@ class ClientSharesTest {
         reserving.take(carol);
         reserving.take(carol); // 8 held: the rest is the reserve
 
-        ClientException refused = catchThrowableOfType(ClientException.class, () -> reserving.take(carol));
+        ProblemException refused = catchThrowableOfType(ProblemException.class, () -> reserving.take(carol));
         ClientShares.Hold newcomers = reserving.take(newcomer);
 
         assertThat(refused.problem().status()).isEqualTo(HttpStatus.TOO_MANY_REQUESTS);
         assertThat(refused.getMessage()).contains("198.51.100.3", "holds 2 download slots", "the last 2");
         assertThat(reserving.held(newcomer)).isEqualTo(1);
         assertThat(reserving.total()).isEqualTo(9);
-        assertThat(catchThrowableOfType(ClientException.class, () -> reserving.take(newcomer)))
+        assertThat(catchThrowableOfType(ProblemException.class, () -> reserving.take(newcomer)))
                 .as("once it holds one, the newcomer is a holder like the others")
                 .isNotNull();
         assertThat(registry.get("iolab.client.share.reserved")

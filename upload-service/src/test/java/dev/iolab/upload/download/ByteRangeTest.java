@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 import dev.iolab.upload.storage.BlobInfo;
+import dev.iolab.upload.web.ProblemException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -49,17 +50,20 @@ class ByteRangeTest {
     @ParameterizedTest
     @ValueSource(strings = {"bytes=1000-", "bytes=5000-6000", "bytes=-0"})
     void refusesARangeWithNoByteInTheBlob(String header) {
-        assertThatExceptionOfType(DownloadException.RangeNotSatisfiable.class)
+        assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(() -> ByteRange.requested(header, null, BLOB))
-                .satisfies(e -> assertThat(e.size()).isEqualTo(1000));
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(DownloadProblem.RANGE_NOT_SATISFIABLE))
+                .satisfies(
+                        e -> assertThat(e.headers().getFirst("Content-Range")).isEqualTo("bytes */1000"));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"bytes=0-", "bytes=-1"})
     void refusesEveryRangeOfAnEmptyBlob(String header) {
         BlobInfo empty = new BlobInfo(0, null, "\"0x8D2\"", MODIFIED);
-        assertThatExceptionOfType(DownloadException.RangeNotSatisfiable.class)
-                .isThrownBy(() -> ByteRange.requested(header, null, empty));
+        assertThatExceptionOfType(ProblemException.class)
+                .isThrownBy(() -> ByteRange.requested(header, null, empty))
+                .satisfies(e -> assertThat(e.problem()).isEqualTo(DownloadProblem.RANGE_NOT_SATISFIABLE));
     }
 
     @ParameterizedTest

@@ -12,8 +12,8 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import dev.iolab.upload.UploadProperties;
 import dev.iolab.upload.client.ClientKey;
-import dev.iolab.upload.client.ClientProperties;
 import dev.iolab.upload.client.ClientShareProperties;
 import dev.iolab.upload.client.ProxyProperties;
 import dev.iolab.upload.connection.TomcatConnections;
@@ -21,7 +21,6 @@ import dev.iolab.upload.storage.BlobInfo;
 import dev.iolab.upload.storage.BlobStorage;
 import dev.iolab.upload.storage.StorageException;
 import dev.iolab.upload.support.Problems;
-import dev.iolab.upload.web.WebProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.URI;
@@ -60,8 +59,7 @@ class DownloadControllerTest {
     /** The slice's missing pieces: properties, the problem handler, the connection lookup (none under MockMvc). */
     @TestConfiguration(proxyBeanMethods = false)
     @EnableConfigurationProperties({
-        WebProperties.class,
-        ClientProperties.class,
+        UploadProperties.class,
         ProxyProperties.class,
         ClientShareProperties.class,
         DownloadProperties.class

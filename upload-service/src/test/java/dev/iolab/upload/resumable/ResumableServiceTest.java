@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.iolab.upload.storage.ResumableBlobs;
 import dev.iolab.upload.support.TestProperties;
-import dev.iolab.upload.upload.budget.MemoryBudget;
-import dev.iolab.upload.upload.budget.MemoryBudgetProperties;
+import dev.iolab.upload.transfer.budget.MemoryBudget;
+import dev.iolab.upload.transfer.budget.MemoryBudgetProperties;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;

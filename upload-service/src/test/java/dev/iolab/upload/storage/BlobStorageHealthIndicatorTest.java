@@ -3,6 +3,7 @@ package dev.iolab.upload.storage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.iolab.upload.UploadProperties;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -86,9 +87,9 @@ class BlobStorageHealthIndicatorTest {
                         health -> health.getStatus().equals(status));
     }
 
-    private static StorageProperties properties(String timeout) {
+    private static UploadProperties properties(String timeout) {
         return new Binder(new MapConfigurationPropertySource(Map.of("upload.health.timeout", timeout)))
-                .bindOrCreate("upload", StorageProperties.class);
+                .bindOrCreate("upload", UploadProperties.class);
     }
 
     /** A store whose only working call is {@link #ping()}. */

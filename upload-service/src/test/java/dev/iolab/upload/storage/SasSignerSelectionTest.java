@@ -11,6 +11,7 @@ import com.azure.storage.blob.BlobServiceClientBuilder;
 import com.azure.storage.blob.models.UserDelegationKey;
 import com.azure.storage.blob.sas.BlobSasPermission;
 import com.azure.storage.blob.sas.BlobServiceSasSignatureValues;
+import dev.iolab.upload.UploadProperties;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,7 +40,7 @@ class SasSignerSelectionTest {
 
     @Test
     void signsWithTheAccountKeyOfAConnectionString() {
-        StorageProperties.Azure azure = azure("connection-string=" + KEYED);
+        UploadProperties.Azure azure = azure("connection-string=" + KEYED);
         BlobServiceClient service = StorageConfiguration.authorised(azure).buildClient();
 
         SasSigner signer = StorageConfiguration.sasSigner(azure, service);
@@ -54,7 +55,7 @@ class SasSignerSelectionTest {
 
     @Test
     void signsWithAUserDelegationKeyWhenRunningWithAnAzureIdentity() {
-        StorageProperties.Azure azure = azure("endpoint=https://acct.blob.core.windows.net");
+        UploadProperties.Azure azure = azure("endpoint=https://acct.blob.core.windows.net");
         BlobServiceClient service = StorageConfiguration.authorised(azure).buildClient();
 
         assertThat(StorageConfiguration.sasSigner(azure, service)).isInstanceOf(UserDelegationSasSigner.class);
@@ -92,7 +93,7 @@ class SasSignerSelectionTest {
 
     @Test
     void signsNothingWithAConnectionStringWithoutKey() {
-        StorageProperties.Azure azure = azure("connection-string=BlobEndpoint=https://acct.blob.core.windows.net;"
+        UploadProperties.Azure azure = azure("connection-string=BlobEndpoint=https://acct.blob.core.windows.net;"
                 + "SharedAccessSignature=sv=2020-08-04&ss=b&srt=sco&sp=rwdlac&se=2030-01-01T00:00:00Z&sig=abc");
         BlobServiceClient service = StorageConfiguration.authorised(azure).buildClient();
 
@@ -141,14 +142,14 @@ class SasSignerSelectionTest {
                 .collect(Collectors.toMap(pair -> pair[0], pair -> pair.length > 1 ? pair[1] : ""));
     }
 
-    private static StorageProperties.Azure azure(String... settings) {
+    private static UploadProperties.Azure azure(String... settings) {
         Map<String, String> map = new java.util.LinkedHashMap<>();
         for (String setting : settings) {
             int equals = setting.indexOf('=');
             map.put("upload.azure." + setting.substring(0, equals), setting.substring(equals + 1));
         }
         return new Binder(new MapConfigurationPropertySource(map))
-                .bindOrCreate("upload", StorageProperties.class)
+                .bindOrCreate("upload", UploadProperties.class)
                 .azure();
     }
 }

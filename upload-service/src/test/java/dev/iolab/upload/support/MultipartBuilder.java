@@ -1,6 +1,6 @@
 package dev.iolab.upload.support;
 
-import dev.iolab.upload.upload.body.MultipartBody;
+import dev.iolab.upload.transfer.body.MultipartBody;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;

@@ -3,6 +3,7 @@ package dev.iolab.upload.valet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
+import dev.iolab.upload.web.ProblemException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
@@ -121,7 +122,7 @@ class GrantSignerTest {
     @Test
     void theRefusalDoesNotRepeatTheId() {
         GrantSigner signer = new GrantSigner(KEY, List.of());
-        assertThatExceptionOfType(ValetKeyException.class)
+        assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(() -> signer.read("forged\r\n2026-01-01 ERROR injected", "a.bin"))
                 .withMessageNotContaining("injected")
                 .withMessageContaining("no such grant");
@@ -167,7 +168,7 @@ class GrantSignerTest {
     }
 
     private static void assertNotFound(Runnable read) {
-        assertThatExceptionOfType(ValetKeyException.class)
+        assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(read::run)
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(ValetKeyProblem.GRANT_NOT_FOUND));
     }

@@ -3,9 +3,9 @@ package dev.iolab.upload.valet;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.iolab.upload.client.ClientException;
 import dev.iolab.upload.client.ClientKey;
 import dev.iolab.upload.client.ClientShares;
+import dev.iolab.upload.web.ProblemException;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Instant;
@@ -30,7 +30,7 @@ class OpenGrantsTest {
             grants.open(second, "b-" + i, LATER);
         }
 
-        assertThatThrownBy(() -> grants.open(second, "b-3", LATER)).isInstanceOf(ClientException.class);
+        assertThatThrownBy(() -> grants.open(second, "b-3", LATER)).isInstanceOf(ProblemException.class);
         assertThatCode(() -> grants.open(ClientKey.ofAddress("127.0.1.3"), "c-0", LATER))
                 .doesNotThrowAnyException();
     }

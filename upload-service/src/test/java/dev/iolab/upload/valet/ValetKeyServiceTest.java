@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
-import dev.iolab.upload.client.ClientException;
 import dev.iolab.upload.client.ClientKey;
 import dev.iolab.upload.client.ClientProblem;
 import dev.iolab.upload.client.ClientShares;
-import dev.iolab.upload.upload.StoredUpload;
-import dev.iolab.upload.upload.UploadMetrics;
-import dev.iolab.upload.upload.problem.UploadProblem;
+import dev.iolab.upload.transfer.StoredUpload;
+import dev.iolab.upload.transfer.UploadMetrics;
+import dev.iolab.upload.transfer.problem.UploadProblem;
+import dev.iolab.upload.web.ProblemException;
 import dev.iolab.upload.web.ProblemType;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -221,7 +221,7 @@ class ValetKeyServiceTest {
         ValetKeyService shared = replica(staging, 10, 0.2);
         shared.grant(CLIENT, "a.bin", "12", null);
         GrantAnswer second = shared.grant(CLIENT, "b.bin", "12", null);
-        assertThatExceptionOfType(ClientException.class)
+        assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(() -> shared.grant(CLIENT, "c.bin", "12", null))
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(ClientProblem.OVER_SHARE));
         assertThat(shared.grant(OTHER, "c.bin", "12", null).name()).isEqualTo("c.bin");
@@ -286,7 +286,7 @@ class ValetKeyServiceTest {
     }
 
     private static void assertProblem(Runnable call, ProblemType expected) {
-        assertThatExceptionOfType(ValetKeyException.class)
+        assertThatExceptionOfType(ProblemException.class)
                 .isThrownBy(call::run)
                 .satisfies(e -> assertThat(e.problem()).isEqualTo(expected));
     }

@@ -26,8 +26,8 @@ import org.springframework.test.context.TestPropertySource;
             "upload.container=resumable-expiry",
             "upload.temp-dir=target/upload-spool-resumable-expiry",
             "upload.resumable.block-size=64KB",
-            "upload.resumable.expiry=2s",
-            "upload.azure.staging-max-age=6s",
+            "upload.resumable.expiry=5s",
+            "upload.azure.staging-max-age=8s",
             "upload.azure.staging-expiry-grace=1s",
             "upload.azure.staging-sweep-interval=500ms",
             // the valet-key feature refuses to start unless its grants outlive a sweep this eager; none are used here
@@ -53,14 +53,18 @@ class ResumableExpiryTest extends RunningServiceSupport {
         HttpResponse<String> created = tus().create(2 * BLOCK, java.util.Map.of("filename", "expiry/moved.bin"));
         String path = created.headers().firstValue("Location").orElseThrow();
         Instant expires = expires(created);
-        assertThat(expires).isBetween(before.plusSeconds(2), Instant.now().plusSeconds(3));
+        assertThat(expires).isBetween(before.plusSeconds(5), Instant.now().plusSeconds(6));
 
-        await().pollDelay(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(5)).until(() -> true);
+        // Upload-Expires has whole seconds: a PATCH two seconds on moves it by at least one.
+        Instant patchAt = before.plusSeconds(3);
+        await().atMost(Duration.ofSeconds(10)).until(() -> Instant.now().isAfter(patchAt));
         HttpResponse<String> patched = tus().patch(path, 0, new byte[BLOCK]);
         assertThat(patched.statusCode()).as(patched.body()).isEqualTo(204);
-        assertThat(expires(patched)).isAfter(expires);
+        Instant moved = expires(patched);
+        assertThat(moved).isAfter(expires);
 
-        await().pollDelay(Duration.ofMillis(1000)).atMost(Duration.ofSeconds(5)).until(() -> true);
+        await().atMost(Duration.ofSeconds(10)).until(() -> Instant.now().isAfter(expires));
+        assertThat(Instant.now()).as("the moved expiry has not passed yet").isBefore(moved);
         assertThat(tus().offset(path))
                 .as("past the first expiry, alive by the PATCH")
                 .isEqualTo(BLOCK);
@@ -71,8 +75,8 @@ class ResumableExpiryTest extends RunningServiceSupport {
         String path = tus().created("expiry/gone.bin", 2 * BLOCK);
         assertThat(tus().patch(path, 0, new byte[BLOCK]).statusCode()).isEqualTo(204);
 
-        await().atMost(Duration.ofSeconds(10))
-                .pollInterval(Duration.ofMillis(100))
+        await().atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(200))
                 .until(() -> tus().head(path).statusCode() == 410);
 
         assertThat(staging.getBlobClient("resumable-" + path.substring("/files/".length()))

@@ -7,8 +7,6 @@ import dev.iolab.reporting.section.ReportFrame;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -24,9 +22,6 @@ import java.util.stream.Collectors;
  * its cell computed here; the longer cells' sentences come from {@link ReportText}'s templates.
  */
 final class EnvironmentTable {
-
-    private static final DateTimeFormatter DATE =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
     private EnvironmentTable() {}
 
@@ -134,7 +129,7 @@ final class EnvironmentTable {
 
     private static String date(String instant) {
         try {
-            return DATE.format(Instant.parse(instant));
+            return FrameModel.DATE.format(Instant.parse(instant));
         } catch (RuntimeException e) {
             return "";
         }

@@ -25,7 +25,8 @@ import java.util.stream.Collectors;
  */
 final class FrameModel {
 
-    private static final DateTimeFormatter DATE =
+    /** How the report writes a moment: {@code 2026-11-22 05:00 UTC}. */
+    static final DateTimeFormatter DATE =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
     private FrameModel() {}

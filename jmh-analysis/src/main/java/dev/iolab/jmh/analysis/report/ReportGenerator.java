@@ -37,6 +37,9 @@ import java.util.stream.Stream;
  * other benchmark, the comparison with a baseline, the command that regenerates the report, and an appendix listing
  * every fork of an interleaved run in the order it ran, with the machine's state during it.
  *
+ * <p>The frame's words come from the templates {@link ReportText} fills with {@link FrameModel}'s records; this class
+ * only puts the parts in order.
+ *
  * <p>Everything is written to a temporary directory inside the report directory and moved in only when complete,
  * so a failure leaves no half-written report. A copy of the JSON and of the records beside it (the environment, the
  * sections' records) goes along, so the report directory stands on its own.

@@ -7,9 +7,11 @@ import dev.iolab.jmh.analysis.stats.RerunModel;
 import dev.iolab.jmh.analysis.stats.RerunVariance;
 import dev.iolab.reporting.markdown.MarkdownTable;
 import dev.iolab.reporting.markdown.MarkdownTable.Align;
+import dev.iolab.reporting.markdown.Templates;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.function.Function;
 
 /**
@@ -24,7 +26,54 @@ public final class ComparisonTable {
     /** Headline cells whose point ratio may miss its tolerance, per 48. */
     static final int MISSES_PER_48 = 2;
 
+    private static final Templates TEMPLATES = Templates.beside(ComparisonTable.class);
+
     private ComparisonTable() {}
+
+    /**
+     * What {@code comparison.mustache} words; figures formatted, percentages without their sign. A null or empty
+     * component is a part left out.
+     *
+     * @param h             the top heading's {@code #}s
+     * @param hostShift     the host allowance used, in percent
+     * @param slotDrift     each back-to-back run's drift over its stretch, in percent
+     * @param backToBack    the allowance of a cell whose forks ran back to back, in percent
+     * @param headlineKnown whether the headline cells came from a profile (else every cell was checked)
+     * @param goal          the rerun goal's counts, or null when no headline cell is in both runs
+     */
+    record Text(
+            String h,
+            String current,
+            String baseline,
+            String hostShift,
+            String slotDrift,
+            String backToBack,
+            boolean headlineKnown,
+            Goal goal,
+            String missingTable,
+            String ownTable,
+            Pair pair,
+            String cellsTable,
+            String onlyInBaseline,
+            String onlyInCurrent) {}
+
+    /**
+     * The rerun goal over the headline cells.
+     *
+     * @param atLeast    how many point ratios must be within tolerance
+     * @param rerun      the rerun-interval count, or null when the baseline has no rerun intervals
+     * @param afterShift the point ratios within tolerance with the pair's shift divided out, or null
+     */
+    record Goal(long within, int cells, int atLeast, boolean withinMet, Rerun rerun, AfterShift afterShift) {}
+
+    /** How many of the {@code checked} cells' reruns lie inside the baseline's rerun interval, against the target. */
+    record Rerun(long inside, long checked, boolean everyCell, String target, boolean met) {}
+
+    /** Point ratios within tolerance once the pair's run-wide {@code shift} (signed percent) is divided out. */
+    record AfterShift(String shift, long within, int cells) {}
+
+    /** The pair's own run-wide shift and spread against the allowance used; all in percent. */
+    record Pair(String meanShift, String meanShiftSe, String hostShift, String reference, String slotSd) {}
 
     /**
      * @param headingLevel  {@code #} count of the top heading (1 for a file of its own, 2 inside a report)
@@ -40,89 +89,85 @@ public final class ComparisonTable {
             int headingLevel,
             CellStatistics stats,
             Function<Comparison.Row, String> conditions) {
-        String h = "#".repeat(headingLevel);
-        StringBuilder out = new StringBuilder();
-        out.append(h)
-                .append(" Comparison: `")
-                .append(currentName)
-                .append("` against the baseline `")
-                .append(baselineName)
-                .append("`\n\n");
-        out.append(String.format(
-                Locale.ROOT,
-                "Per cell: this run's time ÷ the baseline's (< 1: this run is faster), with the interval reruns of "
-                        + "identical code show: both runs' fork-to-fork scatter plus a run-wide host shift of "
-                        + "%.2f %% (Welch's t over the forks' log medians, 95 %%); a cell whose forks ran back to back "
-                        + "in a run, not interleaved, also carries each run's drift over its stretch of the run (%.2f %% "
-                        + "per run), so its allowance is %.2f %%. **Faster** or **slower** when that interval excludes "
-                        + "1, **same within noise** otherwise; no verdict when a run has fewer than 5 forks (the ratio's "
-                        + "range over fork pairs is shown instead). A drifting fork is marked ⚠.\n\n",
-                result.hostShift() * 100,
-                ReferenceHost.MEASURED.slotDrift() * 100,
-                new RerunModel(result.hostShift())
-                                .backToBack(ReferenceHost.MEASURED.slotDrift())
-                                .hostShift()
-                        * 100));
+        return TEMPLATES
+                .compile("comparison")
+                .execute(text(result, baselineName, currentName, headlineKnown, headingLevel, stats, conditions));
+    }
 
-        List<Comparison.Row> headline = result.headline();
-        out.append(h).append("# Rerun goal over the headline cells\n\n");
-        if (!headlineKnown) {
-            out.append("No profile's headline cells are recorded for this run, so every cell is checked.\n\n");
+    static Text text(
+            Comparison.Result result,
+            String baselineName,
+            String currentName,
+            boolean headlineKnown,
+            int headingLevel,
+            CellStatistics stats,
+            Function<Comparison.Row, String> conditions) {
+        return new Text(
+                "#".repeat(headingLevel),
+                currentName,
+                baselineName,
+                percent(result.hostShift()),
+                percent(ReferenceHost.MEASURED.slotDrift()),
+                percent(new RerunModel(result.hostShift())
+                        .backToBack(ReferenceHost.MEASURED.slotDrift())
+                        .hostShift()),
+                headlineKnown,
+                result.headline().isEmpty() ? null : goal(result, result.headline()),
+                result.missing().isEmpty() ? "" : missingTable(result.missing(), stats, conditions),
+                result.ownTolerances().isEmpty() ? "" : ownTable(result.ownTolerances()),
+                result.pair().map(ComparisonTable::pair).orElse(null),
+                cellsTable(result, stats),
+                String.join("; ", result.onlyInBaseline()),
+                String.join("; ", result.onlyInCurrent()));
+    }
+
+    /** The headline cells that miss the goal, with the reason (and their forks' conditions, when recorded). */
+    private static String missingTable(
+            List<Comparison.Row> missing, CellStatistics stats, Function<Comparison.Row, String> conditions) {
+        boolean withConditions =
+                missing.stream().anyMatch(row -> !conditions.apply(row).isBlank());
+        List<String> header = new ArrayList<>(
+                List.of("cell", "this ÷ baseline", "tolerance", "baseline's rerun interval", "this run", "why"));
+        List<Align> align =
+                new ArrayList<>(List.of(Align.LEFT, Align.RIGHT, Align.RIGHT, Align.RIGHT, Align.RIGHT, Align.LEFT));
+        if (withConditions) {
+            header.add("forks' conditions");
+            align.add(Align.LEFT);
         }
-        if (headline.isEmpty()) {
-            out.append("No headline cell is in both runs.\n\n");
-        } else {
-            goal(result, headline, out);
-        }
-        List<Comparison.Row> missing = result.missing();
-        if (!missing.isEmpty()) {
-            boolean withConditions =
-                    missing.stream().anyMatch(row -> !conditions.apply(row).isBlank());
-            out.append("Headline cells that miss the goal, and why:\n\n");
-            List<String> header = new ArrayList<>(
-                    List.of("cell", "this ÷ baseline", "tolerance", "baseline's rerun interval", "this run", "why"));
-            List<Align> align = new ArrayList<>(
-                    List.of(Align.LEFT, Align.RIGHT, Align.RIGHT, Align.RIGHT, Align.RIGHT, Align.LEFT));
-            if (withConditions) {
-                header.add("forks' conditions");
-                align.add(Align.LEFT);
-            }
-            MarkdownTable table = new MarkdownTable(header, align);
-            for (Comparison.Row row : missing) {
-                List<String> line = new ArrayList<>(List.of(
-                        name(row),
-                        ratio(row.ratio()),
-                        tolerance(row),
-                        interval(row.rerunInterval()),
-                        time(stats.of(row.current()).value()),
-                        row.why()));
-                if (withConditions) {
-                    line.add(orNone(conditions.apply(row)));
-                }
-                table.row(line);
-            }
-            out.append(table.render()).append('\n');
-        }
-        List<Comparison.Row> own = result.ownTolerances();
-        if (!own.isEmpty()) {
-            out.append("Cells with their own tolerance (the profile names them: their forks spread too much for "
-                    + "±5 % with the forks a run can spend on them). Tolerance: the band 98 % of reruns of "
-                    + "identical code stay within, from the forks' spread of both runs pooled:\n\n");
-            MarkdownTable table = new MarkdownTable(
-                    List.of("cell", "fork spread", "forks per run", "tolerance", "this ÷ baseline", "within"),
-                    List.of(Align.LEFT, Align.RIGHT, Align.RIGHT, Align.RIGHT, Align.RIGHT, Align.LEFT));
-            own.forEach(row -> table.row(
+        MarkdownTable table = new MarkdownTable(header, align);
+        for (Comparison.Row row : missing) {
+            List<String> line = new ArrayList<>(List.of(
                     name(row),
-                    String.format(Locale.ROOT, "%.1f %%", row.spread() * 100),
-                    String.valueOf(row.ratio().forks()),
+                    ratio(row.ratio()),
                     tolerance(row),
-                    String.format(Locale.ROOT, "%.3f", row.ratio().value()),
-                    row.agrees() ? "yes" : "no"));
-            out.append(table.render()).append('\n');
+                    interval(row.rerunInterval()),
+                    time(stats.of(row.current()).value()),
+                    row.why()));
+            if (withConditions) {
+                line.add(orNone(conditions.apply(row)));
+            }
+            table.row(line);
         }
-        result.pair().ifPresent(pair -> out.append(pair(pair)));
+        return table.render();
+    }
 
-        out.append(h).append("# Every cell\n\n");
+    /** The cells with their own tolerance and the spread it comes from. */
+    private static String ownTable(List<Comparison.Row> own) {
+        MarkdownTable table = new MarkdownTable(
+                List.of("cell", "fork spread", "forks per run", "tolerance", "this ÷ baseline", "within"),
+                List.of(Align.LEFT, Align.RIGHT, Align.RIGHT, Align.RIGHT, Align.RIGHT, Align.LEFT));
+        own.forEach(row -> table.row(
+                name(row),
+                String.format(Locale.ROOT, "%.1f %%", row.spread() * 100),
+                String.valueOf(row.ratio().forks()),
+                tolerance(row),
+                String.format(Locale.ROOT, "%.3f", row.ratio().value()),
+                row.agrees() ? "yes" : "no"));
+        return table.render();
+    }
+
+    /** Every cell of both runs: the two times, the ratio, its verdict, and how a headline cell fared. */
+    private static String cellsTable(Comparison.Result result, CellStatistics stats) {
         MarkdownTable cells = new MarkdownTable(
                 List.of(
                         "benchmark",
@@ -153,74 +198,50 @@ public final class ComparisonTable {
                     row.verdict().text(),
                     row.headline() ? (row.reproduces() ? "★ reproduces" : "★ misses the goal") : "");
         }
-        out.append(cells.render()).append('\n');
-        if (!result.onlyInBaseline().isEmpty()) {
-            out.append("Only in the baseline: ")
-                    .append(String.join("; ", result.onlyInBaseline()))
-                    .append(".\n\n");
-        }
-        if (!result.onlyInCurrent().isEmpty()) {
-            out.append("Only in this run: ")
-                    .append(String.join("; ", result.onlyInCurrent()))
-                    .append(".\n\n");
-        }
-        return out.toString();
+        return cells.render();
     }
 
     /** The two counts the rerun goal states, against their targets. */
-    private static void goal(Comparison.Result result, List<Comparison.Row> headline, StringBuilder out) {
+    private static Goal goal(Comparison.Result result, List<Comparison.Row> headline) {
         int n = headline.size();
         long within = result.withinTolerance();
         long checked = result.rerunChecked();
         long inside = result.insideRerunInterval();
-        int allowedMisses = (int) Math.floor(n * MISSES_PER_48 / 48.0);
-        List<String> lines = new ArrayList<>();
-        lines.add(String.format(
-                Locale.ROOT,
-                "- **Point ratio within tolerance**: %d of %d headline cells (goal: at least %d; ±5 %%, or the cell's own "
-                        + "tolerance below) — %s.",
-                within,
-                n,
-                n - allowedMisses,
-                within >= n - allowedMisses ? "met" : "not met"));
-        if (checked == 0) {
-            lines.add("- **Rerun inside the baseline's rerun interval**: not checked — the baseline has fewer than 5 "
-                    + "forks per cell, so it has only fork ranges, no rerun interval.");
-        } else {
-            lines.add(String.format(
-                    Locale.ROOT,
-                    "- **Rerun inside the baseline's rerun interval** (95 %% of reruns' estimates fall in it): %d of "
-                            + "%d%s (goal: at least 90 %%) — %s.",
-                    inside,
-                    checked,
-                    checked < n ? " with 5 forks or more in the baseline" : " headline cells",
-                    inside >= Math.ceil(INSIDE_GOAL * checked) ? "met" : "not met"));
-        }
-        result.withinToleranceAfterShift()
-                .ifPresent(afterShift -> lines.add(String.format(
-                        Locale.ROOT,
-                        "- Not a goal, for reading the two above: with this pair's run-wide shift (%+.2f %%, below)"
-                                + " divided out, %d of %d headline cells have their point ratio within tolerance —"
-                                + " how many kept their place beside the others while the whole machine ran faster or"
-                                + " slower.",
-                        result.pair().orElseThrow().meanShift() * 100,
-                        afterShift,
-                        n)));
-        out.append(String.join("\n", lines)).append("\n\n");
+        int atLeast = n - (int) Math.floor(n * MISSES_PER_48 / 48.0);
+        Rerun rerun = checked == 0
+                ? null
+                : new Rerun(
+                        inside,
+                        checked,
+                        checked >= n,
+                        String.format(Locale.ROOT, "%.0f %%", INSIDE_GOAL * 100),
+                        inside >= Math.ceil(INSIDE_GOAL * checked));
+        OptionalLong afterShift = result.withinToleranceAfterShift();
+        AfterShift shifted = afterShift.isEmpty()
+                ? null
+                : new AfterShift(
+                        String.format(
+                                Locale.ROOT,
+                                "%+.2f",
+                                result.pair().orElseThrow().meanShift() * 100),
+                        afterShift.getAsLong(),
+                        n);
+        return new Goal(within, n, atLeast, within >= atLeast, rerun, shifted);
     }
 
     /** The pair's own run-wide shift and spread, to check the host allowance against. */
-    private static String pair(RerunVariance.Estimate pair) {
-        return String.format(
-                Locale.ROOT,
-                "This pair over its headline cells: run-wide shift %+.2f %% ± %.2f %% (the allowance it would give: "
-                        + "%.2f %%, against %.2f %% used above); each cell's own shift beyond its forks' scatter: "
-                        + "%.2f %% per run.\n\n",
-                pair.meanShift() * 100,
-                pair.meanShiftSe() * 100,
-                pair.hostShift() * 100,
-                ReferenceHost.MEASURED.hostShift() * 100,
-                pair.slotSd() * 100);
+    private static Pair pair(RerunVariance.Estimate pair) {
+        return new Pair(
+                String.format(Locale.ROOT, "%+.2f", pair.meanShift() * 100),
+                percent(pair.meanShiftSe()),
+                percent(pair.hostShift()),
+                percent(ReferenceHost.MEASURED.hostShift()),
+                percent(pair.slotSd()));
+    }
+
+    /** A fraction as a percentage with two decimals, without the sign: {@code 1.25}. */
+    private static String percent(double fraction) {
+        return String.format(Locale.ROOT, "%.2f", fraction * 100);
     }
 
     /** {@code CopyBenchmark.copy fileSizeKb=64, strategy=BULK_8K}: the cell as the report's tables name it. */

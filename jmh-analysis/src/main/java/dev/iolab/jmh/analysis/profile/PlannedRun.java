@@ -207,13 +207,7 @@ public record PlannedRun(
      * @throws IllegalArgumentException if an option is missing or malformed
      */
     public static PlannedRun of(String label, List<String> jmhArgs) {
-        Integer forks = null;
-        Integer warmups = null;
-        Integer measurements = null;
-        Duration warmupTime = Duration.ofSeconds(10);
-        Duration measurementTime = Duration.ofSeconds(10);
-        int combinations = 1;
-        boolean singleShot = false;
+        Counted counted = new Counted(label);
         for (int i = 0; i < jmhArgs.size(); i++) {
             String option = jmhArgs.get(i);
             if (!option.startsWith("-")) {
@@ -223,66 +217,75 @@ public record PlannedRun(
                 throw new IllegalArgumentException("Profile run " + label + " must not set " + option
                         + ": the plugin chooses where each run's results go");
             }
-            boolean known = true;
-            switch (option) {
-                case "-f":
-                    forks = integer(jmhArgs, ++i, option, label);
-                    break;
-                case "-wi":
-                    warmups = integer(jmhArgs, ++i, option, label);
-                    break;
-                case "-i":
-                    measurements = integer(jmhArgs, ++i, option, label);
-                    break;
-                case "-w":
-                    warmupTime = time(value(jmhArgs, ++i, option, label), label);
-                    break;
-                case "-r":
-                    measurementTime = time(value(jmhArgs, ++i, option, label), label);
-                    break;
-                case "-bm":
-                    String mode = value(jmhArgs, ++i, option, label);
-                    singleShot = mode.equals("ss") || mode.equalsIgnoreCase("SingleShotTime");
-                    break;
-                case "-p":
-                    String param = value(jmhArgs, ++i, option, label);
-                    int eq = param.indexOf('=');
-                    if (eq <= 0) {
-                        throw new IllegalArgumentException(
-                                "Profile run " + label + ": -p needs name=v1,v2,…, got " + param);
-                    }
-                    combinations *= param.substring(eq + 1).split(",", -1).length;
-                    break;
-                default:
-                    known = false;
-            }
-            if (!known && i + 1 < jmhArgs.size() && !jmhArgs.get(i + 1).startsWith("-") && takesValue(option)) {
+            if (COUNTED_OPTIONS.contains(option)) {
+                counted.read(option, value(jmhArgs, ++i, option, label));
+            } else if (i + 1 < jmhArgs.size() && !jmhArgs.get(i + 1).startsWith("-") && takesValue(option)) {
                 i++;
             }
         }
-        if (forks == null || warmups == null || measurements == null) {
-            throw new IllegalArgumentException("Profile run " + label + " must set -f, -wi and -i, so that its"
-                    + " iterations can be counted: " + String.join(" ", jmhArgs));
+        return counted.run(jmhArgs);
+    }
+
+    /** The {@link #COUNTED_OPTIONS} of one run's command line, read one by one; JMH's defaults for the times. */
+    private static final class Counted {
+        private final String label;
+        private Integer forks;
+        private Integer warmups;
+        private Integer measurements;
+        private Duration warmupTime = Duration.ofSeconds(10);
+        private Duration measurementTime = Duration.ofSeconds(10);
+        private int combinations = 1;
+        private boolean singleShot;
+
+        Counted(String label) {
+            this.label = label;
         }
-        if (singleShot) {
-            warmupTime = SINGLE_SHOT_GUESS;
-            measurementTime = SINGLE_SHOT_GUESS;
+
+        void read(String option, String value) {
+            switch (option) {
+                case "-f" -> forks = integer(value, option, label);
+                case "-wi" -> warmups = integer(value, option, label);
+                case "-i" -> measurements = integer(value, option, label);
+                case "-w" -> warmupTime = time(value, label);
+                case "-r" -> measurementTime = time(value, label);
+                case "-bm" -> singleShot = value.equals("ss") || value.equalsIgnoreCase("SingleShotTime");
+                case "-p" -> combinations *= values(value);
+                default -> throw new IllegalStateException("not a counted option: " + option);
+            }
         }
-        return new PlannedRun(
-                label,
-                jmhArgs,
-                combinations,
-                forks,
-                warmups,
-                warmupTime,
-                measurements,
-                measurementTime,
-                singleShot,
-                Duration.ZERO,
-                Duration.ZERO,
-                Duration.ZERO,
-                false,
-                false);
+
+        /** How many values a {@code -p name=v1,v2} gives. */
+        private int values(String param) {
+            int eq = param.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("Profile run " + label + ": -p needs name=v1,v2,…, got " + param);
+            }
+            return param.substring(eq + 1).split(",", -1).length;
+        }
+
+        PlannedRun run(List<String> jmhArgs) {
+            if (forks == null || warmups == null || measurements == null) {
+                throw new IllegalArgumentException("Profile run " + label + " must set -f, -wi and -i, so that its"
+                        + " iterations can be counted: " + String.join(" ", jmhArgs));
+            }
+            Duration warmup = singleShot ? SINGLE_SHOT_GUESS : warmupTime;
+            Duration measurement = singleShot ? SINGLE_SHOT_GUESS : measurementTime;
+            return new PlannedRun(
+                    label,
+                    jmhArgs,
+                    combinations,
+                    forks,
+                    warmups,
+                    warmup,
+                    measurements,
+                    measurement,
+                    singleShot,
+                    Duration.ZERO,
+                    Duration.ZERO,
+                    Duration.ZERO,
+                    false,
+                    false);
+        }
     }
 
     /** Options {@link #of} reads, each with a value. */
@@ -324,8 +327,7 @@ public record PlannedRun(
         return args.get(i);
     }
 
-    private static int integer(List<String> args, int i, String option, String label) {
-        String text = value(args, i, option, label);
+    private static int integer(String text, String option, String label) {
         try {
             return Integer.parseInt(text);
         } catch (NumberFormatException e) {

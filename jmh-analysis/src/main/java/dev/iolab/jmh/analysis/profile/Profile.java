@@ -161,23 +161,39 @@ public record Profile(
     }
 
     static Profile parse(String name, List<String> lines) {
-        String description = "";
-        String expected = "";
-        Long seed = null;
-        List<PlannedRun> runs = new ArrayList<>();
-        Set<String> labels = new LinkedHashSet<>();
-        Map<String, Integer> costLines = new LinkedHashMap<>();
-        Map<String, PlannedRun> costed = new LinkedHashMap<>();
-        Map<String, Integer> headlines = new LinkedHashMap<>();
-        Map<String, Integer> interleaved = new LinkedHashMap<>();
-        Map<String, Integer> toleranceLines = new LinkedHashMap<>();
-        Map<String, List<String>> tolerances = new LinkedHashMap<>();
+        Draft draft = new Draft(name);
         for (int n = 0; n < lines.size(); n++) {
             String line = lines.get(n).strip();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
+            if (!line.isEmpty() && !line.startsWith("#")) {
+                draft.read(n + 1, line);
             }
-            String where = "Profile " + name + ", line " + (n + 1) + ": ";
+        }
+        draft.check();
+        return draft.plan();
+    }
+
+    /** A profile while its lines are read: what each key gave, and on which line, for the checks that follow. */
+    private static final class Draft {
+        private final String name;
+        private String description = "";
+        private String expected = "";
+        private Long seed;
+        private final List<PlannedRun> runs = new ArrayList<>();
+        private final Set<String> labels = new LinkedHashSet<>();
+        private final Map<String, Integer> costLines = new LinkedHashMap<>();
+        private final Map<String, PlannedRun> costed = new LinkedHashMap<>();
+        private final Map<String, Integer> headlines = new LinkedHashMap<>();
+        private final Map<String, Integer> interleaved = new LinkedHashMap<>();
+        private final Map<String, Integer> toleranceLines = new LinkedHashMap<>();
+        private final Map<String, List<String>> tolerances = new LinkedHashMap<>();
+
+        Draft(String name) {
+            this.name = name;
+        }
+
+        /** One line that is neither empty nor a comment, {@code number} counted from 1. */
+        void read(int number, String line) {
+            String where = "Profile " + name + ", line " + number + ": ";
             int colon = line.indexOf(':');
             if (colon < 0) {
                 throw new IllegalArgumentException(where + "expected \"description:\", \"expected:\", \"headline:\","
@@ -186,18 +202,19 @@ public record Profile(
             }
             String key = line.substring(0, colon).strip();
             String value = line.substring(colon + 1).strip();
-            int number = n + 1;
-            if (key.equals("description")) {
-                description = value;
-            } else if (key.equals("expected")) {
-                expected = value;
-            } else if (key.equals("headline")) {
-                labelsOf(value).forEach(label -> headlines.put(label, number));
-            } else if (key.equals("interleave")) {
-                labelsOf(value).forEach(label -> interleaved.put(label, number));
-            } else if (key.equals("seed")) {
-                seed = seedOf(where, value);
-            } else if (key.startsWith("run ") && !key.substring(4).isBlank()) {
+            switch (key) {
+                case "description" -> description = value;
+                case "expected" -> expected = value;
+                case "headline" -> labelsOf(value).forEach(label -> headlines.put(label, number));
+                case "interleave" -> labelsOf(value).forEach(label -> interleaved.put(label, number));
+                case "seed" -> seed = seedOf(where, value);
+                default -> readLabelled(number, where, key, value);
+            }
+        }
+
+        /** A {@code run}, {@code cost} or {@code tolerance} line: a key naming a run's label. */
+        private void readLabelled(int number, String where, String key, String value) {
+            if (key.startsWith("run ") && !key.substring(4).isBlank()) {
                 String label = key.substring(4).strip();
                 if (!labels.add(label)) {
                     throw new IllegalArgumentException(where + "run " + label + " appears twice");
@@ -209,56 +226,69 @@ public record Profile(
                 }
             } else if (key.startsWith("cost ") && !key.substring(5).isBlank()) {
                 String label = key.substring(5).strip();
-                costLines.put(label, n + 1);
+                costLines.put(label, number);
                 costed.put(label, costOf(where, value));
             } else if (key.startsWith("tolerance ") && !key.substring(10).isBlank()) {
                 String label = key.substring(10).strip();
-                toleranceLines.putIfAbsent(label, n + 1);
+                toleranceLines.putIfAbsent(label, number);
                 tolerances.computeIfAbsent(label, l -> new ArrayList<>()).add(value);
             } else {
                 throw new IllegalArgumentException(where + "unknown key " + key);
             }
         }
-        if (runs.isEmpty()) {
-            throw new IllegalArgumentException("Profile " + name + " has no \"run <label>: ...\" line");
-        }
-        unknown(name, costLines, labels, "cost for unknown run ");
-        unknown(name, headlines, labels, "headline names unknown run ");
-        unknown(name, interleaved, labels, "interleave names unknown run ");
-        unknown(name, toleranceLines, labels, "tolerance for unknown run ");
-        for (Map.Entry<String, Integer> t : toleranceLines.entrySet()) {
-            if (!headlines.containsKey(t.getKey())) {
-                throw new IllegalArgumentException(
-                        "Profile " + name + ", line " + t.getValue() + ": tolerance names run " + t.getKey()
-                                + ", which is not a headline run (only headline cells are held to a tolerance)");
+
+        /** Every line names known runs, and only headline runs get a tolerance. */
+        void check() {
+            if (runs.isEmpty()) {
+                throw new IllegalArgumentException("Profile " + name + " has no \"run <label>: ...\" line");
             }
-        }
-        List<PlannedRun> planned = new ArrayList<>();
-        List<String> ownTolerance = new ArrayList<>();
-        for (PlannedRun run : runs) {
-            PlannedRun cost = costed.get(run.label());
-            if (cost != null) {
-                run = run.withCost(cost.operation(), cost.forkSetup(), cost.onceSetup());
-            }
-            if (headlines.containsKey(run.label())) {
-                if (run.forks() < HEADLINE_FORKS || run.measurementIterations() < HEADLINE_ITERATIONS) {
-                    throw new IllegalArgumentException("Profile " + name + ", line " + headlines.get(run.label())
-                            + ": headline run " + run.label() + " gives each cell " + run.forks() + " fork(s) of "
-                            + run.measurementIterations() + " measured iterations; a headline cell needs at least "
-                            + HEADLINE_FORKS + " forks (for a confidence interval over forks) of at least "
-                            + HEADLINE_ITERATIONS + " iterations (to check each fork for drift)");
+            unknown(name, costLines, labels, "cost for unknown run ");
+            unknown(name, headlines, labels, "headline names unknown run ");
+            unknown(name, interleaved, labels, "interleave names unknown run ");
+            unknown(name, toleranceLines, labels, "tolerance for unknown run ");
+            for (Map.Entry<String, Integer> t : toleranceLines.entrySet()) {
+                if (!headlines.containsKey(t.getKey())) {
+                    throw new IllegalArgumentException(
+                            "Profile " + name + ", line " + t.getValue() + ": tolerance names run " + t.getKey()
+                                    + ", which is not a headline run (only headline cells are held to a tolerance)");
                 }
-                run = run.asHeadline();
             }
-            if (interleaved.containsKey(run.label())) {
-                run = run.asInterleaved();
-            }
-            for (String cells : tolerances.getOrDefault(run.label(), List.of())) {
-                ownTolerance.add(toleranceSelector(name, toleranceLines.get(run.label()), run, cells));
-            }
-            planned.add(run);
         }
-        return new Profile(name, description, expected, planned, seed, ownTolerance);
+
+        /** The runs with their costs, headline and interleave marks, and the cells held to their own tolerance. */
+        Profile plan() {
+            List<PlannedRun> planned = new ArrayList<>();
+            List<String> ownTolerance = new ArrayList<>();
+            for (PlannedRun run : runs) {
+                PlannedRun cost = costed.get(run.label());
+                if (cost != null) {
+                    run = run.withCost(cost.operation(), cost.forkSetup(), cost.onceSetup());
+                }
+                if (headlines.containsKey(run.label())) {
+                    run = headline(run);
+                }
+                if (interleaved.containsKey(run.label())) {
+                    run = run.asInterleaved();
+                }
+                for (String cells : tolerances.getOrDefault(run.label(), List.of())) {
+                    ownTolerance.add(toleranceSelector(name, toleranceLines.get(run.label()), run, cells));
+                }
+                planned.add(run);
+            }
+            return new Profile(name, description, expected, planned, seed, ownTolerance);
+        }
+
+        /** The run as a headline run, once it gives every cell the forks and iterations a headline cell needs. */
+        private PlannedRun headline(PlannedRun run) {
+            if (run.forks() < HEADLINE_FORKS || run.measurementIterations() < HEADLINE_ITERATIONS) {
+                throw new IllegalArgumentException("Profile " + name + ", line " + headlines.get(run.label())
+                        + ": headline run " + run.label() + " gives each cell " + run.forks() + " fork(s) of "
+                        + run.measurementIterations() + " measured iterations; a headline cell needs at least "
+                        + HEADLINE_FORKS + " forks (for a confidence interval over forks) of at least "
+                        + HEADLINE_ITERATIONS + " iterations (to check each fork for drift)");
+            }
+            return run.asHeadline();
+        }
     }
 
     private static List<String> labelsOf(String value) {

@@ -29,30 +29,36 @@ final class OtherBenchmarks {
     private OtherBenchmarks() {}
 
     /**
+     * What {@code other-benchmarks.mustache} words.
+     *
      * @param afterSections whether the project's sections came first (the heading then says these are the others)
      */
-    static void write(List<BenchmarkResult> results, ReportContext context, boolean afterSections, StringBuilder out) {
+    record Others(boolean afterSections, List<Benchmark> benchmarks) {}
+
+    /** One benchmark: its short and full name, its JMH settings, and the table of its cells. */
+    record Benchmark(String name, String benchmark, String settings, String table) {}
+
+    /** The part on these results, grouped by benchmark. */
+    static String write(List<BenchmarkResult> results, ReportContext context, boolean afterSections) {
+        return ReportText.render("other-benchmarks", of(results, context, afterSections));
+    }
+
+    static Others of(List<BenchmarkResult> results, ReportContext context, boolean afterSections) {
         Map<String, List<BenchmarkResult>> byBenchmark = new LinkedHashMap<>();
         results.forEach(r -> byBenchmark
                 .computeIfAbsent(r.benchmark(), b -> new ArrayList<>())
                 .add(r));
-        if (afterSections) {
-            out.append("## Other benchmarks in this file\n\n");
-        }
-        String level = afterSections ? "### " : "## ";
-        for (List<BenchmarkResult> cells : byBenchmark.values()) {
-            BenchmarkResult first = cells.get(0);
-            out.append(level).append('`').append(first.shortName()).append("`\n\n");
-            out.append("`")
-                    .append(first.benchmark())
-                    .append("`. JMH: ")
-                    .append(cells.stream()
-                            .map(r -> r.mode() + ", " + r.settings().describeIterations())
-                            .distinct()
-                            .collect(Collectors.joining("; ")))
-                    .append(". Figures are the geometric mean of the forks' medians, in the benchmark's unit.\n\n");
-            out.append(table(cells, context)).append('\n');
-        }
+        List<Benchmark> benchmarks = byBenchmark.values().stream()
+                .map(cells -> new Benchmark(
+                        cells.get(0).shortName(),
+                        cells.get(0).benchmark(),
+                        cells.stream()
+                                .map(r -> r.mode() + ", " + r.settings().describeIterations())
+                                .distinct()
+                                .collect(Collectors.joining("; ")),
+                        table(cells, context)))
+                .toList();
+        return new Others(afterSections, benchmarks);
     }
 
     private static String table(List<BenchmarkResult> cells, ReportContext context) {

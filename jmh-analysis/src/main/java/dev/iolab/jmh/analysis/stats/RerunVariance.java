@@ -122,19 +122,7 @@ public final class RerunVariance {
             shift[i] = Forks.mean(b) - Forks.mean(a);
             forkShiftVariance[i] = variance[i] * (1.0 / a.length + 1.0 / b.length);
         }
-        Map<String, List<Integer>> groups = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) {
-            groups.computeIfAbsent(pairs.get(i).group(), g -> new ArrayList<>()).add(i);
-        }
-        Map<String, Double> groupVariance = new LinkedHashMap<>();
-        for (Map.Entry<String, List<Integer>> g : groups.entrySet()) {
-            double[] v = g.getValue().stream().mapToDouble(i -> variance[i]).toArray();
-            int[] dfs = g.getValue().stream().mapToInt(i -> df[i]).sorted().toArray();
-            int typicalDf = dfs[dfs.length / 2];
-            double chiMedian =
-                    new ChiSquaredDistribution(null, typicalDf).inverseCumulativeProbability(0.5) / typicalDf;
-            groupVariance.put(g.getKey(), Medians.of(v) / chiMedian);
-        }
+        Map<String, Double> groupVariance = groupVariances(pairs, variance, df);
         double meanShift = Forks.mean(shift);
         double meanShiftSe = Math.sqrt(Forks.variance(shift) / n);
         double excess = 0;
@@ -160,5 +148,27 @@ public final class RerunVariance {
         }
         return new Estimate(
                 cells, groupSd, meanShift, meanShiftSe, Math.sqrt(slotVariance), Math.abs(meanShift) + meanShiftSe);
+    }
+
+    /**
+     * Each group's typical between-fork variance: the median of its cells' pooled variances, divided by the median of
+     * a chi-squared variable over its degrees of freedom (the median of a variance estimate lies below the variance).
+     */
+    private static Map<String, Double> groupVariances(List<Pair> pairs, double[] variance, int[] df) {
+        int n = pairs.size();
+        Map<String, List<Integer>> groups = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            groups.computeIfAbsent(pairs.get(i).group(), g -> new ArrayList<>()).add(i);
+        }
+        Map<String, Double> groupVariance = new LinkedHashMap<>();
+        for (Map.Entry<String, List<Integer>> g : groups.entrySet()) {
+            double[] v = g.getValue().stream().mapToDouble(i -> variance[i]).toArray();
+            int[] dfs = g.getValue().stream().mapToInt(i -> df[i]).sorted().toArray();
+            int typicalDf = dfs[dfs.length / 2];
+            double chiMedian =
+                    new ChiSquaredDistribution(null, typicalDf).inverseCumulativeProbability(0.5) / typicalDf;
+            groupVariance.put(g.getKey(), Medians.of(v) / chiMedian);
+        }
+        return groupVariance;
     }
 }

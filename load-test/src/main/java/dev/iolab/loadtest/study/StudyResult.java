@@ -20,8 +20,10 @@ import java.util.Optional;
  *                        {@link Ceiling#STORAGE}, {@link Ceiling#NGINX}
  * @param valetKeySkipped why the valet-key row was not measured, or null
  * @param soak            the soak, in soak mode
- * @param warmUpBursts    untimed bursts each ceiling and cell sent first; null in runs from before the study could
- * @param warmUpMb        file size of those bursts, MiB; null in runs from before it could be chosen (1 MiB)
+ * @param warmUpBursts    untimed bursts each ceiling and cell sent first (0 in soak mode)
+ * @param warmUpMb        file size of the cells' warm-up bursts, MiB (the ceilings' are 1 MiB; 0 in soak mode)
+ * @param runDirectory    the run's directory, where its Gatling reports, logs and {@code study.json} stay: relative to
+ *                        the repository root when under it ({@code load-test/target/upload-study/<UTC time>})
  */
 record StudyResult(
         RunInfo run,
@@ -30,8 +32,9 @@ record StudyResult(
         List<Ceiling> ceilings,
         String valetKeySkipped,
         Soak soak,
-        Integer warmUpBursts,
-        Integer warmUpMb) {
+        int warmUpBursts,
+        int warmUpMb,
+        String runDirectory) {
 
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -271,6 +274,11 @@ record StudyResult(
 
     void write(Path file) throws IOException {
         JSON.writeValue(file.toFile(), this);
+    }
+
+    /** The result as {@link #write} writes it, with a closing line break. */
+    String json() throws IOException {
+        return JSON.writeValueAsString(this) + "\n";
     }
 
     static StudyResult read(Path file) throws IOException {

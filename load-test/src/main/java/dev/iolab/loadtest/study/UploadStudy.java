@@ -16,6 +16,7 @@ import dev.iolab.stack.ExternalTool;
 import dev.iolab.stack.HeapProbe;
 import dev.iolab.stack.NginxProcess;
 import dev.iolab.stack.PrometheusText;
+import dev.iolab.stack.RepositoryPaths;
 import dev.iolab.stack.UploadExecutor;
 import dev.iolab.stack.UploadServiceProcess;
 import java.io.IOException;
@@ -113,7 +114,7 @@ public final class UploadStudy {
         run.exitOnFailure(() -> {
             UploadStudy study = new UploadStudy(options, run);
             StudyResult result = options.soak() ? study.runSoak() : study.runMatrix();
-            UploadStudyReport.write(result, output, run.directory());
+            UploadStudyReport.write(result, output);
             System.out.println("Study done in " + Figures.minutes(result.run().durationSeconds()) + ". Report: "
                     + output + "; Gatling reports, logs and study.json: " + run.directory());
         });
@@ -596,7 +597,7 @@ public final class UploadStudy {
     private String ratioText(StudyResult.Cell cell) {
         StringBuilder text = new StringBuilder();
         for (String row : List.of(StudyResult.Ceiling.STORAGE, StudyResult.Ceiling.NGINX)) {
-            Double ratio = UploadStudyReport.timeRatio(result(), cell, row);
+            Double ratio = StudyAnalysis.timeRatio(result(), cell, row);
             if (ratio != null) {
                 text.append(String.format(Locale.ROOT, ", %.2f x %s's time", ratio, row));
             }
@@ -791,8 +792,16 @@ public final class UploadStudy {
                 List.copyOf(ceilings),
                 valetKeySkipped,
                 soak,
-                options.soak() ? null : options.warmUpBursts(),
-                options.soak() ? null : options.warmUpMb());
+                options.soak() ? 0 : options.warmUpBursts(),
+                options.soak() ? 0 : options.warmUpMb(),
+                runDirectory());
+    }
+
+    /** The run directory relative to the repository root, where it is under it; else absolute. */
+    private String runDirectory() {
+        Path root = RepositoryPaths.root();
+        Path dir = runDir.toAbsolutePath().normalize();
+        return (dir.startsWith(root) ? root.relativize(dir) : dir).toString();
     }
 
     /** A fresh Azurite and service (budget on or off), attached for live-heap probes. */

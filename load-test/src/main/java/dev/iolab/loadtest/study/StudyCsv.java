@@ -94,90 +94,96 @@ final class StudyCsv {
     static String csv(StudyResult result) throws IOException {
         List<CsvRow> rows = new ArrayList<>();
         for (StudyResult.Ceiling c : result.ceilings()) {
-            rows.add(new CsvRow(
-                    "",
-                    c.row(),
-                    c.fileSizeMb(),
-                    c.users(),
-                    c.clients(),
-                    c.stored(),
-                    0,
-                    c.failed(),
-                    "",
-                    "",
-                    c.meanSeconds(),
-                    c.p95Seconds(),
-                    c.spanSeconds(),
-                    c.throughputMibPerSecond(),
-                    StudyAnalysis.ceilingRatio(result, c, StudyResult.Ceiling.DIRECT),
-                    StudyAnalysis.ceilingRatio(result, c, StudyResult.Ceiling.STORAGE),
-                    StudyAnalysis.ceilingRatio(result, c, StudyResult.Ceiling.NGINX),
-                    null,
-                    null,
-                    null,
-                    c.cpu().client(),
-                    c.cpu().hop(),
-                    c.cpu().storage(),
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null));
+            rows.add(ceilingRow(result, c));
         }
         for (StudyResult.Cell c : StudyAnalysis.ordered(result)) {
-            var o = c.outcomes();
-            var m = c.memory();
-            rows.add(new CsvRow(
-                    c.budget() ? "on" : "off",
-                    c.strategy(),
-                    c.fileSizeMb(),
-                    c.users(),
-                    c.users() + " Gatling users",
-                    c.accepted(),
-                    o == null ? null : o.refused(),
-                    c.failed(),
-                    o == null ? "" : joined(StudyAnalysis.shortKeys(o.refusedBy())),
-                    o == null ? "" : joined(o.failedBy()),
-                    o == null ? null : o.meanSeconds(),
-                    o == null ? null : o.p95Seconds(),
-                    o == null ? null : o.spanSeconds(),
-                    o == null ? null : o.throughputMibPerSecond(),
-                    StudyAnalysis.timeRatio(result, c, StudyResult.Ceiling.DIRECT),
-                    StudyAnalysis.timeRatio(result, c, StudyResult.Ceiling.STORAGE),
-                    StudyAnalysis.timeRatio(result, c, StudyResult.Ceiling.NGINX),
-                    StudyAnalysis.throughputRatio(result, c, StudyResult.Ceiling.DIRECT),
-                    StudyAnalysis.throughputRatio(result, c, StudyResult.Ceiling.STORAGE),
-                    StudyAnalysis.throughputRatio(result, c, StudyResult.Ceiling.NGINX),
-                    c.cpu() == null ? null : c.cpu().client(),
-                    c.cpu() == null ? null : c.cpu().hop(),
-                    c.cpu() == null ? null : c.cpu().storage(),
-                    c.reads() == null ? null : mib(c.reads().bytesPerUpload()),
-                    c.verifyReads() == null ? null : mib(c.verifyReads().bytesPerUpload()),
-                    mib(m.peakHeapUsedBytes()),
-                    m.idleLiveHeapBytes() == null
-                            ? null
-                            : mib(m.idleLiveHeapBytes().doubleValue()),
-                    m.liveAboveIdleBytes() == null
-                            ? null
-                            : mib(m.liveAboveIdleBytes().doubleValue()),
-                    m.inFlight(),
-                    mib(m.livePerUploadBytes()),
-                    mib(m.peakDirectBytes()),
-                    mib(m.peakRssBytes()),
-                    c.serviceUp(),
-                    c.oomErrors(),
-                    c.gatlingExit()));
+            rows.add(cellRow(result, c));
         }
         CsvMapper mapper = new CsvMapper();
         CsvSchema schema = mapper.schemaFor(CsvRow.class).withHeader();
         return mapper.writer(schema).writeValueAsString(rows);
+    }
+
+    private static CsvRow ceilingRow(StudyResult result, StudyResult.Ceiling c) {
+        return new CsvRow(
+                "",
+                c.row(),
+                c.fileSizeMb(),
+                c.users(),
+                c.clients(),
+                c.stored(),
+                0,
+                c.failed(),
+                "",
+                "",
+                c.meanSeconds(),
+                c.p95Seconds(),
+                c.spanSeconds(),
+                c.throughputMibPerSecond(),
+                StudyAnalysis.ceilingRatio(result, c, StudyResult.Ceiling.DIRECT),
+                StudyAnalysis.ceilingRatio(result, c, StudyResult.Ceiling.STORAGE),
+                StudyAnalysis.ceilingRatio(result, c, StudyResult.Ceiling.NGINX),
+                null,
+                null,
+                null,
+                c.cpu().client(),
+                c.cpu().hop(),
+                c.cpu().storage(),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
+    }
+
+    private static CsvRow cellRow(StudyResult result, StudyResult.Cell c) {
+        var o = c.outcomes();
+        var m = c.memory();
+        return new CsvRow(
+                c.budget() ? "on" : "off",
+                c.strategy(),
+                c.fileSizeMb(),
+                c.users(),
+                c.users() + " Gatling users",
+                c.accepted(),
+                o == null ? null : o.refused(),
+                c.failed(),
+                o == null ? "" : joined(StudyAnalysis.shortKeys(o.refusedBy())),
+                o == null ? "" : joined(o.failedBy()),
+                o == null ? null : o.meanSeconds(),
+                o == null ? null : o.p95Seconds(),
+                o == null ? null : o.spanSeconds(),
+                o == null ? null : o.throughputMibPerSecond(),
+                StudyAnalysis.timeRatio(result, c, StudyResult.Ceiling.DIRECT),
+                StudyAnalysis.timeRatio(result, c, StudyResult.Ceiling.STORAGE),
+                StudyAnalysis.timeRatio(result, c, StudyResult.Ceiling.NGINX),
+                StudyAnalysis.throughputRatio(result, c, StudyResult.Ceiling.DIRECT),
+                StudyAnalysis.throughputRatio(result, c, StudyResult.Ceiling.STORAGE),
+                StudyAnalysis.throughputRatio(result, c, StudyResult.Ceiling.NGINX),
+                c.cpu() == null ? null : c.cpu().client(),
+                c.cpu() == null ? null : c.cpu().hop(),
+                c.cpu() == null ? null : c.cpu().storage(),
+                c.reads() == null ? null : mib(c.reads().bytesPerUpload()),
+                c.verifyReads() == null ? null : mib(c.verifyReads().bytesPerUpload()),
+                mib(m.peakHeapUsedBytes()),
+                m.idleLiveHeapBytes() == null ? null : mib(m.idleLiveHeapBytes().doubleValue()),
+                m.liveAboveIdleBytes() == null
+                        ? null
+                        : mib(m.liveAboveIdleBytes().doubleValue()),
+                m.inFlight(),
+                mib(m.livePerUploadBytes()),
+                mib(m.peakDirectBytes()),
+                mib(m.peakRssBytes()),
+                c.serviceUp(),
+                c.oomErrors(),
+                c.gatlingExit());
     }
 
     private static String joined(Map<String, Integer> map) {

@@ -666,8 +666,8 @@ public final class UploadStudy {
     /**
      * Whether the cell's warm-ups restart Azurite empty before a burst of {@code next} bytes, when it holds {@code
      * written}: an in-memory Azurite slows as it fills and fails writes (the service answers 502) once its extent memory,
-     * half the machine's RAM by default, is full — twelve warm-up bursts of 125 × 10 MiB filled it on a 24 GiB machine.
-     * Up to {@value #WARM_UP_FILL_BYTES} bytes go into one Azurite; a single larger burst gets an empty one of its own.
+     * half the machine's RAM by default, is full (measured: docs/results/load-test-measurements.md, 27 Nov 2026). Up to
+     * {@value #WARM_UP_FILL_BYTES} bytes go into one Azurite; a single larger burst gets an empty one of its own.
      */
     static boolean restartBefore(long written, long next) {
         return written > 0 && (written >= WARM_UP_FILL_BYTES || next > WARM_UP_FILL_BYTES - written);
@@ -759,11 +759,7 @@ public final class UploadStudy {
                     users,
                     perUser,
                     mix);
-            for (String s : strategies) {
-                stack.warmUp(s);
-            }
-            stack.probe.liveHeapBytes();
-            long baseline = stack.probe.liveHeapBytes();
+            long baseline = warmedUpBaseline(stack);
             long logOffset = Files.size(stack.service.process().log());
             Path soakDir = runDir.resolve("soak");
             Path outcomesFile = soakDir.resolve("outcomes.json");
@@ -805,6 +801,15 @@ public final class UploadStudy {
         StudyResult result = result();
         result.write(runDir.resolve("study.json"));
         return result;
+    }
+
+    /** One warm-up upload per strategy, then the live heap after a forced full GC (twice), nothing in flight. */
+    private long warmedUpBaseline(Stack stack) throws Exception {
+        for (String s : strategies) {
+            stack.warmUp(s);
+        }
+        stack.probe.liveHeapBytes();
+        return stack.probe.liveHeapBytes();
     }
 
     /** The soak's strategies: the service's, and valet-key where asked for and the service has it. */

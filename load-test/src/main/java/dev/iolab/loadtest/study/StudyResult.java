@@ -24,6 +24,8 @@ import java.util.Optional;
  * @param warmUpMb        file size of the cells' warm-up bursts, MiB (the ceilings' are 1 MiB; 0 in soak mode)
  * @param runDirectory    the run's directory, where its Gatling reports, logs and {@code study.json} stay: relative to
  *                        the repository root when under it ({@code load-test/target/upload-study/<UTC time>})
+ * @param distinctClients each Gatling user uploaded from its own loopback address (127.0.1.1, 127.0.1.2, …), as the
+ *                        study's users have since 27 Nov 2026; false: all from one address
  */
 record StudyResult(
         RunInfo run,
@@ -34,7 +36,8 @@ record StudyResult(
         Soak soak,
         int warmUpBursts,
         int warmUpMb,
-        String runDirectory) {
+        String runDirectory,
+        boolean distinctClients) {
 
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 

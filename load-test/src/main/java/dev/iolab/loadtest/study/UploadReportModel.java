@@ -25,10 +25,12 @@ import java.util.stream.Collectors;
  * @param soakOnly   the run was a soak (its title says so)
  * @param runRows    the rows every study's report opens with ({@code RunInfo#rows}), rendered, without the Service row
  * @param service    the Service row
+ * @param distinctClients each Gatling user uploaded from its own loopback address
  * @param measured   the cells' and ceilings' sections; null for a soak
  * @param soak       the soak's section; null without a soak
  */
-record UploadReportModel(boolean soakOnly, String runRows, Service service, Measured measured, Soak soak) {
+record UploadReportModel(
+        boolean soakOnly, String runRows, Service service, boolean distinctClients, Measured measured, Soak soak) {
 
     /** The service the cells ran against. */
     record Service(String opts, int executorThreads, int capacity, String strategies) {}
@@ -298,16 +300,27 @@ record UploadReportModel(boolean soakOnly, String runRows, Service service, Meas
                 result.run()
                         .rows(
                                 "between cells",
-                                " (Gatling, nginx, Azurite and the service share the machine; anything else running"
-                                        + " adds to it)")
+                                " (Gatling, " + (usedNginx(result) ? "nginx, " : "")
+                                        + "Azurite and the service share the machine; anything else running adds to"
+                                        + " it)")
                         .render(),
                 new Service(
                         MarkdownTable.cell(result.run().serviceOpts()),
                         result.run().executorThreads(),
                         result.run().capacity(),
                         MarkdownTable.cell(String.join(", ", result.strategies()))),
+                result.distinctClients(),
                 measured ? measured(result, charts, gatlingDir) : null,
                 result.soak() == null ? null : soak(result.soak()));
+    }
+
+    /** Whether nginx ran in the run: a ceiling through it, or a cell's rounds beside it. */
+    private static boolean usedNginx(StudyResult result) {
+        return result.ceilings().stream().anyMatch(c -> c.row().equals(StudyResult.Ceiling.NGINX))
+                || result.cells().stream()
+                        .filter(c -> c.rounds() != null)
+                        .flatMap(c -> c.rounds().stream())
+                        .anyMatch(r -> r.partner().row().equals(StudyResult.Ceiling.NGINX));
     }
 
     private static Measured measured(StudyResult result, String charts, String gatlingDir) {

@@ -879,7 +879,8 @@ public final class UploadStudy {
                 soak,
                 options.soak() ? 0 : options.warmUpBursts(),
                 options.soak() ? 0 : options.warmUpMb(),
-                runDirectory());
+                runDirectory(),
+                true); // the service on loopback: UploadSettings gives each user its own address
     }
 
     /** The run directory relative to the repository root, where it is under it; else absolute. */

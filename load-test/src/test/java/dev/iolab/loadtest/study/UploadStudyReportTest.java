@@ -164,7 +164,8 @@ class UploadStudyReportTest {
                 null,
                 3,
                 1,
-                RUN_DIRECTORY);
+                RUN_DIRECTORY,
+                true);
     }
 
     @Test
@@ -305,7 +306,8 @@ class UploadStudyReportTest {
                 r.soak(),
                 r.warmUpBursts(),
                 r.warmUpMb(),
-                r.runDirectory());
+                r.runDirectory(),
+                r.distinctClients());
     }
 
     private static StudyResult.Round storageRound(double storageSpan, double span) {
@@ -342,7 +344,7 @@ class UploadStudyReportTest {
                 cell.verifyReads(),
                 cell.rounds());
         StudyResult cold = new StudyResult(
-                r.run(), r.strategies(), List.of(withoutProbes), r.ceilings(), null, null, 0, 1, RUN_DIRECTORY);
+                r.run(), r.strategies(), List.of(withoutProbes), r.ceilings(), null, null, 0, 1, RUN_DIRECTORY, true);
         Path report = dir.resolve("upload-study.md");
 
         UploadStudyReport.write(cold, report);
@@ -366,7 +368,8 @@ class UploadStudyReportTest {
                 null,
                 3,
                 10,
-                RUN_DIRECTORY);
+                RUN_DIRECTORY,
+                true);
         Path report = dir.resolve("upload-study.md");
 
         UploadStudyReport.write(skipped, report);
@@ -396,7 +399,7 @@ class UploadStudyReportTest {
                 70 * MIB,
                 305);
         StudyResult r = new StudyResult(
-                run(), List.of("in-memory", "on-demand"), List.of(), List.of(), null, soak, 0, 0, RUN_DIRECTORY);
+                run(), List.of("in-memory", "on-demand"), List.of(), List.of(), null, soak, 0, 0, RUN_DIRECTORY, true);
         Path report = dir.resolve("upload-study-soak.md");
 
         UploadStudyReport.write(r, report);
@@ -410,7 +413,8 @@ class UploadStudyReportTest {
 
     @Test
     void refusesAStudyThatMeasuredNothing() {
-        StudyResult empty = new StudyResult(run(), List.of(), List.of(), List.of(), null, null, 0, 0, RUN_DIRECTORY);
+        StudyResult empty =
+                new StudyResult(run(), List.of(), List.of(), List.of(), null, null, 0, 0, RUN_DIRECTORY, true);
         Path report = dir.resolve("out/upload-study.md");
 
         assertThatThrownBy(() -> UploadStudyReport.write(empty, report))

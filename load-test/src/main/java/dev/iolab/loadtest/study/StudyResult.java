@@ -169,14 +169,11 @@ record StudyResult(
      * @param spanSeconds        the cell's burst, first request to last answer
      * @param cpu                the cell's CPU seconds during its burst
      * @param accepted           uploads the cell stored
-     * @param cellFirst          whether the cell's burst went before its partner's; null in runs from before the order
-     *                           alternated (the partner always went first)
+     * @param cellFirst          whether the cell's burst went before its partner's (in even rounds)
      * @param partnerAzuriteReadBytes bytes the partner's Azurite had read since its restart when the partner's timed run
-     *                           began (its warm-up); null in runs from before each burst had an Azurite of its own (the
-     *                           cell's burst then went into the Azurite its partner had just written to) or when
-     *                           unreadable
+     *                           began (its warm-up); null when unreadable
      * @param cellAzuriteReadBytes bytes the cell's Azurite had read since its restart when the cell's timed burst began;
-     *                           null as above
+     *                           null when unreadable
      */
     record Round(
             Ceiling partner,

@@ -127,34 +127,16 @@ public final class UploadOutcomes {
      */
     public Summary summarize(UploadSettings settings, double clientCpuSeconds) {
         List<Outcome> all = snapshot();
-        Map<String, Integer> acceptedBy = new TreeMap<>();
-        Map<String, Integer> refusedBy = new TreeMap<>();
-        Map<String, Integer> failedBy = new TreeMap<>();
-        List<Long> acceptedMs = new ArrayList<>();
-        long firstStart = Long.MAX_VALUE;
-        long lastEnd = Long.MIN_VALUE;
-        for (Outcome o : all) {
-            firstStart = Math.min(firstStart, o.startMs());
-            lastEnd = Math.max(lastEnd, o.endMs());
-            switch (o.kind()) {
-                case ACCEPTED -> {
-                    acceptedMs.add(o.durationMs());
-                    acceptedBy.merge(o.strategy(), 1, Integer::sum);
-                }
-                case REFUSED -> refusedBy.merge(o.detail(), 1, Integer::sum);
-                case FAILED -> failedBy.merge(o.detail(), 1, Integer::sum);
-            }
-        }
         long expected = settings.totalUploads();
-        // Uploads that never reported (the run was cut short) count as failed, so accepted + refused + failed =
-        // expected.
-        long missing = expected - all.size();
-        if (missing > 0) {
-            failedBy.merge("no outcome recorded", (int) missing, Integer::sum);
-        }
+        Tally tally = tally(all, expected);
+        Map<String, Integer> acceptedBy = tally.acceptedBy();
+        Map<String, Integer> refusedBy = tally.refusedBy();
+        Map<String, Integer> failedBy = tally.failedBy();
+        List<Long> acceptedMs = tally.acceptedMs();
+        long firstStart = tally.firstStart();
+        long lastEnd = tally.lastEnd();
         int refused = refusedBy.values().stream().mapToInt(Integer::intValue).sum();
         int failed = failedBy.values().stream().mapToInt(Integer::intValue).sum();
-        acceptedMs.sort(null);
         Double span = all.isEmpty() ? null : (lastEnd - firstStart) / 1000.0;
         Double mean = acceptedMs.isEmpty()
                 ? null
@@ -187,6 +169,46 @@ public final class UploadOutcomes {
                 Double.isNaN(clientCpuSeconds) ? null : clientCpuSeconds,
                 all.isEmpty() ? null : firstStart,
                 all.isEmpty() ? null : lastEnd);
+    }
+
+    /**
+     * The outcomes counted by kind and reason, the accepted uploads' times ascending, the first start and last end.
+     */
+    private record Tally(
+            Map<String, Integer> acceptedBy,
+            Map<String, Integer> refusedBy,
+            Map<String, Integer> failedBy,
+            List<Long> acceptedMs,
+            long firstStart,
+            long lastEnd) {}
+
+    /** Counts the outcomes; uploads that never reported (the run was cut short) count as failed. */
+    private static Tally tally(List<Outcome> all, long expected) {
+        Map<String, Integer> acceptedBy = new TreeMap<>();
+        Map<String, Integer> refusedBy = new TreeMap<>();
+        Map<String, Integer> failedBy = new TreeMap<>();
+        List<Long> acceptedMs = new ArrayList<>();
+        long firstStart = Long.MAX_VALUE;
+        long lastEnd = Long.MIN_VALUE;
+        for (Outcome o : all) {
+            firstStart = Math.min(firstStart, o.startMs());
+            lastEnd = Math.max(lastEnd, o.endMs());
+            switch (o.kind()) {
+                case ACCEPTED -> {
+                    acceptedMs.add(o.durationMs());
+                    acceptedBy.merge(o.strategy(), 1, Integer::sum);
+                }
+                case REFUSED -> refusedBy.merge(o.detail(), 1, Integer::sum);
+                case FAILED -> failedBy.merge(o.detail(), 1, Integer::sum);
+            }
+        }
+        // so that accepted + refused + failed = expected
+        long missing = expected - all.size();
+        if (missing > 0) {
+            failedBy.merge("no outcome recorded", (int) missing, Integer::sum);
+        }
+        acceptedMs.sort(null);
+        return new Tally(acceptedBy, refusedBy, failedBy, acceptedMs, firstStart, lastEnd);
     }
 
     /** Writes the summary atomically (temp file + move), so a reader never sees half a file. */

@@ -84,6 +84,33 @@ public record UploadSettings(
         URI uri = httpUrl("baseUrl", props.getProperty("baseUrl", "http://127.0.0.1:8080"));
         String management = props.getProperty("managementUrl", "").strip();
         URI managementUri = management.isEmpty() ? nextPort(uri) : httpUrl("managementUrl", management);
+        List<String> strategies = strategies(props);
+        int users = positiveInt(props, "users", 125, 1, 100_000);
+        int uploadsPerUser = positiveInt(props, "uploadsPerUser", 1, 1, 1_000_000);
+        Mode mode = choice(props, "mode", "raw", Mode.class);
+        Names names = choice(props, "names", "unique", Names.class);
+        int capacity = positiveInt(props, "capacity", 125, 1, 100_000);
+        String apiKey = props.getProperty("apiKey", "").strip();
+        String outcomes = props.getProperty("outcomesFile", "").strip();
+        return new UploadSettings(
+                uri,
+                managementUri,
+                strategies,
+                fileSizeBytes(props),
+                users,
+                uploadsPerUser,
+                mode,
+                capacity,
+                names,
+                apiKey.isEmpty() ? null : apiKey,
+                outcomes.isEmpty() ? null : Path.of(outcomes).toAbsolutePath(),
+                seed(props),
+                clientAddresses(props, uri, users),
+                storageUrl(props, strategies));
+    }
+
+    /** The comma-separated {@code strategy} list; at least one. */
+    private static List<String> strategies(Properties props) {
         List<String> strategies = new ArrayList<>();
         for (String s : props.getProperty("strategy", "on-demand").split(",")) {
             if (!s.isBlank()) {
@@ -93,32 +120,37 @@ public record UploadSettings(
         if (strategies.isEmpty()) {
             throw new IllegalArgumentException("strategy must name at least one strategy ID");
         }
-        long fileSizeBytes;
+        return List.copyOf(strategies);
+    }
+
+    /** {@code fileSizeKb} when given, else {@code fileSizeMb}, in bytes. */
+    private static long fileSizeBytes(Properties props) {
         if (props.getProperty("fileSizeKb") != null
                 && !props.getProperty("fileSizeKb").isBlank()) {
-            fileSizeBytes = positiveInt(props, "fileSizeKb", 1024, 1, 2047 * 1024) * 1024L;
-        } else {
-            fileSizeBytes = positiveInt(props, "fileSizeMb", 1, 1, 2047) * 1024L * 1024L;
+            return positiveInt(props, "fileSizeKb", 1024, 1, 2047 * 1024) * 1024L;
         }
-        int users = positiveInt(props, "users", 125, 1, 100_000);
-        int uploadsPerUser = positiveInt(props, "uploadsPerUser", 1, 1, 1_000_000);
-        Mode mode = choice(props, "mode", "raw", Mode.class);
-        Names names = choice(props, "names", "unique", Names.class);
-        int capacity = positiveInt(props, "capacity", 125, 1, 100_000);
-        String apiKey = props.getProperty("apiKey", "").strip();
-        String outcomes = props.getProperty("outcomesFile", "").strip();
-        long seed;
+        return positiveInt(props, "fileSizeMb", 1, 1, 2047) * 1024L * 1024L;
+    }
+
+    private static long seed(Properties props) {
         try {
-            seed = Long.parseLong(props.getProperty("seed", "20251122").strip());
+            return Long.parseLong(props.getProperty("seed", "20251122").strip());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("seed must be a whole number, got '" + props.getProperty("seed") + "'");
         }
+    }
+
+    /**
+     * Each user's own loopback address ({@code clients=distinct}, the default for a loopback {@code baseUrl}), or none
+     * ({@code clients=shared}).
+     */
+    private static List<String> clientAddresses(Properties props, URI uri, int users) {
         String clients = props.getProperty("clients", "").strip();
         boolean loopback = ClientAddresses.isLoopback(uri.getHost());
         if (clients.isEmpty()) {
             clients = loopback ? "distinct" : "shared";
         }
-        List<String> addresses = switch (clients) {
+        return switch (clients) {
             case "distinct" -> {
                 if (!loopback) {
                     throw new IllegalArgumentException(
@@ -135,27 +167,17 @@ public record UploadSettings(
             default ->
                 throw new IllegalArgumentException("clients must be one of [distinct, shared], got '" + clients + "'");
         };
+    }
+
+    /** The container URL with a SAS that {@value #SAS_PUT} uploads to; null when none is given or needed. */
+    private static URI storageUrl(Properties props, List<String> strategies) {
         String storage = props.getProperty("storageUrl", "").strip();
         URI storageUri = storage.isEmpty() ? null : httpUrl("storageUrl", storage);
         if (strategies.contains(SAS_PUT) && (storageUri == null || storageUri.getRawQuery() == null)) {
             throw new IllegalArgumentException(
                     "strategy " + SAS_PUT + " needs storageUrl: a container URL with a SAS (…/container?sv=…&sig=…)");
         }
-        return new UploadSettings(
-                uri,
-                managementUri,
-                List.copyOf(strategies),
-                fileSizeBytes,
-                users,
-                uploadsPerUser,
-                mode,
-                capacity,
-                names,
-                apiKey.isEmpty() ? null : apiKey,
-                outcomes.isEmpty() ? null : Path.of(outcomes).toAbsolutePath(),
-                seed,
-                addresses,
-                storageUri);
+        return storageUri;
     }
 
     private static URI httpUrl(String name, String raw) {

@@ -191,6 +191,22 @@ public final class ScaleStudy {
         return new ScaleResult.BurstResult(prefix, attributed, checked, (last - first) / 1000.0);
     }
 
+    /** What the grants made on the victim before its kill hold: per grant its outcome and its grant (null if none). */
+    private record Granted(List<ScaleResult.Grant> grants, List<ValetKeyGrant> valetKeys) {}
+
+    /** The kill: when, and how many uploads the victim's executor ran at that moment. */
+    private record Kill(long burstStart, long killedAt, int running) {
+
+        double secondsIntoBurst() {
+            return (killedAt - burstStart) / 1000.0;
+        }
+    }
+
+    /**
+     * The burst with a replica killed: grants made on the victim first (their bytes in storage), then the burst, the
+     * victim killed with SIGKILL mid-burst, how fast HAProxy took it out, new uploads after it, and the grants'
+     * completions through HAProxy.
+     */
     private ScaleResult.KillRun killRun(
             UploadReplicas replicas,
             HaproxyProcess haproxy,
@@ -201,6 +217,50 @@ public final class ScaleStudy {
             throws Exception {
         UploadServiceProcess victim = replicas.replica(1);
         String victimName = "replica-1";
+        Granted granted = grantOnVictim(victim, victimName, file);
+        ExecutorService runner = Executors.newVirtualThreadPerTaskExecutor();
+        long burstStart = System.currentTimeMillis();
+        Future<List<ScaleResult.Upload>> burst = runner.submit(() -> ClientBurst.run(
+                haproxy.baseUrl(),
+                IntStream.range(0, options.clients)
+                        .mapToObj(i -> "b-" + i + ".bin")
+                        .toList(),
+                0,
+                file.path(),
+                strategy,
+                Duration.ofSeconds(options.timeoutSeconds)));
+        runner.shutdown();
+        Kill kill = killMidBurst(victim, victimName, burst, burstStart, threads);
+        Double secondsToDown = secondsToDown(haproxy, victimName, kill.killedAt());
+        long sessionsAtDown = state(haproxy, victimName).totalSessions();
+        ScaleResult.BurstResult killed = finish("b-", awaitBurst(burst), haproxy, file, audit);
+        print("burst with " + victimName + " killed", killed);
+        // The survivors are done with the burst: new uploads find them with room, so what they are answered says
+        // whether failing over worked, not whether the burst had filled them.
+        ScaleResult.BurstResult afterKill = null;
+        if (options.afterKill > 0) {
+            afterKill = burst("after-", options.afterKill, options.clients, haproxy, file, strategy, audit);
+            print("new uploads after the kill", afterKill);
+        }
+        List<ScaleResult.Grant> completed = completeThroughHaproxy(granted, haproxy);
+        long sessionsAfterDown = state(haproxy, victimName).totalSessions() - sessionsAtDown;
+        List<ScaleResult.Grant> attributed = attributed(completed, haproxy);
+        ScaleResult.Audit grantAudit = auditGrants(attributed, file, audit);
+        return new ScaleResult.KillRun(
+                killed,
+                victimName,
+                kill.secondsIntoBurst(),
+                kill.running(),
+                secondsToDown,
+                sessionsAfterDown,
+                afterKill,
+                attributed,
+                grantAudit);
+    }
+
+    /** Makes {@code options.grants} valet-key grants on the victim and puts the file's bytes to storage with each. */
+    private Granted grantOnVictim(UploadServiceProcess victim, String victimName, RandomUploadFile file)
+            throws IOException, InterruptedException {
         List<ScaleResult.Grant> grants = new ArrayList<>();
         List<ValetKeyGrant> granted = new ArrayList<>();
         for (int g = 0; g < options.grants; g++) {
@@ -219,15 +279,7 @@ public final class ScaleStudy {
                 continue;
             }
             ValetKeyGrant grant = ValetKeyGrant.parse(answer.body(), victim.baseUrl());
-            String path = grant.uploadUrl().getPath();
-            grantStaging.add(path.substring(path.lastIndexOf('/') + 1));
-            HttpRequest.Builder put = HttpRequest.newBuilder(grant.uploadUrl())
-                    .timeout(Duration.ofMinutes(5))
-                    .PUT(HttpRequest.BodyPublishers.ofFile(file.path()));
-            grant.headers().forEach(put::header);
-            int stored = HTTP.send(put.build(), HttpResponse.BodyHandlers.discarding())
-                    .statusCode();
-            grants.add(new ScaleResult.Grant(name, 201, stored, 0, null, null));
+            grants.add(new ScaleResult.Grant(name, 201, putToStorage(grant, file), 0, null, null));
             granted.add(grant);
         }
         System.out.printf(
@@ -236,21 +288,27 @@ public final class ScaleStudy {
                 granted.stream().filter(g -> g != null).count(),
                 victimName,
                 grants.stream().filter(g -> g.storageStatus() == 201).count());
+        return new Granted(grants, granted);
+    }
 
-        ExecutorService runner = Executors.newVirtualThreadPerTaskExecutor();
-        long burstStart = System.currentTimeMillis();
-        Future<List<ScaleResult.Upload>> burst = runner.submit(() -> ClientBurst.run(
-                haproxy.baseUrl(),
-                IntStream.range(0, options.clients)
-                        .mapToObj(i -> "b-" + i + ".bin")
-                        .toList(),
-                0,
-                file.path(),
-                strategy,
-                Duration.ofSeconds(options.timeoutSeconds)));
-        runner.shutdown();
+    /** Sends the file to storage with a grant, as a valet-key client does; the storage's status. */
+    private int putToStorage(ValetKeyGrant grant, RandomUploadFile file) throws IOException, InterruptedException {
+        String path = grant.uploadUrl().getPath();
+        grantStaging.add(path.substring(path.lastIndexOf('/') + 1));
+        HttpRequest.Builder put = HttpRequest.newBuilder(grant.uploadUrl())
+                .timeout(Duration.ofMinutes(5))
+                .PUT(HttpRequest.BodyPublishers.ofFile(file.path()));
+        grant.headers().forEach(put::header);
+        return HTTP.send(put.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
 
-        // Mid-burst: the victim's executor runs uploads (half its share of the burst, at most all its threads).
+    /**
+     * Kills the victim with SIGKILL once its executor runs uploads mid-burst: half its share of the burst, at most all
+     * its threads, or after two minutes or the burst's end, whichever comes first.
+     */
+    private Kill killMidBurst(
+            UploadServiceProcess victim, String victimName, Future<?> burst, long burstStart, int threads)
+            throws InterruptedException {
         int share = (int) Math.ceil(options.clients / (double) options.replicas);
         int busy = Math.max(1, Math.min(threads, share / 2));
         int running = 0;
@@ -266,15 +324,20 @@ public final class ScaleStudy {
             }
             Thread.sleep(50);
         }
-        long killedAt = System.currentTimeMillis();
+        Kill kill = new Kill(burstStart, System.currentTimeMillis(), running);
         victim.kill();
         System.out.printf(
                 Locale.ROOT,
                 "%s killed (SIGKILL) %.1f s into the burst, running %d uploads%n",
                 victimName,
-                (killedAt - burstStart) / 1000.0,
+                kill.secondsIntoBurst(),
                 running);
+        return kill;
+    }
 
+    /** Seconds from the kill until HAProxy listed the victim DOWN; null when not within 15 s. */
+    private static Double secondsToDown(HaproxyProcess haproxy, String victimName, long killedAt)
+            throws IOException, InterruptedException {
         Double secondsToDown = null;
         long downDeadline = killedAt + 15_000;
         while (System.currentTimeMillis() < downDeadline) {
@@ -284,12 +347,15 @@ public final class ScaleStudy {
             }
             Thread.sleep(20);
         }
-        long sessionsAtDown = state(haproxy, victimName).totalSessions();
         System.out.println("HAProxy marked " + victimName + " DOWN "
                 + (secondsToDown == null
                         ? "not within 15 s"
                         : String.format(Locale.ROOT, "after %.2f s", secondsToDown)));
+        return secondsToDown;
+    }
 
+    private static List<ScaleResult.Upload> awaitBurst(Future<List<ScaleResult.Upload>> burst)
+            throws InterruptedException {
         List<ScaleResult.Upload> uploads;
         try {
             uploads = burst.get();
@@ -297,50 +363,51 @@ public final class ScaleStudy {
             throw new IllegalStateException("the burst failed: " + e.getCause(), e.getCause());
         }
         System.out.print("[b-] " + uploads.size() + " uploads done; ");
-        ScaleResult.BurstResult killed = finish("b-", uploads, haproxy, file, audit);
-        print("burst with " + victimName + " killed", killed);
-        // The survivors are done with the burst: new uploads find them with room, so what they are answered says
-        // whether
-        // failing over worked, not whether the burst had filled them.
-        ScaleResult.BurstResult afterKill = null;
-        if (options.afterKill > 0) {
-            afterKill = burst("after-", options.afterKill, options.clients, haproxy, file, strategy, audit);
-            print("new uploads after the kill", afterKill);
-        }
+        return uploads;
+    }
+
+    /** Completes each grant whose bytes are in storage through HAProxy; the others as they were. */
+    private static List<ScaleResult.Grant> completeThroughHaproxy(Granted granted, HaproxyProcess haproxy)
+            throws InterruptedException {
         List<ScaleResult.Grant> completed = new ArrayList<>();
-        for (int g = 0; g < grants.size(); g++) {
-            ScaleResult.Grant grant = grants.get(g);
-            ValetKeyGrant valet = granted.get(g);
-            if (valet == null || grant.storageStatus() != 201) {
-                completed.add(grant);
-                continue;
-            }
-            URI complete = haproxy.baseUrl()
-                    .resolve(valet.completeUrl().getRawPath()
-                            + (valet.completeUrl().getRawQuery() == null
-                                    ? ""
-                                    : "?" + valet.completeUrl().getRawQuery()));
-            int status = 0;
-            String problem = null;
-            try {
-                HttpResponse<String> answer = HTTP.send(
-                        HttpRequest.newBuilder(complete)
-                                .timeout(Duration.ofMinutes(2))
-                                .POST(HttpRequest.BodyPublishers.noBody())
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-                status = answer.statusCode();
-                problem = status == 201 ? null : ClientBurst.problemType(answer.body());
-            } catch (IOException e) {
-                problem = e.getClass().getSimpleName();
-            }
-            completed.add(new ScaleResult.Grant(grant.name(), 201, grant.storageStatus(), status, problem, null));
+        for (int g = 0; g < granted.grants().size(); g++) {
+            ScaleResult.Grant grant = granted.grants().get(g);
+            ValetKeyGrant valet = granted.valetKeys().get(g);
+            completed.add(valet == null || grant.storageStatus() != 201 ? grant : complete(grant, valet, haproxy));
         }
+        return completed;
+    }
 
-        long sessionsAfterDown = state(haproxy, victimName).totalSessions() - sessionsAtDown;
+    /** One completion through HAProxy: its status and problem type (or the exception's name when none came). */
+    private static ScaleResult.Grant complete(ScaleResult.Grant grant, ValetKeyGrant valet, HaproxyProcess haproxy)
+            throws InterruptedException {
+        URI complete = haproxy.baseUrl()
+                .resolve(valet.completeUrl().getRawPath()
+                        + (valet.completeUrl().getRawQuery() == null
+                                ? ""
+                                : "?" + valet.completeUrl().getRawQuery()));
+        int status = 0;
+        String problem;
+        try {
+            HttpResponse<String> answer = HTTP.send(
+                    HttpRequest.newBuilder(complete)
+                            .timeout(Duration.ofMinutes(2))
+                            .POST(HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            status = answer.statusCode();
+            problem = status == 201 ? null : ClientBurst.problemType(answer.body());
+        } catch (IOException e) {
+            problem = e.getClass().getSimpleName();
+        }
+        return new ScaleResult.Grant(grant.name(), 201, grant.storageStatus(), status, problem, null);
+    }
 
+    /** The grants with the replica HAProxy's log says served each completion. */
+    private static List<ScaleResult.Grant> attributed(List<ScaleResult.Grant> completed, HaproxyProcess haproxy)
+            throws IOException {
         Map<String, String> servedBy = HaproxyLog.replicas(haproxy.process().log());
-        List<ScaleResult.Grant> attributed = completed.stream()
+        return completed.stream()
                 .map(g -> new ScaleResult.Grant(
                         g.name(),
                         g.grantStatus(),
@@ -349,6 +416,11 @@ public final class ScaleStudy {
                         g.completeProblem(),
                         servedBy.get(g.name() + "/complete")))
                 .toList();
+    }
+
+    /** What storage holds for the completed grants. */
+    private ScaleResult.Audit auditGrants(List<ScaleResult.Grant> attributed, RandomUploadFile file, BlobAudit audit)
+            throws IOException {
         ScaleResult.Audit grantAudit = audit.audit(
                 "grant-",
                 attributed.stream()
@@ -364,16 +436,7 @@ public final class ScaleStudy {
                         .map(g -> g.completeStatus() + (g.completeProblem() == null ? "" : " " + g.completeProblem()))
                         .toList(),
                 grantAudit);
-        return new ScaleResult.KillRun(
-                killed,
-                victimName,
-                (killedAt - burstStart) / 1000.0,
-                running,
-                secondsToDown,
-                sessionsAfterDown,
-                afterKill,
-                attributed,
-                grantAudit);
+        return grantAudit;
     }
 
     private static HaproxyProcess.ServerState state(HaproxyProcess haproxy, String name)

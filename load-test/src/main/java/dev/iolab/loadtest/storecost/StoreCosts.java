@@ -74,8 +74,8 @@ public final class StoreCosts {
                 measured = measure(
                         azurite, options.blobs, options.sizeMb * MIB, options.threads, options.passes, run::sampleLoad);
             }
-            StoreCostsReport.write(run.info("", 0, 0), options, measured, output);
-            System.out.println("Report: " + output);
+            StoreCostsReport.write(StoreCostsResult.of(run.info("", 0, 0), options, measured), output);
+            System.out.println("Report: " + output + ", its data beside it");
         });
     }
 

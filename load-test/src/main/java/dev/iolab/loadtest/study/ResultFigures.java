@@ -25,18 +25,16 @@ final class ResultFigures {
                         .substring(0, Math.min(10, result.run().startedUtc().length())),
                 result.run().machine() + ", " + result.run().java(),
                 heapMib(result),
-                UploadStudyReport.ordered(result).stream()
-                        .map(c -> cell(result, c))
-                        .toList(),
+                StudyAnalysis.ordered(result).stream().map(c -> cell(result, c)).toList(),
                 result.ceilings().stream()
                         .map(c -> new StudyFigures.Ceiling(
                                 c.row(),
                                 c.fileSizeMb(),
                                 c.users(),
                                 c.spanSeconds(),
-                                UploadStudyReport.ceilingRatio(result, c, StudyResult.Ceiling.STORAGE)))
+                                StudyAnalysis.ceilingRatio(result, c, StudyResult.Ceiling.STORAGE)))
                         .toList(),
-                UploadStudyReport.ordered(result).stream()
+                StudyAnalysis.ordered(result).stream()
                         .filter(c -> c.rounds() != null && !c.rounds().isEmpty())
                         .map(c -> new StudyFigures.Pairs(
                                 c.strategy(),
@@ -52,14 +50,14 @@ final class ResultFigures {
     }
 
     private static Double heapMib(StudyResult result) {
-        double heap = UploadStudyReport.heapMib(result.run().serviceOpts().split(" ")[0]);
+        double heap = StudyAnalysis.heapMib(result);
         return Double.isNaN(heap) ? null : heap;
     }
 
     private static StudyFigures.Cell cell(StudyResult result, StudyResult.Cell c) {
         Map<String, Double> ratios = new LinkedHashMap<>();
         for (String row : List.of(StudyResult.Ceiling.NGINX, StudyResult.Ceiling.STORAGE, StudyResult.Ceiling.DIRECT)) {
-            Double r = UploadStudyReport.timeRatio(result, c, row);
+            Double r = StudyAnalysis.timeRatio(result, c, row);
             if (r != null) {
                 ratios.put(row, r);
             }
@@ -73,7 +71,7 @@ final class ResultFigures {
                 c.users(),
                 c.accepted(),
                 o == null ? 0 : o.refused(),
-                o == null ? Map.of() : UploadStudyReport.shortKeys(o.refusedBy()),
+                o == null ? Map.of() : StudyAnalysis.shortKeys(o.refusedBy()),
                 c.failed(),
                 o == null ? Map.of() : o.failedBy(),
                 !c.serviceUp() || c.oomErrors() > 0,
@@ -93,6 +91,6 @@ final class ResultFigures {
                 s.baselineLiveHeapBytes() / MIB,
                 Math.max(0, s.afterLiveHeapBytes()) / MIB,
                 (s.afterLiveHeapBytes() - s.baselineLiveHeapBytes()) / MIB,
-                UploadStudyReport.SOAK_TOLERANCE_BYTES / MIB);
+                StudyAnalysis.SOAK_TOLERANCE_BYTES / MIB);
     }
 }

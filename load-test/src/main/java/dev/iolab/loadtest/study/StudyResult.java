@@ -20,8 +20,12 @@ import java.util.Optional;
  *                        {@link Ceiling#STORAGE}, {@link Ceiling#NGINX}
  * @param valetKeySkipped why the valet-key row was not measured, or null
  * @param soak            the soak, in soak mode
- * @param warmUpBursts    untimed bursts each ceiling and cell sent first; null in runs from before the study could
- * @param warmUpMb        file size of those bursts, MiB; null in runs from before it could be chosen (1 MiB)
+ * @param warmUpBursts    untimed bursts each ceiling and cell sent first (0 in soak mode)
+ * @param warmUpMb        file size of the cells' warm-up bursts, MiB (the ceilings' are 1 MiB; 0 in soak mode)
+ * @param runDirectory    the run's directory, where its Gatling reports, logs and {@code study.json} stay: relative to
+ *                        the repository root when under it ({@code load-test/target/upload-study/<UTC time>})
+ * @param distinctClients each Gatling user uploaded from its own loopback address (127.0.1.1, 127.0.1.2, …), as the
+ *                        study's users have since 27 Nov 2026; false: all from one address
  */
 record StudyResult(
         RunInfo run,
@@ -30,8 +34,10 @@ record StudyResult(
         List<Ceiling> ceilings,
         String valetKeySkipped,
         Soak soak,
-        Integer warmUpBursts,
-        Integer warmUpMb) {
+        int warmUpBursts,
+        int warmUpMb,
+        String runDirectory,
+        boolean distinctClients) {
 
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -163,14 +169,11 @@ record StudyResult(
      * @param spanSeconds        the cell's burst, first request to last answer
      * @param cpu                the cell's CPU seconds during its burst
      * @param accepted           uploads the cell stored
-     * @param cellFirst          whether the cell's burst went before its partner's; null in runs from before the order
-     *                           alternated (the partner always went first)
+     * @param cellFirst          whether the cell's burst went before its partner's (in even rounds)
      * @param partnerAzuriteReadBytes bytes the partner's Azurite had read since its restart when the partner's timed run
-     *                           began (its warm-up); null in runs from before each burst had an Azurite of its own (the
-     *                           cell's burst then went into the Azurite its partner had just written to) or when
-     *                           unreadable
+     *                           began (its warm-up); null when unreadable
      * @param cellAzuriteReadBytes bytes the cell's Azurite had read since its restart when the cell's timed burst began;
-     *                           null as above
+     *                           null when unreadable
      */
     record Round(
             Ceiling partner,
@@ -271,6 +274,11 @@ record StudyResult(
 
     void write(Path file) throws IOException {
         JSON.writeValue(file.toFile(), this);
+    }
+
+    /** The result as {@link #write} writes it, with a closing line break. */
+    String json() throws IOException {
+        return JSON.writeValueAsString(this) + "\n";
     }
 
     static StudyResult read(Path file) throws IOException {

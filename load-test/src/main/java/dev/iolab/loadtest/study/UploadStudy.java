@@ -16,6 +16,7 @@ import dev.iolab.stack.ExternalTool;
 import dev.iolab.stack.HeapProbe;
 import dev.iolab.stack.NginxProcess;
 import dev.iolab.stack.PrometheusText;
+import dev.iolab.stack.RepositoryPaths;
 import dev.iolab.stack.UploadExecutor;
 import dev.iolab.stack.UploadServiceProcess;
 import java.io.IOException;
@@ -113,7 +114,7 @@ public final class UploadStudy {
         run.exitOnFailure(() -> {
             UploadStudy study = new UploadStudy(options, run);
             StudyResult result = options.soak() ? study.runSoak() : study.runMatrix();
-            UploadStudyReport.write(result, output, run.directory());
+            UploadStudyReport.write(result, output);
             System.out.println("Study done in " + Figures.minutes(result.run().durationSeconds()) + ". Report: "
                     + output + "; Gatling reports, logs and study.json: " + run.directory());
         });
@@ -201,66 +202,14 @@ public final class UploadStudy {
                 : null;
         try {
             for (List<Integer> load : options.loads()) {
-                int size = load.get(0);
-                int users = load.get(1);
                 if (options.direct()) {
-                    stack.freshAzurite();
-                    int uploads = Math.min(users, capacity);
-                    progress(
-                            StudyResult.Ceiling.DIRECT,
-                            size,
-                            users,
-                            uploads + " uploads, the SDK alone from " + executorThreads + " threads");
-                    done(warmedUp(stack, size, null, (dir, mb) -> {
-                        try (RandomUploadFile file = RandomUploadFile.create(mb * MIB, 20251122L)) {
-                            return DirectUpload.run(
-                                    stack.azurite.connectionString(),
-                                    "study-direct",
-                                    file.path(),
-                                    mb,
-                                    users,
-                                    uploads,
-                                    executorThreads,
-                                    CpuWindow::thisJvm,
-                                    stack::azuriteCpuSeconds);
-                        }
-                    }));
+                    measureDirect(stack, load.get(0), load.get(1));
                 }
                 if (options.storage()) {
-                    stack.freshAzurite();
-                    progress(StudyResult.Ceiling.STORAGE, size, users, users + " users PUT straight to Azurite");
-                    done(warmedUp(
-                            stack,
-                            size,
-                            runDir.resolve("ceilings/storage-" + size + "m-" + users + "u"),
-                            (dir, mb) -> SasPutCeiling.run(
-                                    StudyResult.Ceiling.STORAGE,
-                                    stack.azurite.connectionString(),
-                                    stack.azurite.blobEndpoint(),
-                                    mb,
-                                    users,
-                                    null,
-                                    stack::azuriteCpuSeconds,
-                                    dir,
-                                    Duration.ofSeconds(options.cellTimeoutSeconds()))));
+                    measureThroughAzurite(stack, StudyResult.Ceiling.STORAGE, null, load.get(0), load.get(1));
                 }
                 if (nginx != null) {
-                    stack.freshAzurite();
-                    progress(StudyResult.Ceiling.NGINX, size, users, users + " users PUT through nginx");
-                    done(warmedUp(
-                            stack,
-                            size,
-                            runDir.resolve("ceilings/nginx-" + size + "m-" + users + "u"),
-                            (dir, mb) -> SasPutCeiling.run(
-                                    StudyResult.Ceiling.NGINX,
-                                    stack.azurite.connectionString(),
-                                    AzuriteAccount.blobEndpoint("127.0.0.1", nginx.port()),
-                                    mb,
-                                    users,
-                                    nginx::cpuSeconds,
-                                    stack::azuriteCpuSeconds,
-                                    dir,
-                                    Duration.ofSeconds(options.cellTimeoutSeconds()))));
+                    measureThroughAzurite(stack, StudyResult.Ceiling.NGINX, nginx, load.get(0), load.get(1));
                 }
             }
         } finally {
@@ -268,6 +217,58 @@ public final class UploadStudy {
                 nginx.close();
             }
         }
+    }
+
+    /** The direct row: the SDK alone, min(users, capacity) uploads from as many threads as the service's executor. */
+    private void measureDirect(Stack stack, int size, int users) throws Exception {
+        stack.freshAzurite();
+        int uploads = Math.min(users, capacity);
+        progress(
+                StudyResult.Ceiling.DIRECT,
+                size,
+                users,
+                uploads + " uploads, the SDK alone from " + executorThreads + " threads");
+        done(warmedUp(stack, size, null, (dir, mb) -> {
+            try (RandomUploadFile file = RandomUploadFile.create(mb * MIB, 20251122L)) {
+                return DirectUpload.run(
+                        stack.azurite.connectionString(),
+                        "study-direct",
+                        file.path(),
+                        mb,
+                        users,
+                        uploads,
+                        executorThreads,
+                        CpuWindow::thisJvm,
+                        stack::azuriteCpuSeconds);
+            }
+        }));
+    }
+
+    /** The storage row (the users PUT straight to Azurite, {@code nginx} null) or the nginx row (through nginx). */
+    private void measureThroughAzurite(Stack stack, String row, NginxProcess nginx, int size, int users)
+            throws Exception {
+        stack.freshAzurite();
+        progress(
+                row,
+                size,
+                users,
+                users + (nginx == null ? " users PUT straight to Azurite" : " users PUT through nginx"));
+        done(warmedUp(
+                stack,
+                size,
+                runDir.resolve("ceilings/" + row + "-" + size + "m-" + users + "u"),
+                (dir, mb) -> SasPutCeiling.run(
+                        row,
+                        stack.azurite.connectionString(),
+                        nginx == null
+                                ? stack.azurite.blobEndpoint()
+                                : AzuriteAccount.blobEndpoint("127.0.0.1", nginx.port()),
+                        mb,
+                        users,
+                        nginx == null ? null : nginx::cpuSeconds,
+                        stack::azuriteCpuSeconds,
+                        dir,
+                        Duration.ofSeconds(options.cellTimeoutSeconds()))));
     }
 
     /** One ceiling's measurement with files of {@code sizeMb}, its Gatling results (if any) in {@code dir}. */
@@ -334,6 +335,10 @@ public final class UploadStudy {
         return valetKeyAvailable;
     }
 
+    /**
+     * One cell: its warm-up bursts, then its timed burst, alone or in rounds beside its ceiling's burst
+     * ({@code --rounds}); the cell's figures are its last round's.
+     */
     private void runCell(Stack stack, String strategy, boolean budget, int size, int users, int cellNo, int total)
             throws Exception {
         String id =
@@ -350,9 +355,33 @@ public final class UploadStudy {
                 strategy,
                 size,
                 users);
-        int target = UploadSettings.VALET_KEY.equals(strategy)
-                ? 0
-                : Math.max(1, (int) Math.ceil(0.8 * Math.min(users, executorThreads)));
+        Map<String, String> properties = cellProperties(stack, strategy, size, users, cellDir);
+        warmUpCell(stack, cellDir, properties, size, users);
+        Rounds rounds = timedRounds(stack, strategy, size, users, cellDir, properties);
+        Burst burst = rounds.last();
+        StudyResult.Cell cell = new StudyResult.Cell(
+                strategy,
+                budget,
+                size,
+                users,
+                burst.run().exitCode(),
+                burst.up(),
+                burst.oomErrors(),
+                htmlReport(rounds.lastDir()),
+                burst.outcomes(),
+                burst.memory(),
+                burst.seconds(),
+                burst.cpu(),
+                burst.reads(),
+                burst.verifyReads(),
+                rounds.pairs().isEmpty() ? null : List.copyOf(rounds.pairs()));
+        cells.add(cell);
+        printCell(cell, burst);
+        result().write(runDir.resolve("study.json"));
+    }
+
+    /** The simulation's system properties for the cell's bursts. */
+    private Map<String, String> cellProperties(Stack stack, String strategy, int size, int users, Path cellDir) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("baseUrl", stack.service.baseUrl().toString());
         properties.put("managementUrl", stack.service.managementUrl().toString());
@@ -362,6 +391,12 @@ public final class UploadStudy {
         properties.put("capacity", Integer.toString(capacity));
         properties.put("mode", options.mode());
         properties.put("outcomesFile", cellDir.resolve("outcomes.json").toString());
+        return properties;
+    }
+
+    /** The cell's untimed bursts ({@code --warm-up}), Azurite restarted empty when it would fill ({@link #restartBefore}). */
+    private void warmUpCell(Stack stack, Path cellDir, Map<String, String> properties, int size, int users)
+            throws Exception {
         long warmUpBytes = (long) users * Math.min(size, options.warmUpMb()) * MIB;
         long written = Long.MAX_VALUE; // what the cell's Azurite holds from earlier cells is not known: start empty
         for (int n = 1; n <= options.warmUpBursts(); n++) {
@@ -372,10 +407,28 @@ public final class UploadStudy {
             warmUp(stack, cellDir.resolve("warm-up-" + n), properties, options.warmUpMb());
             written += warmUpBytes;
         }
+    }
+
+    /**
+     * A cell's timed bursts.
+     *
+     * @param last    its last round's burst: the cell's figures
+     * @param lastDir where that burst's Gatling results are
+     * @param pairs   the rounds measured beside their ceiling's burst; empty without {@code --rounds} 2 or more
+     */
+    private record Rounds(Burst last, Path lastDir, List<StudyResult.Round> pairs) {}
+
+    /** The cell's timed burst, or {@code --rounds} of them each beside its ceiling's burst, until the service dies. */
+    private Rounds timedRounds(
+            Stack stack, String strategy, int size, int users, Path cellDir, Map<String, String> properties)
+            throws Exception {
+        int target = UploadSettings.VALET_KEY.equals(strategy)
+                ? 0
+                : Math.max(1, (int) Math.ceil(0.8 * Math.min(users, executorThreads)));
         String partnerRow = options.rounds() < 2
                 ? null
                 : UploadSettings.VALET_KEY.equals(strategy) ? StudyResult.Ceiling.STORAGE : StudyResult.Ceiling.NGINX;
-        List<StudyResult.Round> rounds = new ArrayList<>();
+        List<StudyResult.Round> pairs = new ArrayList<>();
         Burst burst = null;
         Path burstDir = cellDir;
         try (NginxProcess nginx = StudyResult.Ceiling.NGINX.equals(partnerRow)
@@ -390,48 +443,10 @@ public final class UploadStudy {
                 if (partnerRow == null) {
                     burst = timedBurst(stack, dir, timed, target);
                 } else {
-                    boolean cellFirst = cellFirst(round);
-                    Paired<StudyResult.Ceiling> partner = null;
-                    if (!cellFirst) {
-                        partner = pairedPartner(stack, nginx, partnerRow, size, users, dir.resolve(partnerRow));
-                        System.out.printf(
-                                Locale.ROOT,
-                                "round %d: %s %.1f s, ",
-                                round,
-                                partnerRow,
-                                partner.burst().spanSeconds());
-                    }
-                    Paired<Burst> cell = pairedCell(stack, dir, timed, target);
-                    burst = cell.burst();
-                    UploadOutcomes.Summary o = burst.outcomes();
-                    boolean timedCell = o != null && o.spanSeconds() != null;
-                    String cellTime =
-                            timedCell ? String.format(Locale.ROOT, "%.1f s", o.spanSeconds()) : "no burst time";
-                    System.out.printf(
-                            Locale.ROOT,
-                            "%scell %s, ",
-                            cellFirst ? String.format(Locale.ROOT, "round %d: ", round) : "",
-                            cellTime);
-                    if (cellFirst && stack.service.healthy()) {
-                        stack.awaitIdle(Duration.ofSeconds(60));
-                        partner = pairedPartner(stack, nginx, partnerRow, size, users, dir.resolve(partnerRow));
-                        System.out.printf(
-                                Locale.ROOT,
-                                "%s %.1f s, ",
-                                partnerRow,
-                                partner.burst().spanSeconds());
-                    }
-                    if (partner == null || !timedCell || partner.burst().spanSeconds() <= 0) {
-                        System.out.printf(Locale.ROOT, "(round left out), ");
-                    } else {
-                        rounds.add(new StudyResult.Round(
-                                partner.burst(),
-                                o.spanSeconds(),
-                                burst.cpu(),
-                                o.accepted(),
-                                cellFirst,
-                                known(partner.azuriteReadBytes()),
-                                known(cell.azuriteReadBytes())));
+                    PairedRound paired = pairedRound(stack, nginx, partnerRow, size, users, round, dir, timed, target);
+                    burst = paired.cell();
+                    if (paired.round() != null) {
+                        pairs.add(paired.round());
                     }
                 }
                 if (!stack.service.healthy()) {
@@ -442,23 +457,68 @@ public final class UploadStudy {
                 }
             }
         }
-        StudyResult.Cell cell = new StudyResult.Cell(
-                strategy,
-                budget,
-                size,
-                users,
-                burst.run().exitCode(),
-                burst.up(),
-                burst.oomErrors(),
-                htmlReport(burstDir),
-                burst.outcomes(),
-                burst.memory(),
-                burst.seconds(),
-                burst.cpu(),
-                burst.reads(),
-                burst.verifyReads(),
-                rounds.isEmpty() ? null : List.copyOf(rounds));
-        cells.add(cell);
+        return new Rounds(burst, burstDir, pairs);
+    }
+
+    /** A round's cell burst and the pair it made with its partner's; null when the round is left out. */
+    private record PairedRound(Burst cell, StudyResult.Round round) {}
+
+    /**
+     * One round of a cell beside its ceiling's burst: the partner first in odd rounds, the cell first in even ones
+     * ({@link #cellFirst}); left out when either burst has no time.
+     */
+    private PairedRound pairedRound(
+            Stack stack,
+            NginxProcess nginx,
+            String partnerRow,
+            int size,
+            int users,
+            int round,
+            Path dir,
+            Map<String, String> timed,
+            int target)
+            throws Exception {
+        boolean cellFirst = cellFirst(round);
+        Paired<StudyResult.Ceiling> partner = null;
+        if (!cellFirst) {
+            partner = pairedPartner(stack, nginx, partnerRow, size, users, dir.resolve(partnerRow));
+            System.out.printf(
+                    Locale.ROOT,
+                    "round %d: %s %.1f s, ",
+                    round,
+                    partnerRow,
+                    partner.burst().spanSeconds());
+        }
+        Paired<Burst> cell = pairedCell(stack, dir, timed, target);
+        UploadOutcomes.Summary o = cell.burst().outcomes();
+        boolean timedCell = o != null && o.spanSeconds() != null;
+        String cellTime = timedCell ? String.format(Locale.ROOT, "%.1f s", o.spanSeconds()) : "no burst time";
+        System.out.printf(
+                Locale.ROOT, "%scell %s, ", cellFirst ? String.format(Locale.ROOT, "round %d: ", round) : "", cellTime);
+        if (cellFirst && stack.service.healthy()) {
+            stack.awaitIdle(Duration.ofSeconds(60));
+            partner = pairedPartner(stack, nginx, partnerRow, size, users, dir.resolve(partnerRow));
+            System.out.printf(
+                    Locale.ROOT, "%s %.1f s, ", partnerRow, partner.burst().spanSeconds());
+        }
+        if (partner == null || !timedCell || partner.burst().spanSeconds() <= 0) {
+            System.out.printf(Locale.ROOT, "(round left out), ");
+            return new PairedRound(cell.burst(), null);
+        }
+        return new PairedRound(
+                cell.burst(),
+                new StudyResult.Round(
+                        partner.burst(),
+                        o.spanSeconds(),
+                        cell.burst().cpu(),
+                        o.accepted(),
+                        cellFirst,
+                        known(partner.azuriteReadBytes()),
+                        known(cell.azuriteReadBytes())));
+    }
+
+    /** The cell's progress lines: its time, the service's state and memory, its ratios and its outcomes. */
+    private void printCell(StudyResult.Cell cell, Burst burst) {
         double load = studyRun.sampleLoad();
         StudyResult.Memory memory = burst.memory();
         System.out.printf(
@@ -478,7 +538,6 @@ public final class UploadStudy {
                 + (burst.outcomes() != null
                         ? burst.outcomes().toText()
                         : "no outcome tally (see " + burst.run().log() + ")"));
-        result().write(runDir.resolve("study.json"));
     }
 
     /** What one timed burst of a cell measured. */
@@ -596,7 +655,7 @@ public final class UploadStudy {
     private String ratioText(StudyResult.Cell cell) {
         StringBuilder text = new StringBuilder();
         for (String row : List.of(StudyResult.Ceiling.STORAGE, StudyResult.Ceiling.NGINX)) {
-            Double ratio = UploadStudyReport.timeRatio(result(), cell, row);
+            Double ratio = StudyAnalysis.timeRatio(result(), cell, row);
             if (ratio != null) {
                 text.append(String.format(Locale.ROOT, ", %.2f x %s's time", ratio, row));
             }
@@ -607,8 +666,8 @@ public final class UploadStudy {
     /**
      * Whether the cell's warm-ups restart Azurite empty before a burst of {@code next} bytes, when it holds {@code
      * written}: an in-memory Azurite slows as it fills and fails writes (the service answers 502) once its extent memory,
-     * half the machine's RAM by default, is full — twelve warm-up bursts of 125 × 10 MiB filled it on a 24 GiB machine.
-     * Up to {@value #WARM_UP_FILL_BYTES} bytes go into one Azurite; a single larger burst gets an empty one of its own.
+     * half the machine's RAM by default, is full (measured: docs/results/load-test-measurements.md, 27 Nov 2026). Up to
+     * {@value #WARM_UP_FILL_BYTES} bytes go into one Azurite; a single larger burst gets an empty one of its own.
      */
     static boolean restartBefore(long written, long next) {
         return written > 0 && (written >= WARM_UP_FILL_BYTES || next > WARM_UP_FILL_BYTES - written);
@@ -681,17 +740,14 @@ public final class UploadStudy {
 
     // ------------------------------------------------------------------------------------------------- the soak
 
+    /**
+     * The soak: many uploads with the strategies in turn at bounded concurrency, the live heap after a forced GC
+     * before, during and after.
+     */
     private StudyResult runSoak() throws Exception {
         try (Stack stack = Stack.start(this, true, "stack-soak")) {
             learnFrom(stack);
-            List<String> mix = new ArrayList<>(strategies);
-            if (options.valetKey()) {
-                if (valetKeyAvailable(stack)) {
-                    mix.add(UploadSettings.VALET_KEY);
-                } else {
-                    System.out.println("valet-key: left out of the mix — " + valetKeySkipped);
-                }
-            }
+            List<String> mix = soakMix(stack);
             int users = Math.min(options.soakUsers(), capacity);
             int perUser = options.soakUploads() / users;
             int uploads = perUser * users;
@@ -703,25 +759,10 @@ public final class UploadStudy {
                     users,
                     perUser,
                     mix);
-            for (String s : strategies) {
-                stack.warmUp(s);
-            }
-            stack.probe.liveHeapBytes();
-            long baseline = stack.probe.liveHeapBytes();
+            long baseline = warmedUpBaseline(stack);
             long logOffset = Files.size(stack.service.process().log());
             Path soakDir = runDir.resolve("soak");
             Path outcomesFile = soakDir.resolve("outcomes.json");
-            Map<String, String> properties = new LinkedHashMap<>();
-            properties.put("baseUrl", stack.service.baseUrl().toString());
-            properties.put("managementUrl", stack.service.managementUrl().toString());
-            properties.put("strategy", String.join(",", mix));
-            properties.put("fileSizeKb", Integer.toString(options.soakSizeKb()));
-            properties.put("users", Integer.toString(users));
-            properties.put("uploadsPerUser", Integer.toString(perUser));
-            properties.put("capacity", Integer.toString(capacity));
-            properties.put("names", "per-user");
-            properties.put("mode", options.mode());
-            properties.put("outcomesFile", outcomesFile.toString());
             long start = System.currentTimeMillis();
             GatlingRun.Result run;
             StudyResult.Memory memory;
@@ -729,7 +770,7 @@ public final class UploadStudy {
             try {
                 run = GatlingRun.run(
                         soakDir.resolve("gatling"),
-                        properties,
+                        soakProperties(stack, mix, users, perUser, outcomesFile),
                         Duration.ofSeconds(Math.max(options.cellTimeoutSeconds(), 3 * 3600)),
                         true);
             } finally {
@@ -738,12 +779,7 @@ public final class UploadStudy {
             }
             long seconds = (System.currentTimeMillis() - start + 500) / 1000;
             boolean up = stack.service.healthy();
-            long after = -1;
-            if (up) {
-                stack.awaitIdle(Duration.ofMinutes(2));
-                stack.probe.liveHeapBytes();
-                after = stack.probe.liveHeapBytes();
-            }
+            long after = up ? idleLiveHeap(stack) : -1;
             UploadOutcomes.Summary outcomes =
                     Files.isRegularFile(outcomesFile) ? UploadOutcomes.Summary.read(outcomesFile) : null;
             soak = new StudyResult.Soak(
@@ -760,24 +796,74 @@ public final class UploadStudy {
                     after,
                     sampler.maxLive(),
                     seconds);
-            studyRun.sampleLoad();
-            System.out.printf(
-                    Locale.ROOT,
-                    "Soak: %d s, exit %d, service up: %s; live heap %s MiB before, %s MiB after, at most %s MiB during%n",
-                    seconds,
-                    run.exitCode(),
-                    up,
-                    Figures.mib((double) baseline),
-                    after < 0 ? "–" : Figures.mib((double) after),
-                    sampler.maxLive() == null
-                            ? "–"
-                            : Figures.mib(sampler.maxLive().doubleValue()));
-            System.out.println(
-                    "        " + (outcomes != null ? outcomes.toText() : "no outcome tally (see " + run.log() + ")"));
+            printSoak(soak, run);
         }
         StudyResult result = result();
         result.write(runDir.resolve("study.json"));
         return result;
+    }
+
+    /** One warm-up upload per strategy, then the live heap after a forced full GC (twice), nothing in flight. */
+    private long warmedUpBaseline(Stack stack) throws Exception {
+        for (String s : strategies) {
+            stack.warmUp(s);
+        }
+        stack.probe.liveHeapBytes();
+        return stack.probe.liveHeapBytes();
+    }
+
+    /** The soak's strategies: the service's, and valet-key where asked for and the service has it. */
+    private List<String> soakMix(Stack stack) throws IOException, InterruptedException {
+        List<String> mix = new ArrayList<>(strategies);
+        if (options.valetKey()) {
+            if (valetKeyAvailable(stack)) {
+                mix.add(UploadSettings.VALET_KEY);
+            } else {
+                System.out.println("valet-key: left out of the mix — " + valetKeySkipped);
+            }
+        }
+        return mix;
+    }
+
+    /** The simulation's system properties for the soak: each user's uploads one after the other onto one blob. */
+    private Map<String, String> soakProperties(
+            Stack stack, List<String> mix, int users, int perUser, Path outcomesFile) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("baseUrl", stack.service.baseUrl().toString());
+        properties.put("managementUrl", stack.service.managementUrl().toString());
+        properties.put("strategy", String.join(",", mix));
+        properties.put("fileSizeKb", Integer.toString(options.soakSizeKb()));
+        properties.put("users", Integer.toString(users));
+        properties.put("uploadsPerUser", Integer.toString(perUser));
+        properties.put("capacity", Integer.toString(capacity));
+        properties.put("names", "per-user");
+        properties.put("mode", options.mode());
+        properties.put("outcomesFile", outcomesFile.toString());
+        return properties;
+    }
+
+    /** The live heap once the executor is idle, after a forced full GC (twice: the first clears what the second finds). */
+    private static long idleLiveHeap(Stack stack) throws Exception {
+        stack.awaitIdle(Duration.ofMinutes(2));
+        stack.probe.liveHeapBytes();
+        return stack.probe.liveHeapBytes();
+    }
+
+    private void printSoak(StudyResult.Soak s, GatlingRun.Result run) {
+        studyRun.sampleLoad();
+        System.out.printf(
+                Locale.ROOT,
+                "Soak: %d s, exit %d, service up: %s; live heap %s MiB before, %s MiB after, at most %s MiB during%n",
+                s.seconds(),
+                run.exitCode(),
+                s.serviceUp(),
+                Figures.mib((double) s.baselineLiveHeapBytes()),
+                s.afterLiveHeapBytes() < 0 ? "–" : Figures.mib((double) s.afterLiveHeapBytes()),
+                s.maxLiveHeapBytes() == null
+                        ? "–"
+                        : Figures.mib(s.maxLiveHeapBytes().doubleValue()));
+        System.out.println("        "
+                + (s.outcomes() != null ? s.outcomes().toText() : "no outcome tally (see " + run.log() + ")"));
     }
 
     // ------------------------------------------------------------------------------------------------- plumbing
@@ -791,8 +877,17 @@ public final class UploadStudy {
                 List.copyOf(ceilings),
                 valetKeySkipped,
                 soak,
-                options.soak() ? null : options.warmUpBursts(),
-                options.soak() ? null : options.warmUpMb());
+                options.soak() ? 0 : options.warmUpBursts(),
+                options.soak() ? 0 : options.warmUpMb(),
+                runDirectory(),
+                true); // the service on loopback: UploadSettings gives each user its own address
+    }
+
+    /** The run directory relative to the repository root, where it is under it; else absolute. */
+    private String runDirectory() {
+        Path root = RepositoryPaths.root();
+        Path dir = runDir.toAbsolutePath().normalize();
+        return (dir.startsWith(root) ? root.relativize(dir) : dir).toString();
     }
 
     /** A fresh Azurite and service (budget on or off), attached for live-heap probes. */

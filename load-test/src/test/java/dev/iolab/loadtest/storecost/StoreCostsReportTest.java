@@ -42,10 +42,10 @@ class StoreCostsReportTest {
     }
 
     @Test
-    void setsEveryRequestBesideThePutBlobOfItsPassAndSumsACompletion() throws Exception {
+    void setsEveryRequestBesideThePutBlobOfItsPassAndSumsACompletionAndKeepsItsDataBeside() throws Exception {
         Path report = dir.resolve("store-costs.md");
 
-        StoreCostsReport.write(RUN, StoreCostOptions.parse("--blobs", "100"), measured(), report);
+        StoreCostsReport.write(StoreCostsResult.of(RUN, StoreCostOptions.parse("--blobs", "100"), measured()), report);
 
         // Medians of the two passes; within each pass every request is 0.03 x the Put Blob.
         assertThat(Files.readString(report))
@@ -57,6 +57,8 @@ class StoreCostsReportTest {
                 .contains("**A valet-key completion** (every request above after the Put Blob) costs Azurite 13.50"
                         + " (9.00–18.00) ms of CPU per upload, 0.180 (0.180–0.180) × the upload's own Put Blob of"
                         + " 10 MiB.");
-        assertThat(Files.list(dir)).containsExactly(report);
+        assertThat(Files.list(dir)).containsExactlyInAnyOrder(report, dir.resolve("store-costs.json"));
+        assertThat(StoreCostsReport.markdown(StoreCostsResult.read(dir.resolve("store-costs.json"))))
+                .isEqualTo(Files.readString(report));
     }
 }

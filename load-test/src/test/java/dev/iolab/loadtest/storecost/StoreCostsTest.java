@@ -35,7 +35,7 @@ class StoreCostsTest {
             });
             assertThat(measured.stream().map(StoreCosts.Measured::request).distinct())
                     .containsExactlyInAnyOrder(StoreRequest.values());
-            assertThat(StoreCostsReport.find(measured, StoreRequest.PUT_BLOB, 2)
+            assertThat(StoreCostsModel.find(measured, StoreRequest.PUT_BLOB, 2)
                             .orElseThrow()
                             .storeCpuSeconds())
                     .as("20 MiB of Put Blobs cost Azurite some CPU")

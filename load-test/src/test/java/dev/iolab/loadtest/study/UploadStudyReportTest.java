@@ -7,7 +7,6 @@ import dev.iolab.loadtest.RunInfo;
 import dev.iolab.loadtest.UploadOutcomes;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,6 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 class UploadStudyReportTest {
 
     private static final long MIB = 1024 * 1024;
+
+    /** Where the run's Gatling reports would be, under the repository root. */
+    static final String RUN_DIRECTORY = "load-test/target/upload-study/20261122-060000";
 
     @TempDir
     Path dir;
@@ -161,14 +163,16 @@ class UploadStudyReportTest {
                 null,
                 null,
                 3,
-                1);
+                1,
+                RUN_DIRECTORY,
+                true);
     }
 
     @Test
     void setsEveryStrategyBesideTheThreeCeilingsWithCpuAndHonestMemoryColumns() throws Exception {
         Path report = dir.resolve("docs/results/upload-study.md");
 
-        UploadStudyReport.write(result(), report, dir.resolve("run"));
+        UploadStudyReport.write(result(), report);
 
         String md = Files.readString(report);
         assertThat(md)
@@ -221,7 +225,7 @@ class UploadStudyReportTest {
     void opensWithItsFindingsEachWithItsFigureItsRangeItsCeilingAndItsTable() throws Exception {
         Path report = dir.resolve("docs/results/upload-study.md");
 
-        UploadStudyReport.write(result(), report, dir.resolve("run"));
+        UploadStudyReport.write(result(), report);
 
         String md = Files.readString(report);
         // the pairs' time ratios 1.10, 1.10, 1.20; the in-memory cell (budget off) took the service down.
@@ -243,7 +247,7 @@ class UploadStudyReportTest {
     void givesTheMedianOfTheRoundsPairedWithTheirCeiling() throws Exception {
         Path report = dir.resolve("docs/results/upload-study.md");
 
-        UploadStudyReport.write(result(), report, dir.resolve("run"));
+        UploadStudyReport.write(result(), report);
 
         // time 1.10, 1.10, 1.20; hop CPU 2.0, 3.0, 2.5; Azurite 1.048, 1.10, 1.00; bursts 11.0, 9.9, 12.0 s
         // against nginx's 10, 9, 10 s.
@@ -253,27 +257,6 @@ class UploadStudyReportTest {
                 .contains("| on-demand | 10 MB × 125 | nginx | 3 | 1.10 (1.10–1.20) | 2.50 (2.00–3.00)"
                         + " | 1.05 (1.00–1.10) | 11.00 | 10.00 | 120 / 125 |")
                 .doesNotContain("| in-memory | 10 MB × 125 | nginx |");
-    }
-
-    @Test
-    void saysThePairsOfARunThatSentTheCellIntoItsPartnersAzuriteLeanAgainstTheCell() throws Exception {
-        StudyResult r = result();
-        StudyResult.Cell cell = r.cells().getFirst();
-        List<StudyResult.Round> shared = cell.rounds().stream()
-                .map(x -> new StudyResult.Round(x.partner(), x.spanSeconds(), x.cpu(), x.accepted(), null, null, null))
-                .toList();
-        List<StudyResult.Cell> cells = new ArrayList<>(r.cells());
-        cells.set(0, withRounds(cell, shared));
-        Path report = dir.resolve("shared.md");
-
-        UploadStudyReport.write(withCells(r, cells), report, dir.resolve("run"));
-
-        assertThat(Files.readString(report))
-                .contains("In this run the cell's burst went second, into the Azurite its partner's burst had just"
-                        + " filled")
-                .doesNotContain("Each burst of a pair has an Azurite of its own")
-                .contains("| on-demand | 10 MB × 125 | nginx | 3 | 1.10 (1.10–1.20) | 2.50 (2.00–3.00)"
-                        + " | 1.05 (1.00–1.10) | 11.00 | 10.00 |\n");
     }
 
     @Test
@@ -287,7 +270,7 @@ class UploadStudyReportTest {
         StudyResult withPairs = withCells(r, List.of(r.cells().get(0), r.cells().get(1), withRounds(single, rounds)));
         Path report = dir.resolve("upload-study.md");
 
-        UploadStudyReport.write(withPairs, report, dir);
+        UploadStudyReport.write(withPairs, report);
 
         assertThat(Files.readString(report))
                 .contains("This run: 1.05 (1.05–1.20) × (median of 3 pairs beside storage, lowest–highest in brackets)"
@@ -322,7 +305,9 @@ class UploadStudyReportTest {
                 r.valetKeySkipped(),
                 r.soak(),
                 r.warmUpBursts(),
-                r.warmUpMb());
+                r.warmUpMb(),
+                r.runDirectory(),
+                r.distinctClients());
     }
 
     private static StudyResult.Round storageRound(double storageSpan, double span) {
@@ -337,17 +322,38 @@ class UploadStudyReportTest {
     }
 
     @Test
-    void saysWhetherARunWithoutProbesStillForcedTheIdleGc() {
-        StudyResult.Memory probed = memory(200, 40 * MIB, 90 * MIB, 25);
-        StudyResult.Memory idleOnly =
-                new StudyResult.Memory(200.0 * MIB, 1.0 * MIB, 400.0 * MIB, 20, 40 * MIB, null, null, 0);
-        StudyResult.Memory none = new StudyResult.Memory(200.0 * MIB, 1.0 * MIB, 400.0 * MIB, 20, null, null, null, 0);
+    void saysARunWithoutProbesHasNoLiveHeapFiguresAndARunWithoutWarmUpIncludesTheJit() throws Exception {
+        StudyResult r = result();
+        StudyResult.Cell cell = r.cells().get(1);
+        StudyResult.Memory unprobed =
+                new StudyResult.Memory(510.0 * MIB, 1.0 * MIB, 400.0 * MIB, 20, null, null, null, 0);
+        StudyResult.Cell withoutProbes = new StudyResult.Cell(
+                cell.strategy(),
+                cell.budget(),
+                cell.fileSizeMb(),
+                cell.users(),
+                cell.gatlingExit(),
+                cell.serviceUp(),
+                cell.oomErrors(),
+                cell.report(),
+                cell.outcomes(),
+                unprobed,
+                cell.seconds(),
+                cell.cpu(),
+                cell.reads(),
+                cell.verifyReads(),
+                cell.rounds());
+        StudyResult cold = new StudyResult(
+                r.run(), r.strategies(), List.of(withoutProbes), r.ceilings(), null, null, 0, 1, RUN_DIRECTORY, true);
+        Path report = dir.resolve("upload-study.md");
 
-        assertThat(UploadStudyReport.forcedGcs(List.of(probed, none))).startsWith("This run forced up to 3 per cell");
-        assertThat(UploadStudyReport.forcedGcs(List.of(idleOnly, none)))
-                .startsWith("This run forced none during its cells (`--heap-probes 0`) but one right before each");
-        assertThat(UploadStudyReport.forcedGcs(List.of(none, none)))
-                .startsWith("This run forced none (`--heap-probes 0`), not even the idle one");
+        UploadStudyReport.write(cold, report);
+
+        assertThat(Files.readString(report))
+                .contains("This run forced none (`--heap-probes 0`), not even the idle one before a burst: it has no"
+                        + " live heap figures")
+                .contains("No ceiling or cell was warmed up (`--warm-up 0`): each timed burst includes the JIT")
+                .contains("## valet-key\n\nNot measured in this run (`--valet-key off`).");
     }
 
     @Test
@@ -361,10 +367,12 @@ class UploadStudyReportTest {
                 "the service answered POST /uploads/{name}/grant with 404",
                 null,
                 3,
-                10);
+                10,
+                RUN_DIRECTORY,
+                true);
         Path report = dir.resolve("upload-study.md");
 
-        UploadStudyReport.write(skipped, report, dir);
+        UploadStudyReport.write(skipped, report);
 
         assertThat(Files.readString(report))
                 .contains("## valet-key\n\nNot measured: the service answered POST /uploads/{name}/grant with 404.")
@@ -390,11 +398,11 @@ class UploadStudyReportTest {
                 42 * MIB,
                 70 * MIB,
                 305);
-        StudyResult r =
-                new StudyResult(run(), List.of("in-memory", "on-demand"), List.of(), List.of(), null, soak, null, null);
+        StudyResult r = new StudyResult(
+                run(), List.of("in-memory", "on-demand"), List.of(), List.of(), null, soak, 0, 0, RUN_DIRECTORY, true);
         Path report = dir.resolve("upload-study-soak.md");
 
-        UploadStudyReport.write(r, report, dir);
+        UploadStudyReport.write(r, report);
 
         assertThat(Files.readString(report))
                 .contains("## Soak: 10000 uploads, mixed strategies")
@@ -405,10 +413,11 @@ class UploadStudyReportTest {
 
     @Test
     void refusesAStudyThatMeasuredNothing() {
-        StudyResult empty = new StudyResult(run(), List.of(), List.of(), List.of(), null, null, null, null);
+        StudyResult empty =
+                new StudyResult(run(), List.of(), List.of(), List.of(), null, null, 0, 0, RUN_DIRECTORY, true);
         Path report = dir.resolve("out/upload-study.md");
 
-        assertThatThrownBy(() -> UploadStudyReport.write(empty, report, dir))
+        assertThatThrownBy(() -> UploadStudyReport.write(empty, report))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("measured nothing");
         assertThat(report).doesNotExist();

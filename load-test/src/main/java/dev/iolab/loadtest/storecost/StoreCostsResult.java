@@ -1,5 +1,6 @@
 package dev.iolab.loadtest.storecost;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.iolab.loadtest.RunInfo;
@@ -17,6 +18,9 @@ import java.util.List;
  * @param threads  threads sending one request type
  * @param measured one per request type and pass
  */
+// A file converted from a report's printed figures says which of its values are rebuilt, under "converted": for the
+// reader, not for the report.
+@JsonIgnoreProperties("converted")
 record StoreCostsResult(RunInfo run, int blobs, int sizeMb, int threads, List<StoreCosts.Measured> measured) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

@@ -1,5 +1,6 @@
 package dev.iolab.loadtest.study;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.iolab.loadtest.RunInfo;
@@ -27,6 +28,9 @@ import java.util.Optional;
  * @param distinctClients each Gatling user uploaded from its own loopback address (127.0.1.1, 127.0.1.2, …), as the
  *                        study's users have since 27 Nov 2026; false: all from one address
  */
+// A file converted from a report's printed figures says which of its values are rebuilt, under "converted": for the
+// reader, not for the report.
+@JsonIgnoreProperties("converted")
 record StudyResult(
         RunInfo run,
         List<String> strategies,

@@ -10,7 +10,10 @@ import com.azure.storage.blob.models.BlockListType;
 import dev.iolab.upload.support.Azurite;
 import dev.iolab.upload.support.Payloads;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.URI;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
 import java.util.List;
 
 /** What resumable uploads left in the real Azurite: the stored blobs, and the staging container beside them. */
@@ -22,9 +25,13 @@ final class StoredUploads {
         this.container = container;
     }
 
-    /** The SHA-256 of the blob stored as {@code name}, streamed: a gigabyte never sits in memory. */
+    /** The SHA-256 of the blob stored as {@code name}, read in one streamed {@code GET}: a gigabyte never sits in memory. */
     byte[] sha256(String name) throws IOException {
-        return Payloads.sha256(container(container).getBlobClient(name).openInputStream());
+        MessageDigest digest = Payloads.sha256();
+        try (OutputStream sink = new DigestOutputStream(OutputStream.nullOutputStream(), digest)) {
+            container(container).getBlobClient(name).downloadStream(sink);
+        }
+        return digest.digest();
     }
 
     long size(String name) {

@@ -1,7 +1,6 @@
 package dev.iolab.upload.support;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,19 +50,8 @@ public final class Payloads {
         return digest.digest();
     }
 
-    /** The SHA-256 of what {@code in} holds, read to its end in buffers of 256 KiB; closes it. */
-    public static byte[] sha256(InputStream in) throws IOException {
-        MessageDigest digest = sha256();
-        byte[] buffer = new byte[256 * 1024];
-        try (in) {
-            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-                digest.update(buffer, 0, n);
-            }
-        }
-        return digest.digest();
-    }
-
-    private static MessageDigest sha256() {
+    /** A new SHA-256 digest. */
+    public static MessageDigest sha256() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {

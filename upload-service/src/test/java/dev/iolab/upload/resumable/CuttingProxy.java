@@ -119,6 +119,7 @@ final class CuttingProxy implements AutoCloseable {
         flow.readLock().lock();
         try {
             if (forwarded.addAndGet(n) > cutAfter && cut.compareAndSet(false, true)) {
+                forwarded.addAndGet(-n); // these never reach the service
                 reset(from);
                 reset(to);
                 return false;

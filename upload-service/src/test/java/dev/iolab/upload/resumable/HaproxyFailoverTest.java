@@ -126,53 +126,61 @@ class HaproxyFailoverTest {
                 CuttingProxy network = CuttingProxy.relay(balancer.baseUrl().getPort())) {
             balancer.awaitAllUp(Duration.ofSeconds(60));
             TusHttp tus = new TusHttp(balancer.baseUrl().getPort(), null);
-            TusJsClient.Started client = TusJsClient.start(
-                    "http://127.0.0.1:" + network.port() + "/files/", file, "haproxy/gigabyte.bin", null, null, null);
-            await().atMost(Duration.ofMinutes(5))
-                    .pollInterval(Duration.ofMillis(100))
-                    .until(() -> network.forwarded() >= GIGABYTE / 2);
-
-            network.hold();
-            long sent;
-            long kept;
-            ReplicaJvm survivor;
-            try {
-                sent = network.forwarded();
-                String path = uploadPath(client);
-                long staged = (sent - HEADS) / GIGABYTE_BLOCK * GIGABYTE_BLOCK;
-                await().atMost(Duration.ofSeconds(60))
+            try (TusJsClient.Started client = TusJsClient.start(
+                    "http://127.0.0.1:" + network.port() + "/files/", file, "haproxy/gigabyte.bin", null, null, null)) {
+                await().atMost(Duration.ofMinutes(5))
                         .pollInterval(Duration.ofMillis(100))
-                        .until(() -> tus.offset(path) >= staged);
-                ReplicaJvm serving = r1.metric("iolab_upload_resumable_active") == 1 ? r1 : r2;
-                survivor = serving == r1 ? r2 : r1;
-                assertThat(serving.metric("iolab_upload_resumable_active"))
-                        .as("the replica writing the PATCH")
-                        .isEqualTo(1);
-                assertThat(survivor.metric("iolab_upload_resumable_bytes_total"))
-                        .as("bytes the other replica staged before")
-                        .isZero();
-                serving.kill();
-                kept = tus.offset(path);
-            } finally {
-                network.release();
+                        .until(() -> network.forwarded() >= GIGABYTE / 2);
+
+                Kill kill = killTheServingReplica(network, tus, uploadPath(client), r1, r2);
+
+                TusJsClient.Run run = client.await(Duration.ofMinutes(10));
+                assertThat(run.exitCode()).as(run.output()).isZero();
+                assertThat(run.value("RESUMED")).as(run.output()).isEqualTo(Long.toString(kill.kept()));
+                assertThat(kill.sent() - kill.kept())
+                        .as("bytes the client sent before the replica died and sends again")
+                        .isBetween(0L, (long) GIGABYTE_BLOCK);
+                assertThat(kill.survivor().metric("iolab_upload_resumable_bytes_total"))
+                        .as("the other replica staged the rest, each byte once")
+                        .isEqualTo((double) (GIGABYTE - kill.kept()));
+                StoredUploads stored = new StoredUploads(container);
+                assertThat(stored.size("haproxy/gigabyte.bin")).isEqualTo(GIGABYTE);
+                assertThat(stored.sha256("haproxy/gigabyte.bin"))
+                        .as("SHA-256 of the stored blob")
+                        .isEqualTo(sha256);
+                stored.assertOnlyTheCompletionMarkerOf(run.value("DONE"));
             }
+        }
+    }
 
-            TusJsClient.Run run = client.await(Duration.ofMinutes(10));
+    /** What the client had sent when the replica died, what the store kept of it, and the replica left. */
+    private record Kill(long sent, long kept, ReplicaJvm survivor) {}
 
-            assertThat(run.exitCode()).as(run.output()).isZero();
-            assertThat(run.value("RESUMED")).as(run.output()).isEqualTo(Long.toString(kept));
-            assertThat(sent - kept)
-                    .as("bytes the client sent before the replica died and sends again")
-                    .isBetween(0L, (long) GIGABYTE_BLOCK);
+    /**
+     * Stalls the network, waits until the replica writing the upload at {@code path} has staged every whole block of
+     * what the client sent, kills it with {@code SIGKILL}, and lets the network go on.
+     */
+    private static Kill killTheServingReplica(
+            CuttingProxy network, TusHttp tus, String path, ReplicaJvm r1, ReplicaJvm r2) throws Exception {
+        network.hold();
+        try {
+            long sent = network.forwarded();
+            long staged = (sent - HEADS) / GIGABYTE_BLOCK * GIGABYTE_BLOCK;
+            await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> tus.offset(path) >= staged);
+            ReplicaJvm serving = r1.metric("iolab_upload_resumable_active") == 1 ? r1 : r2;
+            ReplicaJvm survivor = serving == r1 ? r2 : r1;
+            assertThat(serving.metric("iolab_upload_resumable_active"))
+                    .as("the replica writing the PATCH")
+                    .isEqualTo(1);
             assertThat(survivor.metric("iolab_upload_resumable_bytes_total"))
-                    .as("the other replica staged the rest, each byte once")
-                    .isEqualTo((double) (GIGABYTE - kept));
-            StoredUploads stored = new StoredUploads(container);
-            assertThat(stored.size("haproxy/gigabyte.bin")).isEqualTo(GIGABYTE);
-            assertThat(stored.sha256("haproxy/gigabyte.bin"))
-                    .as("SHA-256 of the stored blob")
-                    .isEqualTo(sha256);
-            stored.assertOnlyTheCompletionMarkerOf(run.value("DONE"));
+                    .as("bytes the other replica staged before")
+                    .isZero();
+            serving.kill();
+            return new Kill(sent, tus.offset(path), survivor);
+        } finally {
+            network.release();
         }
     }
 

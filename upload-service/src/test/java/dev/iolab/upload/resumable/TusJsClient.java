@@ -71,8 +71,8 @@ final class TusJsClient {
         return new Started(node, output);
     }
 
-    /** A client process running; {@link #await} ends it one way or the other. */
-    record Started(Process node, Path output) {
+    /** A client process running; {@link #await} ends it one way or the other, and so does closing it. */
+    record Started(Process node, Path output) implements AutoCloseable {
 
         /** What the client printed so far. */
         String outputSoFar() throws IOException {
@@ -91,6 +91,13 @@ final class TusJsClient {
             } finally {
                 Files.deleteIfExists(output);
             }
+        }
+
+        /** Kills the client if it still runs (a test that failed before awaiting it). */
+        @Override
+        public void close() throws IOException {
+            node.destroyForcibly();
+            Files.deleteIfExists(output);
         }
     }
 

@@ -10,7 +10,8 @@ const fs = require('node:fs');
 const tus = require('tus-js-client');
 
 const [endpoint, file, name, apiKey, cutAt, uploadUrl] = process.argv.slice(2);
-const data = fs.readFileSync(file);
+// A file stream with a path: the client reads each request's slice from disk, so a gigabyte is never held in memory.
+const data = fs.createReadStream(file);
 let announced = false;
 
 const upload = new tus.Upload(data, {

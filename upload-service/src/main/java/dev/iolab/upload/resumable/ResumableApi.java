@@ -40,10 +40,14 @@ class ResumableApi implements OperationCustomizer, OpenApiCustomizer {
     private static final String UPLOAD = "/files/" + ID;
     private static final String EXPIRES = "Sat, 28 Nov 2026 18:45:00 GMT";
 
-    /** What every route that checks the protocol version and reaches the store may answer. */
+    /**
+     * What every route that checks the protocol version and reaches the store may answer (a page on an origin not
+     * allowed only when {@code upload.resumable.cors.allowed-origins} names any).
+     */
     private static final List<ProblemType> EVERY = List.of(
             ResumableProblem.TUS_VERSION,
             WebProblem.UNAUTHORIZED,
+            ResumableProblem.ORIGIN_NOT_ALLOWED,
             WebProblem.STORAGE_UNAVAILABLE,
             WebProblem.STORAGE_TIMEOUT,
             WebProblem.INTERNAL);
@@ -101,7 +105,10 @@ class ResumableApi implements OperationCustomizer, OpenApiCustomizer {
                         Tus.CHECKSUM_ALGORITHM,
                         answerHeader("The algorithms `Upload-Checksum` may name.", Tus.ALGORITHM_LIST));
         operation.responses(new ApiResponses().addApiResponse("204", ok));
-        return ApiParts.problems(operation, "/files/", List.of(WebProblem.UNAUTHORIZED, WebProblem.INTERNAL));
+        return ApiParts.problems(
+                operation,
+                "/files/",
+                List.of(WebProblem.UNAUTHORIZED, ResumableProblem.ORIGIN_NOT_ALLOWED, WebProblem.INTERNAL));
     }
 
     private static Operation create(Operation operation) {

@@ -8,8 +8,10 @@ import java.time.Clock;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 
 /**
  * The resumable feature from {@code upload.resumable.*}, on the system clock, with an expiry the staging sweep cannot
@@ -35,8 +37,24 @@ class ResumableConfiguration {
                 properties.blockSize(),
                 properties.maxSize(),
                 expiry(properties.expiry(), sweeper.maxAge(), sweeper.grace()),
-                properties.leaseDuration());
+                properties.leaseDuration(),
+                properties.cors());
         return new ResumableService(blobs, budget, new ResumableMetrics(registry), applied, Clock.systemUTC());
+    }
+
+    /**
+     * CORS for {@code /files/} when {@code upload.resumable.cors.allowed-origins} names any ({@link ResumableCors});
+     * first among the service's filters, so that every answer, a refusal too, carries the headers a page needs to read
+     * it, and a preflight is answered before the API key is asked for (a browser sends none with it).
+     */
+    @Bean
+    FilterRegistrationBean<ResumableCors> resumableCorsFilter(ResumableProperties properties) {
+        FilterRegistrationBean<ResumableCors> registration =
+                new FilterRegistrationBean<>(new ResumableCors(properties.cors()));
+        registration.addUrlPatterns("/files/*");
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
+        registration.setEnabled(properties.cors().enabled());
+        return registration;
     }
 
     /**

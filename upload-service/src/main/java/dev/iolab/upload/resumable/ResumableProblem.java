@@ -17,6 +17,7 @@ enum ResumableProblem implements ProblemType {
     BEYOND_LENGTH("beyond-upload-length", HttpStatus.CONTENT_TOO_LARGE, "Bytes beyond the upload's length"),
     OFFSET_MISMATCH("offset-mismatch", HttpStatus.CONFLICT, "Upload-Offset is not the upload's offset"),
     UPLOAD_LOCKED("upload-locked", HttpStatus.LOCKED, "Another request is writing this upload"),
+    ORIGIN_NOT_ALLOWED("origin-not-allowed", HttpStatus.FORBIDDEN, "Origin not allowed"),
     UPLOAD_EXPIRED("upload-expired", HttpStatus.GONE, "Upload expired"),
     CHECKSUM_MISMATCH("checksum-mismatch", HttpStatusCode.valueOf(460), "Upload-Checksum does not match the body"),
     DIGEST_MISMATCH(

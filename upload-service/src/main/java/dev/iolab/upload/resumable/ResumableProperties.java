@@ -1,6 +1,7 @@
 package dev.iolab.upload.resumable;
 
 import java.time.Duration;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
@@ -18,10 +19,32 @@ import org.springframework.util.unit.DataSize;
  *     removes abandoned uploads (a longer one is cut to half of that, with a warning)
  * @param leaseDuration the storage lease a {@code PATCH} holds on its upload (15 to 60 s, renewed as blocks are staged):
  *     how long an upload stays locked (423) after a replica died in the middle of a {@code PATCH}
+ * @param cors which web pages on other origins may upload from a browser (tus-js-client, Uppy): none by default
  */
 @ConfigurationProperties("upload.resumable")
 record ResumableProperties(
         @DefaultValue("8MB") DataSize blockSize,
         @DefaultValue("50GB") DataSize maxSize,
         @DefaultValue("30m") Duration expiry,
-        @DefaultValue("15s") Duration leaseDuration) {}
+        @DefaultValue("15s") Duration leaseDuration,
+        @DefaultValue Cors cors) {
+
+    /**
+     * Cross-origin access to {@code /files/} (CORS), for a page served from another origin than the service: its
+     * browser asks first ({@code OPTIONS} preflight), and lets the page read the tus headers of the answers only when
+     * the service names the page's origin.
+     *
+     * @param allowedOrigins origins whose pages may upload: exact ({@code https://app.example.com}) or patterns
+     *     ({@code https://*.example.com}, {@code *} for any page). Empty (the default): no cross-origin access, and no
+     *     CORS headers are sent
+     * @param maxAge how long a browser may reuse a preflight's answer before asking again
+     */
+    record Cors(
+            @DefaultValue List<String> allowedOrigins,
+            @DefaultValue("1h") Duration maxAge) {
+
+        boolean enabled() {
+            return !allowedOrigins.isEmpty();
+        }
+    }
+}

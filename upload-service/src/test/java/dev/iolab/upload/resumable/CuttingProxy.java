@@ -9,13 +9,18 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * A TCP relay on loopback in front of the service that cuts the network once: when the bytes sent towards the
  * service, over all connections, pass {@code cutAfter}, it resets both sides of the connection that carried them, as a
- * dropped mobile or office link does. Every connection after that is relayed untouched.
+ * dropped mobile or office link does. Every connection after that is relayed untouched. It can also stop forwarding
+ * towards the service for a while ({@link #hold}), as a stalled link does: what it forwarded before reaches the
+ * service, what the client sends after waits in the client's buffers, and {@link #forwarded} stands still.
  */
 final class CuttingProxy implements AutoCloseable {
 
@@ -25,6 +30,8 @@ final class CuttingProxy implements AutoCloseable {
     private final AtomicLong forwarded = new AtomicLong();
     private final AtomicBoolean cut = new AtomicBoolean();
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    /** Forwarding towards the service takes the read lock; {@link #hold} takes the write lock. */
+    private final ReadWriteLock flow = new ReentrantReadWriteLock();
 
     private CuttingProxy(ServerSocket server, int target, long cutAfter) {
         this.server = server;
@@ -40,6 +47,11 @@ final class CuttingProxy implements AutoCloseable {
         return proxy;
     }
 
+    /** A relay that never cuts: it counts and can {@link #hold}. */
+    static CuttingProxy relay(int target) throws IOException {
+        return start(target, Long.MAX_VALUE);
+    }
+
     int port() {
         return server.getLocalPort();
     }
@@ -47,6 +59,26 @@ final class CuttingProxy implements AutoCloseable {
     /** Whether it has cut a connection. */
     boolean hasCut() {
         return cut.get();
+    }
+
+    /** Bytes forwarded towards the service so far, over all connections, request heads included. */
+    long forwarded() {
+        return forwarded.get();
+    }
+
+    /**
+     * Stops forwarding towards the service until {@link #release}, called by the same thread; when it returns, no
+     * bytes are on their way through the relay, and {@link #forwarded} holds still.
+     */
+    void hold() throws InterruptedException {
+        if (!flow.writeLock().tryLock(1, TimeUnit.MINUTES)) {
+            throw new IllegalStateException("the relay did not stop forwarding within a minute");
+        }
+    }
+
+    /** Forwards again after {@link #hold}. */
+    void release() {
+        flow.writeLock().unlock();
     }
 
     private void accept() {
@@ -69,20 +101,34 @@ final class CuttingProxy implements AutoCloseable {
         try (InputStream in = from.getInputStream()) {
             OutputStream out = to.getOutputStream();
             for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-                if (towardsService
-                        && !cut.get()
-                        && forwarded.addAndGet(n) > cutAfter
-                        && cut.compareAndSet(false, true)) {
-                    reset(from);
-                    reset(to);
+                if (!towardsService) {
+                    out.write(buffer, 0, n);
+                    out.flush();
+                } else if (!forward(from, to, out, buffer, n)) {
                     return;
                 }
-                out.write(buffer, 0, n);
-                out.flush();
             }
             to.shutdownOutput();
         } catch (IOException e) {
             reset(to);
+        }
+    }
+
+    /** Forwards {@code n} bytes towards the service once not held; false when it cut the connection instead. */
+    private boolean forward(Socket from, Socket to, OutputStream out, byte[] buffer, int n) throws IOException {
+        flow.readLock().lock();
+        try {
+            if (forwarded.addAndGet(n) > cutAfter && cut.compareAndSet(false, true)) {
+                forwarded.addAndGet(-n); // these never reach the service
+                reset(from);
+                reset(to);
+                return false;
+            }
+            out.write(buffer, 0, n);
+            out.flush();
+            return true;
+        } finally {
+            flow.readLock().unlock();
         }
     }
 

@@ -65,6 +65,36 @@ class ResumableUploadTest extends RunningServiceSupport {
     }
 
     @Test
+    void noPageOnAnotherOriginIsLetInByDefault() throws Exception {
+        HttpResponse<String> preflight = alice().send(alice().request(
+                        "/files/", "Origin", "https://app.example.com", "Access-Control-Request-Method", "POST")
+                .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                .build());
+        HttpResponse<String> created = alice().send(alice().request(
+                        "/files/",
+                        "Origin",
+                        "https://app.example.com",
+                        "Upload-Length",
+                        "1",
+                        "Upload-Metadata",
+                        TusHttp.metadata(Map.of("filename", "tus/no-cors.bin")))
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build());
+
+        assertThat(preflight.headers().firstValue("Access-Control-Allow-Origin"))
+                .isEmpty();
+        assertThat(preflight.headers().firstValue("Access-Control-Allow-Methods"))
+                .isEmpty();
+        assertThat(created.statusCode()).isEqualTo(201);
+        assertThat(created.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
+        assertThat(created.headers().firstValue("Access-Control-Expose-Headers"))
+                .isEmpty();
+        assertThat(alice().delete(created.headers().firstValue("Location").orElseThrow())
+                        .statusCode())
+                .isEqualTo(204);
+    }
+
+    @Test
     void chunksAreKeptInWholeBlocksAndTheBlobAppearsByteExactAfterTheLastByte() throws Exception {
         byte[] content = randomBytes(4 * BLOCK + 17, 1);
         String path = alice().created("tus/chunked.bin", content.length);

@@ -38,12 +38,18 @@ final class TusJsClient {
     private TusJsClient() {}
 
     /**
-     * Uploads {@code file} as {@code name} to {@code endpoint}.
+     * Uploads {@code file} as {@code name} to {@code endpoint} and waits up to 3 minutes for the client to end.
      *
      * @param cutAt the fraction of the bytes after which the client process kills itself mid-request, or null
      * @param uploadUrl the upload to resume, or null to create one
      */
     static Run upload(String endpoint, Path file, String name, String apiKey, Double cutAt, String uploadUrl)
+            throws IOException, InterruptedException {
+        return start(endpoint, file, name, apiKey, cutAt, uploadUrl).await(Duration.ofMinutes(3));
+    }
+
+    /** Starts the upload {@link #upload} makes, without waiting for it. */
+    static Started start(String endpoint, Path file, String name, String apiKey, Double cutAt, String uploadUrl)
             throws IOException, InterruptedException {
         ensureInstalled();
         List<String> command = new ArrayList<>(List.of(
@@ -58,18 +64,39 @@ final class TusJsClient {
             command.add(uploadUrl);
         }
         Path output = Files.createTempFile("tus-js-client-", ".log");
-        try {
-            Process node = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
-                    .redirectOutput(output.toFile())
-                    .start();
-            if (!node.waitFor(Duration.ofMinutes(3).toSeconds(), TimeUnit.SECONDS)) {
-                node.destroyForcibly();
-                throw new AssertionError("tus-js-client did not finish within 3 minutes:\n" + Files.readString(output));
+        Process node = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+        return new Started(node, output);
+    }
+
+    /** A client process running; {@link #await} ends it one way or the other, and so does closing it. */
+    record Started(Process node, Path output) implements AutoCloseable {
+
+        /** What the client printed so far. */
+        String outputSoFar() throws IOException {
+            return Files.readString(output, StandardCharsets.UTF_8);
+        }
+
+        /** Waits up to {@code timeout} for the client to end (and kills it when it did not). */
+        Run await(Duration timeout) throws IOException, InterruptedException {
+            try {
+                if (!node.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                    node.destroyForcibly();
+                    throw new AssertionError("tus-js-client did not finish within " + timeout + ":\n" + outputSoFar());
+                }
+                String text = outputSoFar();
+                return new Run(node.exitValue(), text.lines().toList(), text);
+            } finally {
+                Files.deleteIfExists(output);
             }
-            String text = Files.readString(output, StandardCharsets.UTF_8);
-            return new Run(node.exitValue(), text.lines().toList(), text);
-        } finally {
+        }
+
+        /** Kills the client if it still runs (a test that failed before awaiting it). */
+        @Override
+        public void close() throws IOException {
+            node.destroyForcibly();
             Files.deleteIfExists(output);
         }
     }

@@ -204,6 +204,14 @@ final class BalancedPair {
         });
     }
 
+    /** A problem document's type (its last path segment), else the body's first line, at most 120 characters. */
+    static String problem(String body) {
+        java.util.regex.Matcher type = java.util.regex.Pattern.compile("\"type\"\\s*:\\s*\"[^\"]*?([^/\"]+)\"")
+                .matcher(body);
+        String line = type.find() ? type.group(1) : body.strip().lines().findFirst().orElse("");
+        return line.length() > 120 ? line.substring(0, 120) : line;
+    }
+
     private long offset(URI upload) throws IOException, InterruptedException {
         try (HttpClient http = HttpClient.newBuilder().version(HTTP_1_1).build()) {
             HttpResponse<Void> head = http.send(

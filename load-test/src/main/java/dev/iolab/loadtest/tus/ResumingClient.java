@@ -55,6 +55,7 @@ record ResumingClient(URI endpoint, long chunk) {
      */
     Outcome upload(TusURLStore urls, URL url, Path file, String filename) {
         long start = System.currentTimeMillis();
+        long size = file.toFile().length();
         List<Long> resent = new ArrayList<>();
         List<Long> resumedAt = new ArrayList<>();
         TusUploader uploader = null;
@@ -76,7 +77,7 @@ record ResumingClient(URI endpoint, long chunk) {
                         reachedBeforeFailure = -1;
                     }
                 }
-                send(uploader);
+                send(uploader, size);
                 return new Outcome(url, start, System.currentTimeMillis(), failures, resent, resumedAt, null);
             } catch (IOException | ProtocolException e) {
                 lastError = describe(e);
@@ -106,13 +107,18 @@ record ResumingClient(URI endpoint, long chunk) {
         return upload;
     }
 
-    /** Sends what is left in requests of {@link #chunk} bytes and closes the uploader. */
-    void send(TusUploader uploader) throws IOException, ProtocolException {
-        sendUpTo(uploader, Long.MAX_VALUE);
+    /** Sends what is left of {@code size} bytes in requests of {@link #chunk} bytes and closes the uploader. */
+    void send(TusUploader uploader, long size) throws IOException, ProtocolException {
+        sendUpTo(uploader, size);
         uploader.finish();
     }
 
-    /** Sends requests until the upload's offset reaches {@code limit} or its end. */
+    /**
+     * Sends requests until the upload's offset reaches {@code limit}, at most the file's size. It stops there itself:
+     * tus-java-client 0.5.1, asked for another chunk after a request that ended exactly at the file's end, opens one
+     * more request with {@code Expect: 100-continue} and no body, which a server answers at once without a 100, and
+     * which Java's HttpURLConnection then fails ("Server rejected operation").
+     */
     void sendUpTo(TusUploader uploader, long limit) throws IOException, ProtocolException {
         uploader.setChunkSize(64 * 1024);
         uploader.setRequestPayloadSize((int) chunk);
@@ -130,8 +136,23 @@ record ResumingClient(URI endpoint, long chunk) {
         }
     }
 
+    /** The exception's class and message; for a refusal, the status and the first line of the answer's body. */
     static String describe(Exception e) {
         String message = e.getMessage() == null ? "" : ": " + e.getMessage().strip();
-        return e.getClass().getSimpleName() + (message.length() > 160 ? message.substring(0, 160) : message);
+        if (e instanceof ProtocolException refused && refused.getCausingConnection() != null) {
+            message += answer(refused.getCausingConnection());
+        }
+        return e.getClass().getSimpleName() + (message.length() > 200 ? message.substring(0, 200) : message);
+    }
+
+    private static String answer(java.net.HttpURLConnection connection) {
+        try {
+            int status = connection.getResponseCode();
+            java.io.InputStream error = connection.getErrorStream();
+            String body = error == null ? "" : new String(error.readNBytes(300), java.nio.charset.StandardCharsets.UTF_8);
+            return " (" + status + (body.isBlank() ? "" : " " + body.lines().findFirst().orElse("").strip()) + ")";
+        } catch (IOException e) {
+            return "";
+        }
     }
 }

@@ -17,19 +17,19 @@ import java.util.function.ToDoubleFunction;
  * as the report prints them; text that lands in a table cell is escaped ({@link MarkdownTable#cell}).
  *
  * @param runRows the rows every study's report opens with, rendered
- * @param bursts  one row per server kind
+ * @param burstRows one row per server kind
  * @param burstRatio iolab ÷ tusd of each repetition's pair of bursts
- * @param cuts    one row per server kind; empty without the cut part
+ * @param cutRows one row per server kind; empty without the cut part
  * @param cutRatio iolab ÷ tusd of each repetition's pair of cut uploads; null without them
  * @param goals   the stated goals, each met or not
  */
 record TusReportModel(
         String runRows,
         Setup setup,
-        List<Row> bursts,
+        List<Row> burstRows,
         Ratio burstRatio,
         List<BurstRep> burstReps,
-        List<Row> cuts,
+        List<Row> cutRows,
         Ratio cutRatio,
         List<CutRep> cutReps,
         List<Goal> goals,
@@ -66,7 +66,9 @@ record TusReportModel(
     /**
      * One server kind's figures over its repetitions, each "median (lowest–highest)".
      *
-     * @param exact "250 / 250": uploads read back byte-exact of those sent
+     * @param exact    "250 / 250": uploads read back byte-exact of those sent
+     * @param failures requests the client resumed from (bursts)
+     * @param cutsDone connections the relay cut (cut uploads)
      */
     record Row(
             String server,
@@ -76,6 +78,7 @@ record TusReportModel(
             String peakRssMib,
             String exact,
             int failures,
+            int cutsDone,
             String resentPerCutMib) {}
 
     /** iolab ÷ tusd of each repetition's pair, "median (lowest–highest)". */
@@ -226,6 +229,7 @@ record TusReportModel(
                 spread(values(runs, b -> b.usage().serverPeakRssBytes() / MIB), 0),
                 exact + " / " + sent,
                 runs.stream().mapToInt(TusResult.Burst::failures).sum(),
+                0,
                 null);
     }
 
@@ -240,6 +244,7 @@ record TusReportModel(
                 spread(values(runs, c -> c.usage().azuriteCpuSeconds() / (c.fileBytes() / GB)), 2),
                 spread(values(runs, c -> c.usage().serverPeakRssBytes() / MIB), 0),
                 exact + " / " + runs.size(),
+                0,
                 runs.stream().mapToInt(TusResult.CutRun::cutsDone).sum(),
                 spread(values(runs, c -> resentPerCut(c) / MIB), 2));
     }

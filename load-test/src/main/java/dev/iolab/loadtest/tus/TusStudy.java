@@ -72,6 +72,7 @@ public final class TusStudy {
         run.exitOnFailure(() -> {
             TusResult result = new TusStudy(options, run, tusd).measure();
             result.write(run.directory().resolve("tus-study.json"));
+            java.nio.file.Files.createDirectories(output.toAbsolutePath().getParent());
             result.write(options.dataFile(output));
             TusStudyReport.write(result, output);
             System.out.println(

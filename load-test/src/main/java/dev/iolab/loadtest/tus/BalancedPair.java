@@ -208,7 +208,8 @@ final class BalancedPair {
     static String problem(String body) {
         java.util.regex.Matcher type = java.util.regex.Pattern.compile("\"type\"\\s*:\\s*\"[^\"]*?([^/\"]+)\"")
                 .matcher(body);
-        String line = type.find() ? type.group(1) : body.strip().lines().findFirst().orElse("");
+        String line =
+                type.find() ? type.group(1) : body.strip().lines().findFirst().orElse("");
         return line.length() > 120 ? line.substring(0, 120) : line;
     }
 

@@ -149,8 +149,12 @@ record ResumingClient(URI endpoint, long chunk) {
         try {
             int status = connection.getResponseCode();
             java.io.InputStream error = connection.getErrorStream();
-            String body = error == null ? "" : new String(error.readNBytes(300), java.nio.charset.StandardCharsets.UTF_8);
-            return " (" + status + (body.isBlank() ? "" : " " + body.lines().findFirst().orElse("").strip()) + ")";
+            String body =
+                    error == null ? "" : new String(error.readNBytes(300), java.nio.charset.StandardCharsets.UTF_8);
+            return " (" + status
+                    + (body.isBlank()
+                            ? ""
+                            : " " + body.lines().findFirst().orElse("").strip()) + ")";
         } catch (IOException e) {
             return "";
         }

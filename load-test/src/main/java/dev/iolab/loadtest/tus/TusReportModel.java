@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What the tus study's report shows, worked out from a {@link TusResult}: each server's figures as median (lowest–highest)
@@ -417,6 +419,25 @@ record TusReportModel(
         return new Pair(b.server(), kill, race(b.race()));
     }
 
+    private static final Pattern PROBLEM_TYPE = Pattern.compile("\"type\"\\s*:\\s*\"[^\"]*?([^/\"]+)\"");
+    private static final Pattern PROBLEM_DETAIL = Pattern.compile("^\\{\"detail\"\\s*:\\s*\"([^\"]*)\"");
+
+    /**
+     * An answer as a reader wants it: a problem document (whole, or cut short when the server closed the connection
+     * while the body was still coming) as its type, else its detail; anything else as it is.
+     */
+    static String readable(String detail) {
+        if (detail == null) {
+            return null;
+        }
+        Matcher type = PROBLEM_TYPE.matcher(detail);
+        if (type.find()) {
+            return type.group(1);
+        }
+        Matcher text = PROBLEM_DETAIL.matcher(detail);
+        return text.find() ? "\u201c" + text.group(1) + "\u201d" : detail;
+    }
+
     private static Race race(TusResult.Race r) {
         long accepted = r.answers().stream().filter(a -> a.status() / 100 == 2).count();
         long refused = r.answers().stream()
@@ -425,7 +446,8 @@ record TusReportModel(
         return new Race(
                 fixed(r.length() / MIB, 0),
                 r.answers().stream()
-                        .map(a -> new RaceAnswer(a.body(), a.servedBy(), a.status(), MarkdownTable.cell(a.detail())))
+                        .map(a -> new RaceAnswer(
+                                a.body(), a.servedBy(), a.status(), MarkdownTable.cell(readable(a.detail()))))
                         .toList(),
                 r.offsetAfter() < 0 ? null : fixed(r.offsetAfter() / MIB, 2),
                 accepted == 2,

@@ -119,6 +119,16 @@ class TusReportModelTest {
                 .isFalse();
     }
 
+    @Test
+    void aProblemAnswerShowsAsItsTypeOrItsDetailWhenTheBodyWasCutShort() {
+        assertThat(TusReportModel.readable(
+                        "{\"detail\":\"busy\",\"type\":\"https://iolab.dev/problems/upload-locked\"}"))
+                .isEqualTo("upload-locked");
+        assertThat(TusReportModel.readable("{\"detail\":\"another request is writing\",\"instance\":\"/fi"))
+                .isEqualTo("\u201canother request is writing\u201d");
+        assertThat(TusReportModel.readable("Upload-Offset 16")).isEqualTo("Upload-Offset 16");
+    }
+
     private static TusReportModel.Goal resendGoal(TusReportModel model) {
         return model.goals().stream()
                 .filter(TusReportModel.Goal::resend)

@@ -1,0 +1,328 @@
+package dev.iolab.loadtest.tus;
+
+import dev.iolab.loadtest.RandomUploadFile;
+import dev.iolab.loadtest.StudyRun;
+import dev.iolab.reporting.markdown.Figures;
+import dev.iolab.stack.AzuriteProcess;
+import dev.iolab.stack.ExternalTool;
+import dev.iolab.stack.UploadServiceProcess;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The tus study in one command ({@code scripts/tus-study.sh}): the upload-service's tus endpoint beside tusd v2 with its
+ * Azure store, the same client (tus-java-client, in this JVM), the same chunk size, each timed part on a fresh in-memory
+ * Azurite and a fresh server process, the servers interleaved (iolab, tusd, iolab, tusd ...) so that whatever else
+ * loads the machine loads both.
+ *
+ * <ol>
+ *   <li>A burst: {@code --uploads} simultaneous uploads of {@code --size-mb}, each its own tus upload; wall time,
+ *       the server's and Azurite's CPU seconds, the server's peak RSS; every blob read back and compared (MD5).</li>
+ *   <li>A cut upload: one upload of {@code --big-mb} through a relay that cuts the connection mid-request
+ *       {@code --cuts} times; the client resumes ({@code HEAD} + {@code PATCH}); the bytes that went through the relay,
+ *       the blob compared with the file.</li>
+ *   <li>Behind HAProxy ({@link BalancedPair}): two processes of each kind; a resume after the process that took the
+ *       first half is killed, and two concurrent {@code PATCH}es to one upload.</li>
+ * </ol>
+ *
+ * Writes the report ({@code --output}) and its data (JSON) beside it, and keeps the processes' logs in
+ * {@code load-test/target/tus-study/<UTC time>/}.
+ */
+public final class TusStudy {
+
+    static final long MIB = 1024 * 1024;
+    static final String IOLAB_CONTAINER = "tus";
+    static final String TUSD_CONTAINER = "tusd";
+    static final String CLIENT = "tus-java-client " + "0.5.1";
+
+    private final TusOptions options;
+    private final StudyRun run;
+    private final Path tusd;
+
+    private TusStudy(TusOptions options, StudyRun run, Path tusd) {
+        this.options = options;
+        this.run = run;
+        this.tusd = tusd;
+    }
+
+    public static void main(String[] args) {
+        // A POST whose connection fails is not sent again behind the client's back (tus-java-client's PATCHes are
+        // POSTs).
+        System.setProperty("sun.net.http.retryPost", "false");
+        Optional<TusOptions> parsed = StudyRun.options(TusOptions.commandLine(), args, TusOptions::parse);
+        if (parsed.isEmpty()) {
+            return;
+        }
+        TusOptions options = parsed.get();
+        Path tusd = prerequisitesOrExit(options);
+        Path output = StudyRun.inRepository(options.output);
+        StudyRun run = StudyRun.startOrExit("the tus study", "tus-study", "tus-study.sh", args);
+        System.err.println("tus study: logs in " + run.directory());
+        run.exitOnFailure(() -> {
+            TusResult result = new TusStudy(options, run, tusd).measure();
+            result.write(run.directory().resolve("tus-study.json"));
+            java.nio.file.Files.createDirectories(output.toAbsolutePath().getParent());
+            result.write(options.dataFile(output));
+            TusStudyReport.write(result, output);
+            System.out.println(
+                    "tus study done in " + Figures.minutes(result.run().durationSeconds()) + ". Report: " + output
+                            + ", data: " + options.dataFile(output));
+        });
+    }
+
+    /** tusd's binary (built when missing) and HAProxy, or exit 1 with one line that says what is missing. */
+    private static Path prerequisitesOrExit(TusOptions options) {
+        try {
+            if (options.balancer) {
+                ExternalTool.HAPROXY.require();
+            }
+            return Tusd.binary();
+        } catch (IOException | RuntimeException e) {
+            System.err.println("error: the tus study cannot start: " + e.getMessage());
+            System.exit(1);
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            System.exit(1);
+            return null;
+        }
+    }
+
+    TusResult measure() throws Exception {
+        List<TusResult.Burst> bursts = new ArrayList<>();
+        List<TusResult.CutRun> cuts = new ArrayList<>();
+        List<TusResult.Balanced> balanced = new ArrayList<>();
+        try (RandomUploadFile small = RandomUploadFile.create(options.sizeMb * MIB, 20261128L);
+                RandomUploadFile big = RandomUploadFile.create(options.bigMb * MIB, 20261129L)) {
+            for (int rep = 1; rep <= options.reps; rep++) {
+                for (String kind : List.of(TusServer.IOLAB, TusServer.TUSD)) {
+                    bursts.add(burst(kind, rep, small));
+                    run.sampleLoad();
+                    if (options.bigMb > 0) {
+                        cuts.add(cutRun(kind, rep, big));
+                        run.sampleLoad();
+                    }
+                }
+            }
+            if (options.balancer) {
+                for (String kind : List.of(TusServer.IOLAB, TusServer.TUSD)) {
+                    progress("behind HAProxy: two %s processes", kind);
+                    balanced.add(
+                            new BalancedPair(kind, this::startServer, options.chunkBytes(), run.directory()).run());
+                }
+            }
+        }
+        return new TusResult(run.info(options.service.describe(), 0, 0), setup(), bursts, cuts, balanced);
+    }
+
+    private TusResult.Setup setup() {
+        return new TusResult.Setup(
+                options.uploads,
+                options.sizeMb,
+                options.warmUp,
+                options.bigMb,
+                options.cuts,
+                options.chunkBytes(),
+                options.reps,
+                "tusd " + Tusd.VERSION + " (" + Tusd.MODULE + "), Azure store, in-memory locker",
+                CLIENT,
+                options.balancer ? BalancedPair.haproxyVersion(run.directory()) : null,
+                cpu(),
+                options.machineNote);
+    }
+
+    /** "Intel(R) Xeon(R) ... (under a hypervisor)" from {@code /proc/cpuinfo}, or "?". */
+    static String cpu() {
+        try {
+            List<String> lines = java.nio.file.Files.readAllLines(Path.of("/proc/cpuinfo"));
+            String model = lines.stream()
+                    .filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).strip())
+                    .findFirst()
+                    .orElse("?");
+            boolean guest = lines.stream().anyMatch(l -> l.startsWith("flags") && l.contains(" hypervisor"));
+            return model + (guest ? " (under a hypervisor)" : "");
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    /** Starts a server of {@code kind} named {@code name} on {@code azurite}, its files in {@code dir}. */
+    TusServer startServer(String kind, AzuriteProcess azurite, String name, Path dir, List<String> iolabArgs)
+            throws IOException, InterruptedException {
+        if (kind.equals(TusServer.TUSD)) {
+            return Tusd.start(tusd, azurite, TUSD_CONTAINER, name, dir);
+        }
+        List<String> args = new ArrayList<>(iolabArgs);
+        args.addAll(options.service.args());
+        UploadServiceProcess.Settings settings = new UploadServiceProcess.Settings(
+                run.serviceJar(), 0, 0, options.service.jvmOptions(), args, IOLAB_CONTAINER);
+        return TusServer.iolab(settings, options.chunkBytes(), azurite, name, dir);
+    }
+
+    private TusResult.Burst burst(String kind, int rep, RandomUploadFile file) throws Exception {
+        Path dir = run.directory().resolve("rep-" + rep + "-" + kind + "-burst");
+        progress(
+                "rep %d/%d, %s: %d uploads of %d MiB at once",
+                rep, options.reps, kind, options.uploads, options.sizeMb);
+        try (AzuriteProcess azurite = AzuriteProcess.start(dir.resolve("azurite"));
+                TusServer server = startServer(kind, azurite, kind, dir, List.of())) {
+            ResumingClient client = new ResumingClient(server.endpoint(), options.chunkBytes());
+            all(client, file.path(), "warm-", options.warmUp);
+            Meter meter = Meter.start(server, azurite);
+            List<ResumingClient.Outcome> outcomes = all(client, file.path(), "b-", options.uploads);
+            TusResult.Usage usage = meter.stop();
+            BlobCheck blobs =
+                    new BlobCheck(azurite.connectionString(), server.blobs().container());
+            int verified = 0;
+            for (int i = 0; i < outcomes.size(); i++) {
+                ResumingClient.Outcome o = outcomes.get(i);
+                String blob = o.url() == null ? null : server.blobs().blobName(o.url(), name("b-", i));
+                if (o.completed()
+                        && blobs.md5(blob).filter(file.md5Hex()::equals).isPresent()) {
+                    verified++;
+                }
+            }
+            TusResult.Burst burst = summary(kind, rep, file.size(), outcomes, verified, usage);
+            progress(
+                    "  %s: %d of %d completed, %d byte-exact, %.1f s, server CPU %.1f s, Azurite CPU %.1f s, "
+                            + "peak RSS %d MiB",
+                    kind,
+                    burst.completed(),
+                    burst.uploads(),
+                    verified,
+                    usage.seconds(),
+                    usage.serverCpuSeconds(),
+                    usage.azuriteCpuSeconds(),
+                    usage.serverPeakRssBytes() / MIB);
+            return burst;
+        }
+    }
+
+    private static TusResult.Burst summary(
+            String kind,
+            int rep,
+            long size,
+            List<ResumingClient.Outcome> outcomes,
+            int verified,
+            TusResult.Usage usage) {
+        int completed = (int)
+                outcomes.stream().filter(ResumingClient.Outcome::completed).count();
+        int failures =
+                outcomes.stream().mapToInt(ResumingClient.Outcome::failures).sum();
+        List<String> errors = outcomes.stream()
+                .filter(o -> !o.completed())
+                .map(ResumingClient.Outcome::error)
+                .distinct()
+                .limit(5)
+                .toList();
+        return new TusResult.Burst(
+                kind, rep, outcomes.size(), completed, verified, failures, completed * size, usage, errors);
+    }
+
+    private TusResult.CutRun cutRun(String kind, int rep, RandomUploadFile file) throws Exception {
+        Path dir = run.directory().resolve("rep-" + rep + "-" + kind + "-cuts");
+        progress(
+                "rep %d/%d, %s: one upload of %d MiB, cut %d times",
+                rep, options.reps, kind, options.bigMb, options.cuts);
+        List<Long> cutAt = CuttingRelay.evenCuts(file.size(), options.cuts, options.chunkBytes());
+        try (AzuriteProcess azurite = AzuriteProcess.start(dir.resolve("azurite"));
+                TusServer server = startServer(kind, azurite, kind, dir, List.of());
+                CuttingRelay relay = CuttingRelay.start(server.port(), cutAt)) {
+            URI endpoint = URI.create("http://127.0.0.1:" + relay.port() + "/files/");
+            ResumingClient client = new ResumingClient(endpoint, options.chunkBytes());
+            Meter meter = Meter.start(server, azurite);
+            ResumingClient.Outcome outcome = client.upload(file.path(), "tus-study/big.bin");
+            TusResult.Usage usage = meter.stop();
+            boolean verified = outcome.completed()
+                    && new BlobCheck(azurite.connectionString(), server.blobs().container())
+                            .md5(server.blobs().blobName(outcome.url(), "tus-study/big.bin"))
+                            .filter(file.md5Hex()::equals)
+                            .isPresent();
+            TusResult.CutRun cut = new TusResult.CutRun(
+                    kind,
+                    rep,
+                    file.size(),
+                    relay.cuts(),
+                    relay.sent(),
+                    outcome.resent(),
+                    outcome.completed(),
+                    verified,
+                    usage,
+                    outcome.error());
+            progress(
+                    "  %s: %s, %d cuts, %d bytes through the relay (%+d past the file), client re-sent %s, "
+                            + "%.1f s, server CPU %.1f s, peak RSS %d MiB",
+                    kind,
+                    verified ? "byte-exact" : "NOT byte-exact",
+                    cut.cutsDone(),
+                    cut.relayBytes(),
+                    cut.relayBytes() - file.size(),
+                    cut.clientResent(),
+                    usage.seconds(),
+                    usage.serverCpuSeconds(),
+                    usage.serverPeakRssBytes() / MIB);
+            return cut;
+        }
+    }
+
+    /** {@code count} uploads of {@code file} at once, named {@code <prefix><i>}, in order. */
+    private List<ResumingClient.Outcome> all(ResumingClient client, Path file, String prefix, int count)
+            throws InterruptedException {
+        List<ResumingClient.Outcome> outcomes = new ArrayList<>();
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<ResumingClient.Outcome>> pending = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                String name = name(prefix, i);
+                pending.add(threads.submit(() -> client.upload(file, name)));
+            }
+            long deadline = System.nanoTime()
+                    + Duration.ofSeconds(options.timeoutSeconds).toNanos();
+            for (Future<ResumingClient.Outcome> f : pending) {
+                outcomes.add(outcome(f, deadline));
+            }
+            threads.shutdownNow();
+        }
+        return outcomes;
+    }
+
+    private static ResumingClient.Outcome outcome(Future<ResumingClient.Outcome> f, long deadline)
+            throws InterruptedException {
+        long now = System.currentTimeMillis();
+        try {
+            return f.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            f.cancel(true);
+            return new ResumingClient.Outcome(null, now, now, 0, List.of(), List.of(), "timed out");
+        } catch (java.util.concurrent.ExecutionException e) {
+            return new ResumingClient.Outcome(null, now, now, 0, List.of(), List.of(), String.valueOf(e.getCause()));
+        }
+    }
+
+    static String name(String prefix, int i) {
+        return "tus-study/" + prefix + i + ".bin";
+    }
+
+    /** A progress line on standard error: a long run says where it is. */
+    static void progress(String format, Object... args) {
+        System.err.printf(Locale.ROOT, "[%tT] " + format + "%n", prepend(System.currentTimeMillis(), args));
+    }
+
+    private static Object[] prepend(Object first, Object[] rest) {
+        Object[] all = new Object[rest.length + 1];
+        all[0] = first;
+        System.arraycopy(rest, 0, all, 1, rest.length);
+        return all;
+    }
+}

@@ -56,17 +56,6 @@ public final class ManagedProcess implements AutoCloseable {
     }
 
     /**
-     * A loopback TCP port that this JVM has not handed out before.
-     *
-     * @deprecated the one place a port is picked is {@link LoopbackPorts#free()}; this stays until callers outside this
-     *     module have moved
-     */
-    @Deprecated(forRemoval = true)
-    public static int freePort() {
-        return LoopbackPorts.free();
-    }
-
-    /**
      * Waits until {@code ready} holds, polling every 100 ms; fails at once if the process exits and after
      * {@code timeout}, with the log's last lines. A process that never gets ready is stopped before the failure.
      */

@@ -2,6 +2,7 @@ package dev.iolab.loadtest.tus;
 
 import dev.iolab.stack.ExternalTool;
 import dev.iolab.stack.HaproxyProcess;
+import dev.iolab.stack.LoopbackPorts;
 import dev.iolab.stack.ManagedProcess;
 import java.io.IOException;
 import java.net.URI;
@@ -46,8 +47,8 @@ final class Balancer implements AutoCloseable {
     /** Starts HAProxy in front of {@code servers} (all of one kind) and waits until it has checked them UP. */
     static Balancer start(Path dir, List<TusServer> servers) throws IOException, InterruptedException {
         Path binary = ExternalTool.HAPROXY.require();
-        int port = ManagedProcess.freePort();
-        int stats = ManagedProcess.freePort();
+        int port = LoopbackPorts.free();
+        int stats = LoopbackPorts.free();
         List<HaproxyProcess.Backend> backends = servers.stream()
                 .map(s -> new HaproxyProcess.Backend(s.name(), s.port(), s.checkPort()))
                 .toList();

@@ -2,6 +2,7 @@ package dev.iolab.loadtest.tus;
 
 import dev.iolab.stack.AzuriteAccount;
 import dev.iolab.stack.AzuriteProcess;
+import dev.iolab.stack.LoopbackPorts;
 import dev.iolab.stack.ManagedProcess;
 import dev.iolab.stack.RepositoryPaths;
 import java.io.IOException;
@@ -82,7 +83,7 @@ final class Tusd {
      */
     static TusServer start(Path binary, AzuriteProcess azurite, String container, String name, Path workDir)
             throws IOException, InterruptedException {
-        int port = ManagedProcess.freePort();
+        int port = LoopbackPorts.free();
         Files.createDirectories(workDir);
         ManagedProcess process = ManagedProcess.start(
                 name,

@@ -2,6 +2,7 @@ package dev.iolab.jmh.analysis.report;
 
 import dev.iolab.jmh.analysis.environment.Environment;
 import dev.iolab.reporting.jmh.BenchmarkResult;
+import dev.iolab.reporting.markdown.Figures;
 import dev.iolab.reporting.markdown.MarkdownTable;
 import dev.iolab.reporting.section.ReportFrame;
 import java.nio.file.Path;
@@ -11,7 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -138,7 +138,7 @@ final class EnvironmentTable {
     private static String duration(String start, String end) {
         try {
             Duration d = Duration.between(Instant.parse(start), Instant.parse(end));
-            return String.format(Locale.ROOT, " (%d min %02d s)", d.toMinutes(), d.toSecondsPart());
+            return " (" + Figures.minutes(d.toSeconds()) + ")";
         } catch (RuntimeException e) {
             return "";
         }

@@ -1,6 +1,7 @@
 package dev.iolab.loadtest.scale;
 
 import dev.iolab.loadtest.AtomicFiles;
+import dev.iolab.loadtest.ReportRegeneration;
 import dev.iolab.reporting.markdown.Templates;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -22,12 +23,10 @@ public final class ScaleStudyReport {
     private ScaleStudyReport() {}
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: ScaleStudyReport <scale.json> <report.md>");
-            System.exit(2);
-        }
-        write(ScaleResult.read(Path.of(args[0])), Path.of(args[1]));
-        System.out.println("Report written to " + args[1]);
+        ReportRegeneration.run(
+                args,
+                "ScaleStudyReport <scale.json> <report.md>",
+                (data, report) -> write(ScaleResult.read(data), report));
     }
 
     /** Writes the report through a temp file, so a failed run leaves the previous one whole. */

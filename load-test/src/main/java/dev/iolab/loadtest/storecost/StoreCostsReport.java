@@ -1,6 +1,7 @@
 package dev.iolab.loadtest.storecost;
 
 import dev.iolab.loadtest.AtomicFiles;
+import dev.iolab.loadtest.ReportRegeneration;
 import dev.iolab.reporting.markdown.Templates;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,12 +22,10 @@ public final class StoreCostsReport {
     private StoreCostsReport() {}
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: StoreCostsReport <store-costs.json> <report.md>");
-            System.exit(2);
-        }
-        AtomicFiles.writeString(Path.of(args[1]), markdown(StoreCostsResult.read(Path.of(args[0]))));
-        System.out.println("Report written to " + args[1]);
+        ReportRegeneration.run(
+                args,
+                "StoreCostsReport <store-costs.json> <report.md>",
+                (data, report) -> AtomicFiles.writeString(report, markdown(StoreCostsResult.read(data))));
     }
 
     /**

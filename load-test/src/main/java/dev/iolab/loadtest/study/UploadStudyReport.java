@@ -1,6 +1,7 @@
 package dev.iolab.loadtest.study;
 
 import dev.iolab.loadtest.AtomicFiles;
+import dev.iolab.loadtest.ReportRegeneration;
 import dev.iolab.loadtest.study.findings.FindingsRenderer;
 import dev.iolab.loadtest.study.findings.StudyFigures;
 import dev.iolab.loadtest.study.findings.UploadFindings;
@@ -30,13 +31,11 @@ public final class UploadStudyReport {
     private UploadStudyReport() {}
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: UploadStudyReport <study.json> <report.md>");
-            System.exit(2);
-        }
         System.setProperty("java.awt.headless", "true");
-        write(StudyResult.read(Path.of(args[0])), Path.of(args[1]));
-        System.out.println("Report written to " + args[1]);
+        ReportRegeneration.run(
+                args,
+                "UploadStudyReport <study.json> <report.md>",
+                (data, report) -> write(StudyResult.read(data), report));
     }
 
     /**

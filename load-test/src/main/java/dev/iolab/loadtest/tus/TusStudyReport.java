@@ -1,6 +1,7 @@
 package dev.iolab.loadtest.tus;
 
 import dev.iolab.loadtest.AtomicFiles;
+import dev.iolab.loadtest.ReportRegeneration;
 import dev.iolab.reporting.markdown.Templates;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,12 +22,8 @@ public final class TusStudyReport {
     private TusStudyReport() {}
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: TusStudyReport <data.json> <report.md>");
-            System.exit(2);
-        }
-        write(TusResult.read(Path.of(args[0])), Path.of(args[1]));
-        System.out.println("Report written to " + args[1]);
+        ReportRegeneration.run(
+                args, "TusStudyReport <data.json> <report.md>", (data, report) -> write(TusResult.read(data), report));
     }
 
     /** Writes the report through a temp file, so a failed run leaves the previous one whole. */

@@ -5,6 +5,7 @@
 //   CUT <bytes>             when it stopped itself (exit code 7) at the fraction asked for
 //   DONE <upload url>       when the upload completed (exit code 0)
 // Usage: node tus-upload.cjs <endpoint> <file> <name> <api key or ""> <cut fraction or ""> [<upload url to resume>]
+// TUS_CHUNK_SIZE=<bytes> sends the file in PATCHes of that size (tus-js-client's chunkSize) instead of one.
 'use strict';
 const fs = require('node:fs');
 const tus = require('tus-js-client');
@@ -19,6 +20,7 @@ const upload = new tus.Upload(data, {
   uploadUrl: uploadUrl || null,
   headers: apiKey ? { Authorization: `Bearer ${apiKey}` } : {},
   metadata: { filename: name },
+  chunkSize: process.env.TUS_CHUNK_SIZE ? Number(process.env.TUS_CHUNK_SIZE) : Infinity,
   // long enough to outlast a storage lease a dead replica left behind (15 s): 423 is retried
   retryDelays: [0, 500, 1000, 2000, 4000, 8000, 8000, 8000],
   storeFingerprintForResuming: false,

@@ -38,7 +38,8 @@ class ResumableConfiguration {
                 properties.maxSize(),
                 expiry(properties.expiry(), sweeper.maxAge(), sweeper.grace()),
                 properties.leaseDuration(),
-                properties.cors());
+                properties.cors(),
+                properties.front());
         return new ResumableService(blobs, budget, new ResumableMetrics(registry), applied, Clock.systemUTC());
     }
 

@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * counters {@code iolab.upload.resumable.bytes} (bytes staged), {@code iolab.upload.resumable.resumes} ({@code HEAD}s
  * of an unfinished upload that has bytes already: a client picking up where it stopped) and
  * {@code iolab.upload.resumable.uploads{event}} ({@code created}, {@code completed}, {@code terminated},
- * {@code forgotten}: a completed upload's URL deleted, {@code expired}).
+ * {@code forgotten}: a completed upload's URL deleted, {@code expired}) and {@code iolab.upload.resumable.front.blocks}
+ * (blocks the nginx front staged without this replica in the byte path; their bytes count in {@code bytes} too).
  */
 final class ResumableMetrics {
 
@@ -18,6 +19,7 @@ final class ResumableMetrics {
     private final AtomicInteger active = new AtomicInteger();
     private final Counter bytes;
     private final Counter resumes;
+    private final Counter frontBlocks;
 
     ResumableMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -31,6 +33,9 @@ final class ResumableMetrics {
         this.resumes = Counter.builder("iolab.upload.resumable.resumes")
                 .description("HEAD requests of unfinished resumable uploads that already hold bytes")
                 .register(registry);
+        this.frontBlocks = Counter.builder("iolab.upload.resumable.front.blocks")
+                .description("Blocks of resumable uploads that the nginx front staged in the store itself")
+                .register(registry);
     }
 
     /** A {@code PATCH} starts writing; closing the result ends it. */
@@ -40,6 +45,12 @@ final class ResumableMetrics {
     }
 
     void staged(long count) {
+        bytes.increment(count);
+    }
+
+    /** The front staged a block of {@code count} bytes. */
+    void stagedByFront(long count) {
+        frontBlocks.increment();
         bytes.increment(count);
     }
 

@@ -20,6 +20,7 @@ import org.springframework.util.unit.DataSize;
  * @param leaseDuration the storage lease a {@code PATCH} holds on its upload (15 to 60 s, renewed as blocks are staged):
  *     how long an upload stays locked (423) after a replica died in the middle of a {@code PATCH}
  * @param cors which web pages on other origins may upload from a browser (tus-js-client, Uppy): none by default
+ * @param front the nginx front that stages whole-block {@code PATCH}es straight into the store: off by default
  */
 @ConfigurationProperties("upload.resumable")
 record ResumableProperties(
@@ -27,7 +28,8 @@ record ResumableProperties(
         @DefaultValue("50GB") DataSize maxSize,
         @DefaultValue("30m") Duration expiry,
         @DefaultValue("15s") Duration leaseDuration,
-        @DefaultValue Cors cors) {
+        @DefaultValue Cors cors,
+        @DefaultValue Front front) {
 
     /**
      * Cross-origin access to {@code /files/} (CORS), for a page served from another origin than the service: its
@@ -45,6 +47,26 @@ record ResumableProperties(
 
         boolean enabled() {
             return !allowedOrigins.isEmpty();
+        }
+    }
+
+    /**
+     * The block front: nginx before the service ({@code nginx-tus-front.conf} in the stack module) asks the service
+     * whether a {@code PATCH} is exactly the upload's next block and not its last; when it is, the service takes the
+     * upload's lease and answers a {@code Put Block} address signed for that one block, and nginx streams the body
+     * there itself, so the bytes never pass through the JVM. Every other request, and every {@code PATCH} that is
+     * not such a block, goes to the service as without the front.
+     *
+     * @param secret what nginx sends in {@code X-Front-Secret} to ask and to release (from the environment,
+     *     {@code UPLOAD_RESUMABLE_FRONT_SECRET}); empty (the default): no front, and the routes it uses answer 404
+     * @param blockTime how long one block may take to arrive: the lease taken for it and its signed address last this
+     *     long (15 to 60 s, Azure's longest finite lease), so a front that dies mid-block locks its upload no longer,
+     *     and a client slower than one block per this time loses the block (8 MiB in 60 s: 140 KB/s)
+     */
+    record Front(String secret, @DefaultValue("60s") Duration blockTime) {
+
+        boolean enabled() {
+            return secret != null && !secret.isEmpty();
         }
     }
 }

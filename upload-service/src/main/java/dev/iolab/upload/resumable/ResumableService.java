@@ -14,9 +14,12 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.regex.Pattern;
 import org.apache.commons.io.function.IOSupplier;
 
@@ -54,6 +57,16 @@ final class ResumableService {
 
     /** What {@code HEAD} answers, and a {@code PATCH} after it wrote. */
     record Status(long offset, long length, Instant expires, String uploadMetadata, boolean completed) {}
+
+    /**
+     * Where the front stages a {@code PATCH}'s body itself.
+     *
+     * @param target path and query of the signed {@code Put Block}, from the store's root
+     * @param leaseId the lease the block is staged under ({@code x-ms-lease-id}), and what ends it
+     * @param offset the upload's offset once the block is staged
+     * @param expires the upload's expiry, moved on by this {@code PATCH}
+     */
+    record Direct(String target, String leaseId, long offset, Instant expires) {}
 
     /** Largest {@code Upload-Length} accepted. */
     long maxSize() {
@@ -100,7 +113,8 @@ final class ResumableService {
                 uploadMetadata == null ? "" : uploadMetadata.strip(),
                 digest == null ? "" : digest.header(),
                 -1,
-                false);
+                false,
+                "");
         if (!blobs.create(id, state.toMetadata())) {
             throw new IllegalStateException("128 random bits met an upload's ID twice");
         }
@@ -143,7 +157,7 @@ final class ResumableService {
         try (ResumableBlobs.Writer writer = lock(id);
                 AutoCloseable writing = metrics.writing()) {
             ResumableBlobs.Snapshot snapshot = find(id);
-            UploadState state = live(id, owner, snapshot);
+            UploadState state = live(id, owner, snapshot).withoutDirect(); // this lease ended any block of the front's
             long offset = state.offset(snapshot.blocks());
             if (clientOffset != offset) {
                 throw new ResumableException(
@@ -206,6 +220,88 @@ final class ResumableService {
         }
     }
 
+    /**
+     * Lets the front stage a {@code PATCH}'s body itself when the body is exactly the upload's next block and not its
+     * last, carries no per-{@code PATCH} checksum, and the upload is the requester's and free: then the upload's lease
+     * is taken for {@code upload.resumable.front.block-time}, with the block recorded in its state, and
+     * {@link #directEnded} ends it. The last block stays with the service, which must commit before it answers.
+     *
+     * @return empty: the service takes this {@code PATCH} as without a front, and answers whatever is wrong with it
+     */
+    Optional<Direct> direct(String id, String owner, long clientOffset, long contentLength, boolean checksummed) {
+        if (checksummed || id == null || !ID.matcher(id).matches()) {
+            return Optional.empty();
+        }
+        Optional<ResumableBlobs.Snapshot> snapshot = blobs.find(id);
+        UploadState state;
+        try {
+            state = live(id, owner, snapshot.orElseThrow(ResumableService::notFound));
+        } catch (ProblemException refused) {
+            return Optional.empty();
+        }
+        long offset = state.offset(snapshot.get().blocks());
+        BlockGrid grid = state.grid();
+        if (state.completed()
+                || state.pending() >= 0
+                || clientOffset != offset
+                || offset + contentLength >= state.length()
+                || contentLength != grid.sizeAt(offset)) {
+            return Optional.empty();
+        }
+        String leaseId = UUID.randomUUID().toString();
+        UploadState claimed = refreshed(state).withDirect(offset, leaseId);
+        Duration time = properties.front().blockTime();
+        if (!blobs.claim(id, leaseId, time, claimed.toMetadata())
+                && !(releaseFinishedBlock(id, state, offset) && blobs.claim(id, leaseId, time, claimed.toMetadata()))) {
+            return Optional.empty();
+        }
+        String target = blobs.blockTarget(id, grid.blockId(offset), time.plusMinutes(1));
+        return Optional.of(new Direct(target, leaseId, offset + contentLength, claimed.expires()));
+    }
+
+    /**
+     * The front's block under {@code leaseId} ended, stored or not (a cut client, a refusal): counts it when it is
+     * staged and releases its lease, so that the client's next request finds the upload free at once.
+     */
+    void directEnded(String id, String leaseId) {
+        if (id == null || !ID.matcher(id).matches()) {
+            return;
+        }
+        blobs.find(id).ifPresent(snapshot -> {
+            UploadState state;
+            try {
+                state = UploadState.fromMetadata(snapshot.metadata());
+            } catch (IllegalArgumentException e) {
+                return;
+            }
+            if (!state.directLease().equals(leaseId)) {
+                blobs.release(id, leaseId, null); // taken over by the next request already
+                return;
+            }
+            long offset = state.offset(snapshot.blocks());
+            if (offset > state.directOffset()) {
+                metrics.stagedByFront(state.grid().sizeAt(state.directOffset()));
+            }
+            blobs.release(id, leaseId, state.withoutDirect().toMetadata());
+        });
+    }
+
+    /**
+     * Releases the lease of the front's block when that block is staged ({@code offset} is past it): its writer is
+     * done and only its release is still on the way.
+     *
+     * @return whether there was such a lease
+     */
+    private boolean releaseFinishedBlock(String id, UploadState state, long offset) {
+        long block = state.directOffset();
+        if (block < 0 || block >= offset) {
+            return false;
+        }
+        metrics.stagedByFront(state.grid().sizeAt(block));
+        blobs.release(id, state.directLease(), null);
+        return true;
+    }
+
     /** Deletes the upload and its blocks at once. */
     void terminate(String id, String owner) {
         UploadState state = state(id, owner, find(id));
@@ -238,12 +334,26 @@ final class ResumableService {
     private ResumableBlobs.Writer lock(String id) {
         requireId(id);
         try {
-            return blobs.lock(id, properties.leaseDuration())
-                    .orElseThrow(() -> new ResumableException(
-                            ResumableProblem.UPLOAD_LOCKED,
-                            "another request is writing this upload; send again once it has ended"));
+            Optional<ResumableBlobs.Writer> writer = blobs.lock(id, properties.leaseDuration());
+            if (writer.isEmpty() && frontBlockFinished(id)) {
+                writer = blobs.lock(id, properties.leaseDuration());
+            }
+            return writer.orElseThrow(() -> new ResumableException(
+                    ResumableProblem.UPLOAD_LOCKED,
+                    "another request is writing this upload; send again once it has ended"));
         } catch (BlobNotFoundException e) {
             throw notFound();
+        }
+    }
+
+    /** Whether the lease on the upload was the front's for a block now staged, and was released. */
+    private boolean frontBlockFinished(String id) {
+        ResumableBlobs.Snapshot snapshot = find(id);
+        try {
+            UploadState state = UploadState.fromMetadata(snapshot.metadata());
+            return releaseFinishedBlock(id, state, state.offset(snapshot.blocks()));
+        } catch (IllegalArgumentException e) {
+            return false;
         }
     }
 
@@ -278,7 +388,7 @@ final class ResumableService {
     }
 
     private UploadState refreshed(UploadState state) {
-        return state.withPending(-1).withExpires(clock.instant().plus(properties.expiry()));
+        return state.withPending(-1).withoutDirect().withExpires(clock.instant().plus(properties.expiry()));
     }
 
     private MemoryBudget.Reservation reserve(int bytes) {

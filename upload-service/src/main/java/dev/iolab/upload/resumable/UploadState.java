@@ -20,6 +20,8 @@ import java.util.Map;
  * @param pending where a checksummed {@code PATCH} began whose bytes are not verified yet (blocks from there on do not
  *     count), or -1
  * @param completed whether the blob is stored under its name
+ * @param direct the block the front is staging ({@code <offset>:<lease ID>}), or empty: whoever finds that block
+ *     staged may release that lease, since its writer is done
  */
 record UploadState(
         String name,
@@ -30,18 +32,49 @@ record UploadState(
         String uploadMetadata,
         String digest,
         long pending,
-        boolean completed) {
+        boolean completed,
+        String direct) {
 
     UploadState withExpires(Instant at) {
-        return new UploadState(name, length, blockSize, owner, at, uploadMetadata, digest, pending, completed);
+        return new UploadState(name, length, blockSize, owner, at, uploadMetadata, digest, pending, completed, direct);
     }
 
     UploadState withPending(long offset) {
-        return new UploadState(name, length, blockSize, owner, expires, uploadMetadata, digest, offset, completed);
+        return new UploadState(
+                name, length, blockSize, owner, expires, uploadMetadata, digest, offset, completed, direct);
     }
 
     UploadState asCompleted() {
-        return new UploadState(name, length, blockSize, owner, expires, uploadMetadata, digest, -1, true);
+        return new UploadState(name, length, blockSize, owner, expires, uploadMetadata, digest, -1, true, "");
+    }
+
+    /** This state with the front staging the block at {@code offset} under lease {@code leaseId}. */
+    UploadState withDirect(long offset, String leaseId) {
+        return new UploadState(
+                name,
+                length,
+                blockSize,
+                owner,
+                expires,
+                uploadMetadata,
+                digest,
+                pending,
+                completed,
+                offset + ":" + leaseId);
+    }
+
+    UploadState withoutDirect() {
+        return new UploadState(name, length, blockSize, owner, expires, uploadMetadata, digest, pending, completed, "");
+    }
+
+    /** Where the front's block starts, or -1 when no front is staging one. */
+    long directOffset() {
+        return direct.isEmpty() ? -1 : Long.parseLong(direct.substring(0, direct.indexOf(':')));
+    }
+
+    /** The lease the front's block is staged under, or empty. */
+    String directLease() {
+        return direct.isEmpty() ? "" : direct.substring(direct.indexOf(':') + 1);
     }
 
     BlockGrid grid() {
@@ -91,6 +124,9 @@ record UploadState(
         if (completed) {
             metadata.put("completed", "true");
         }
+        if (!direct.isEmpty()) {
+            metadata.put("direct", direct);
+        }
         return metadata;
     }
 
@@ -112,7 +148,8 @@ record UploadState(
                     m.getOrDefault("uploadmetadata", ""),
                     m.getOrDefault("digest", ""),
                     m.containsKey("pending") ? Long.parseLong(m.get("pending")) : -1,
-                    "true".equals(m.get("completed")));
+                    "true".equals(m.get("completed")),
+                    m.getOrDefault("direct", ""));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not an upload's metadata: " + metadata.keySet(), e);
         }

@@ -20,10 +20,15 @@ import com.azure.storage.blob.specialized.BlockBlobClient;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -98,17 +103,79 @@ final class AzureResumableBlobs implements ResumableBlobs {
     public Optional<Writer> lock(String id, Duration duration) {
         BlobLeaseClient lease =
                 new BlobLeaseClientBuilder().blobClient(blob(id)).buildClient();
-        int seconds = (int) Math.clamp(duration.toSeconds(), 15, 60);
+        int seconds = leaseSeconds(duration);
+        return acquire(id, lease, seconds)
+                ? Optional.of(new LeasedWriter(id, lease, Duration.ofSeconds(seconds)))
+                : Optional.empty();
+    }
+
+    @Override
+    public boolean claim(String id, String leaseId, Duration duration, Map<String, String> metadata) {
+        BlobLeaseClient lease = new BlobLeaseClientBuilder()
+                .blobClient(blob(id))
+                .leaseId(leaseId)
+                .buildClient();
+        if (!acquire(id, lease, leaseSeconds(duration))) {
+            return false;
+        }
+        try {
+            setMetadata(id, leaseId, metadata);
+        } catch (RuntimeException e) {
+            release(id, leaseId, null);
+            throw e;
+        }
+        return true;
+    }
+
+    @Override
+    public void release(String id, String leaseId, Map<String, String> metadata) {
+        try {
+            if (metadata != null) {
+                setMetadata(id, leaseId, metadata);
+            }
+            BlobLeaseClient lease = new BlobLeaseClientBuilder()
+                    .blobClient(blob(id))
+                    .leaseId(leaseId)
+                    .buildClient();
+            AzureCalls.run(name(id), lease::releaseLease);
+        } catch (StorageException e) {
+            // taken over, expired, or the upload is gone: the lease is not this caller's to end any more
+            log.debug("Releasing the front's lease on '{}' failed: {}", name(id), e.getMessage());
+        }
+    }
+
+    @Override
+    public String blockTarget(String id, String blockId, Duration validFor) {
+        URI signed =
+                staging.writeUrl(name(id), OffsetDateTime.now(ZoneOffset.UTC).plus(validFor), true, null);
+        return signed.getRawPath() + "?" + signed.getRawQuery() + "&comp=block&blockid="
+                + URLEncoder.encode(blockId, StandardCharsets.UTF_8);
+    }
+
+    private void setMetadata(String id, String leaseId, Map<String, String> metadata) {
+        AzureCalls.run(
+                name(id),
+                () -> blob(id).setMetadataWithResponse(
+                                metadata, new BlobRequestConditions().setLeaseId(leaseId), null, Context.NONE));
+    }
+
+    /** Azure's finite leases last 15 to 60 s. */
+    private static int leaseSeconds(Duration duration) {
+        return (int) Math.clamp(duration.toSeconds(), 15, 60);
+    }
+
+    /** Takes {@code lease}; false when another holds the blob's lease. */
+    private boolean acquire(String id, BlobLeaseClient lease, int seconds) {
         try {
             AzureCalls.call(name(id), () -> lease.acquireLease(seconds));
+            return true;
         } catch (StorageException e) {
             BlobStorageException store = AzureCalls.find(e, BlobStorageException.class);
             if (store != null && BlobErrorCode.LEASE_ALREADY_PRESENT.equals(store.getErrorCode())) {
-                return Optional.empty();
+                return false;
             }
             throw e;
         }
-        return Optional.of(new LeasedWriter(id, lease, Duration.ofSeconds(seconds)));
     }
 
     @Override

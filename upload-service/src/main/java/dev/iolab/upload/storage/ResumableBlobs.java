@@ -33,6 +33,29 @@ public interface ResumableBlobs {
      */
     Optional<Writer> lock(String id, Duration duration);
 
+    /**
+     * Takes the upload's lease as {@code leaseId} for {@code duration} (15 to 60 s) and writes {@code metadata} under
+     * it, then leaves the lease held: for one block that a front proxy stages itself ({@link #blockTarget}), which
+     * {@link #release} ends. Not renewed: the block must arrive within {@code duration}.
+     *
+     * @return false when another writer holds the lease
+     * @throws BlobNotFoundException there is no such upload
+     */
+    boolean claim(String id, String leaseId, Duration duration, Map<String, String> metadata);
+
+    /**
+     * Writes {@code metadata} (unless null) under lease {@code leaseId} and releases it; does nothing when that lease
+     * is no longer held (taken over, expired, the upload gone). Never throws.
+     */
+    void release(String id, String leaseId, Map<String, String> metadata);
+
+    /**
+     * Path and query, from the store's root, of a {@code Put Block} of block {@code blockId} on the upload's blob,
+     * signed to write that blob for {@code validFor}: what a front proxy sends the block's bytes to, with the lease
+     * ID in {@code x-ms-lease-id}.
+     */
+    String blockTarget(String id, String blockId, Duration validFor);
+
     /** Deletes the upload's blob and its blocks, breaking a lease on it first; false when it could not. */
     boolean delete(String id);
 

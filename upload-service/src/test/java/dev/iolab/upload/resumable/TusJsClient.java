@@ -48,8 +48,20 @@ final class TusJsClient {
         return start(endpoint, file, name, apiKey, cutAt, uploadUrl).await(Duration.ofMinutes(3));
     }
 
+    /** Uploads {@code file} as {@link #upload} does, in {@code PATCH}es of {@code chunkSize} bytes. */
+    static Run uploadInChunks(String endpoint, Path file, String name, String apiKey, long chunkSize)
+            throws IOException, InterruptedException {
+        return start(endpoint, file, name, apiKey, null, null, chunkSize).await(Duration.ofMinutes(3));
+    }
+
     /** Starts the upload {@link #upload} makes, without waiting for it. */
     static Started start(String endpoint, Path file, String name, String apiKey, Double cutAt, String uploadUrl)
+            throws IOException, InterruptedException {
+        return start(endpoint, file, name, apiKey, cutAt, uploadUrl, 0);
+    }
+
+    private static Started start(
+            String endpoint, Path file, String name, String apiKey, Double cutAt, String uploadUrl, long chunkSize)
             throws IOException, InterruptedException {
         ensureInstalled();
         List<String> command = new ArrayList<>(List.of(
@@ -64,8 +76,11 @@ final class TusJsClient {
             command.add(uploadUrl);
         }
         Path output = Files.createTempFile("tus-js-client-", ".log");
-        Process node = new ProcessBuilder(command)
-                .redirectErrorStream(true)
+        ProcessBuilder builder = new ProcessBuilder(command);
+        if (chunkSize > 0) {
+            builder.environment().put("TUS_CHUNK_SIZE", Long.toString(chunkSize));
+        }
+        Process node = builder.redirectErrorStream(true)
                 .redirectOutput(output.toFile())
                 .start();
         return new Started(node, output);

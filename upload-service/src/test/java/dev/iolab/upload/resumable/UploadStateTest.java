@@ -19,7 +19,8 @@ class UploadStateTest {
             "filename eA==",
             "",
             -1,
-            false);
+            false,
+            "");
 
     @Test
     void theStateRoundTripsThroughAsciiMetadata() {
@@ -30,6 +31,18 @@ class UploadStateTest {
         assertThat(UploadState.fromMetadata(metadata)).isEqualTo(state);
         assertThat(UploadState.fromMetadata(state.withPending(100).asCompleted().toMetadata()))
                 .isEqualTo(state.asCompleted());
+    }
+
+    @Test
+    void theFrontsBlockRoundTripsAndIsForgottenOnCompletion() {
+        UploadState staging = state.withDirect(100, "6f0c1a52-0000-4000-8000-000000000001");
+
+        assertThat(UploadState.fromMetadata(staging.toMetadata())).isEqualTo(staging);
+        assertThat(staging.directOffset()).isEqualTo(100);
+        assertThat(staging.directLease()).isEqualTo("6f0c1a52-0000-4000-8000-000000000001");
+        assertThat(staging.withoutDirect()).isEqualTo(state);
+        assertThat(state.directOffset()).isEqualTo(-1);
+        assertThat(staging.asCompleted().directLease()).isEmpty();
     }
 
     @Test
@@ -46,7 +59,7 @@ class UploadStateTest {
         assertThat(state.ownedBy("key:alice")).isTrue();
         assertThat(state.ownedBy("key:bob")).isFalse();
         assertThat(state.ownedBy("")).isFalse();
-        UploadState open = new UploadState("n", 1, 1, "", Instant.EPOCH, "", "", -1, false);
+        UploadState open = new UploadState("n", 1, 1, "", Instant.EPOCH, "", "", -1, false, "");
         assertThat(open.ownedBy("")).isTrue();
         assertThat(UploadState.fromMetadata(open.toMetadata()).owner()).isEmpty();
     }

@@ -1,0 +1,113 @@
+package dev.iolab.stack;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The tus front ({@code ops/nginx/tus-front.conf}: Debian's nginx with its Lua module) on a free loopback port before
+ * one upload service and one blob store: whole-block {@code PATCH}es go from nginx straight to the store's
+ * {@code Put Block}, everything else to the service. The loopback copy differs from the committed file only in the
+ * lines that name hosts, ports and paths; nginx runs unprivileged in the work directory, its errors in
+ * {@code nginx.log}, with the shared secret the service was started with.
+ *
+ * <p>{@link #cpuSeconds()} is the CPU of nginx's master and workers: what the front costs beside the service.
+ */
+public final class TusFrontProcess implements AutoCloseable {
+
+    static final String CONFIG = "ops/nginx/tus-front.conf";
+    private static final Path LUA_MODULE = Path.of("/usr/lib/nginx/modules/ngx_http_lua_module.so");
+
+    private final ManagedProcess process;
+    private final URI baseUrl;
+
+    private TusFrontProcess(ManagedProcess process, URI baseUrl) {
+        this.process = process;
+        this.baseUrl = baseUrl;
+    }
+
+    /**
+     * Writes the loopback copy of the committed configuration into {@code dir}: listening on {@code 127.0.0.1:port},
+     * before the service at {@code service} and the store at {@code store} (each {@code host:port}).
+     */
+    public static Path writeConfig(Path dir, int port, String service, String store) throws IOException {
+        Files.createDirectories(dir);
+        String at = dir.toAbsolutePath().toString();
+        return ConfigTemplate.read(CONFIG)
+                .replaceOnce("pid /run/nginx-tus-front.pid;\n", "pid " + at + "/nginx.pid;\n")
+                .replaceOnce("client_body_temp_path /var/lib/nginx/body;", "client_body_temp_path " + at + "/body;")
+                .replaceOnce("proxy_temp_path /var/lib/nginx/proxy;", "proxy_temp_path " + at + "/proxy;")
+                .replaceOnce("fastcgi_temp_path /var/lib/nginx/fastcgi;", "fastcgi_temp_path " + at + "/fastcgi;")
+                .replaceOnce("uwsgi_temp_path /var/lib/nginx/uwsgi;", "uwsgi_temp_path " + at + "/uwsgi;")
+                .replaceOnce("scgi_temp_path /var/lib/nginx/scgi;", "scgi_temp_path " + at + "/scgi;")
+                .replaceOnce("server service:8080;", "server " + service + ";")
+                .replaceOnce("server azurite:10000;", "server " + store + ";")
+                .replaceOnce("listen 8081;", "listen 127.0.0.1:" + port + ";")
+                .writeTo(dir.resolve("nginx.conf"));
+    }
+
+    /**
+     * Starts the front in {@code workDir} on a free loopback port; ready when it accepts connections.
+     *
+     * @param secret the service's {@code upload.resumable.front.secret}
+     * @throws ExternalTool.MissingToolException nginx or its Lua module is not installed
+     */
+    public static TusFrontProcess start(Path workDir, String service, String store, String secret)
+            throws IOException, InterruptedException {
+        Path binary = ExternalTool.NGINX.require();
+        if (!Files.isRegularFile(LUA_MODULE)) {
+            throw new ExternalTool.MissingToolException("nginx's Lua module is missing (" + LUA_MODULE
+                    + "); install it with: apt-get install " + "libnginx-mod-http-lua");
+        }
+        int port = LoopbackPorts.free();
+        Path config = writeConfig(workDir, port, service, store);
+        ManagedProcess process = ManagedProcess.start(
+                "nginx tus front",
+                List.of(
+                        binary.toString(),
+                        "-p",
+                        workDir.toAbsolutePath().toString(),
+                        "-c",
+                        config.toString(),
+                        "-e",
+                        "stderr"),
+                Map.of("UPLOAD_RESUMABLE_FRONT_SECRET", secret),
+                workDir,
+                workDir.resolve("nginx.log"));
+        process.awaitReady(Duration.ofSeconds(30), ManagedProcess.tcpOpen(port));
+        return new TusFrontProcess(process, URI.create("http://127.0.0.1:" + port));
+    }
+
+    /** {@code http://127.0.0.1:<port>}. */
+    public URI baseUrl() {
+        return baseUrl;
+    }
+
+    /** CPU seconds nginx's master and workers have used so far. */
+    public double cpuSeconds() {
+        return process.treeCpuSeconds();
+    }
+
+    /** The master's and the workers' process IDs. */
+    public List<Long> pids() {
+        List<Long> pids = new java.util.ArrayList<>();
+        pids.add(process.pid());
+        process.process().descendants().forEach(p -> pids.add(p.pid()));
+        return pids;
+    }
+
+    /** The front's error log so far (its last lines), for a failure's message. */
+    public String tail() {
+        return process.tail();
+    }
+
+    /** Stops nginx (TERM: fast shutdown of master and workers) and waits for it. */
+    @Override
+    public void close() {
+        process.close();
+    }
+}

@@ -1,0 +1,109 @@
+package dev.iolab.upload.resumable;
+
+import dev.iolab.upload.client.ClientIdentity;
+import dev.iolab.upload.client.ClientKey;
+import io.swagger.v3.oas.annotations.Hidden;
+import jakarta.servlet.http.HttpServletRequest;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Optional;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * What the nginx front asks before a {@code PATCH} and tells after it ({@code nginx-tus-front.conf} in the stack
+ * module): {@code GET /files/{id}/front} carries the {@code PATCH}'s own headers (its API key, {@code Upload-Offset},
+ * and its length in {@code X-Content-Length}) and is answered 200 with where to {@code Put Block} the body
+ * ({@code X-Front-Block}) under which lease ({@code X-Front-Lease}) and the offset to answer, or 401: "not for the
+ * front", and nginx hands the {@code PATCH} to the service. {@code DELETE /files/{id}/front} with
+ * {@code X-Front-Lease} says the block ended, stored or not. Both need {@code X-Front-Secret}; without a configured
+ * secret, or with another one, they answer 404. Not part of the public API.
+ */
+@Hidden
+@RestController
+@RequestMapping("/files/{id}/front")
+class ResumableFrontController {
+
+    static final String SECRET = "X-Front-Secret";
+    static final String BLOCK = "X-Front-Block";
+    static final String LEASE = "X-Front-Lease";
+    static final String CONTENT_LENGTH = "X-Content-Length";
+
+    private final ResumableService service;
+    private final ClientIdentity clients;
+    private final byte[] secret;
+
+    ResumableFrontController(ResumableService service, ClientIdentity clients, ResumableProperties properties) {
+        this.service = service;
+        this.clients = clients;
+        String configured = properties.front().enabled() ? properties.front().secret() : "";
+        this.secret = configured.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @GetMapping
+    ResponseEntity<Void> ask(@PathVariable String id, HttpServletRequest request) {
+        if (!fromFront(request)) {
+            return ResponseEntity.notFound().build();
+        }
+        Optional<ResumableService.Direct> direct = patchOf(request)
+                .flatMap(patch ->
+                        service.direct(id, owner(request), patch.offset(), patch.length(), patch.checksummed()));
+        if (direct.isEmpty()) {
+            return ResponseEntity.status(HttpStatus.UNAUTHORIZED).build();
+        }
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(BLOCK, direct.get().target());
+        headers.set(LEASE, direct.get().leaseId());
+        headers.set(Tus.UPLOAD_OFFSET, Long.toString(direct.get().offset()));
+        headers.setDate(Tus.UPLOAD_EXPIRES, direct.get().expires().toEpochMilli());
+        return ResponseEntity.ok().headers(headers).build();
+    }
+
+    @DeleteMapping
+    ResponseEntity<Void> ended(@PathVariable String id, HttpServletRequest request) {
+        String lease = request.getHeader(LEASE);
+        if (!fromFront(request) || lease == null || lease.isEmpty()) {
+            return ResponseEntity.notFound().build();
+        }
+        service.directEnded(id, lease);
+        return ResponseEntity.noContent().build();
+    }
+
+    /** The {@code PATCH} as its headers describe it; empty when they are not a well-formed tus {@code PATCH}'s. */
+    private record Patch(long offset, long length, boolean checksummed) {}
+
+    private static Optional<Patch> patchOf(HttpServletRequest request) {
+        String type = request.getHeader(HttpHeaders.CONTENT_TYPE);
+        if (!Tus.VERSION.equals(request.getHeader(Tus.RESUMABLE))
+                || type == null
+                || !type.split(";", 2)[0].strip().equalsIgnoreCase(Tus.OFFSET_OCTET_STREAM)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new Patch(
+                    Tus.number(Tus.UPLOAD_OFFSET, request.getHeader(Tus.UPLOAD_OFFSET)),
+                    Tus.number(CONTENT_LENGTH, request.getHeader(CONTENT_LENGTH)),
+                    request.getHeader(Tus.UPLOAD_CHECKSUM) != null));
+        } catch (RuntimeException malformed) {
+            return Optional.empty(); // the service answers it as it answers any malformed PATCH
+        }
+    }
+
+    private boolean fromFront(HttpServletRequest request) {
+        String sent = request.getHeader(SECRET);
+        return secret.length > 0
+                && sent != null
+                && MessageDigest.isEqual(secret, sent.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private String owner(HttpServletRequest request) {
+        ClientKey client = clients.of(request);
+        return client.named() ? client.id() : "";
+    }
+}

@@ -1,0 +1,205 @@
+package dev.iolab.upload.resumable;
+
+import static dev.iolab.upload.support.Payloads.randomBytes;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.azure.storage.blob.BlobContainerClient;
+import com.azure.storage.blob.BlobServiceClientBuilder;
+import dev.iolab.stack.TusFrontProcess;
+import dev.iolab.upload.support.Azurite;
+import dev.iolab.upload.support.RawHttp;
+import dev.iolab.upload.support.RunningServiceSupport;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.test.context.TestPropertySource;
+
+/**
+ * The tus front (the committed {@code ops/nginx/tus-front.conf}, Debian's nginx with Lua) before the service and the
+ * real Azurite: whole-block {@code PATCH}es are staged by nginx itself, everything else by the service, and what a
+ * client sees is tus either way: tus-js-client's upload in block-sized chunks is stored byte-exact, a cut block frees
+ * its upload at once, a second writer is refused while the first one's block is on its way, and refusals are the
+ * service's own.
+ */
+@TestPropertySource(
+        properties = {
+            "upload.api-key=" + ResumableFrontTest.API_KEY,
+            "upload.container=" + ResumableFrontTest.CONTAINER,
+            "upload.temp-dir=target/upload-spool-front",
+            "upload.resumable.block-size=" + ResumableFrontTest.BLOCK,
+            "upload.resumable.front.secret=" + ResumableFrontTest.SECRET
+        })
+class ResumableFrontTest extends RunningServiceSupport {
+
+    static final String API_KEY = "front-key";
+    static final String CONTAINER = "front";
+    static final String SECRET = "front-secret-for-tests";
+    static final int BLOCK = 1024 * 1024;
+
+    @TempDir
+    Path work;
+
+    private TusFrontProcess front;
+    private TusHttp tus;
+
+    @BeforeEach
+    void startFront() throws Exception {
+        String store = URI.create(Azurite.get().blobEndpoint()).getAuthority();
+        front = TusFrontProcess.start(work.resolve("front"), "127.0.0.1:" + port, store, SECRET);
+        tus = new TusHttp(front.baseUrl().getPort(), API_KEY);
+    }
+
+    @AfterEach
+    void stopFront() {
+        front.close();
+    }
+
+    @Test
+    void tusJsClientInBlockSizedChunksIsStoredByteExactWithAllButTheLastBlockStagedByNginx() throws Exception {
+        int size = 12 * BLOCK + 123;
+        byte[] content = randomBytes(size, 81);
+        Path file = Files.write(work.resolve("payload.bin"), content);
+        double frontBlocks = counter("iolab.upload.resumable.front.blocks");
+        double staged = counter("iolab.upload.resumable.bytes");
+
+        TusJsClient.Run run =
+                TusJsClient.uploadInChunks(front.baseUrl() + "/files/", file, "front/payload.bin", API_KEY, BLOCK);
+
+        assertThat(run.exitCode()).as(run.output() + front.tail()).isZero();
+        assertThat(container()
+                        .getBlobClient("front/payload.bin")
+                        .downloadContent()
+                        .toBytes())
+                .isEqualTo(content);
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks)
+                        .as("blocks nginx staged: all but the last, which the service commits")
+                        .isEqualTo(12));
+        assertThat(counter("iolab.upload.resumable.bytes") - staged).isEqualTo(size);
+    }
+
+    @Test
+    void aBlockCutMidBodyStoresNothingAndFreesItsUploadAtOnce() throws Exception {
+        byte[] content = randomBytes(3 * BLOCK, 82);
+        String path = tus.created("front/cut.bin", content.length);
+        try (RawHttp patch = new RawHttp(front.baseUrl().getPort())) {
+            patch.head("PATCH " + path + " HTTP/1.1", patchHeaders(0, BLOCK));
+            patch.body(Arrays.copyOf(content, BLOCK / 2));
+            await().atMost(Duration.ofSeconds(30)).until(() -> leased(path));
+            patch.abort();
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> !leased(path));
+        assertThat(tus.offset(path)).isZero();
+
+        for (int block = 0; block < 3; block++) {
+            byte[] body = Arrays.copyOfRange(content, block * BLOCK, (block + 1) * BLOCK);
+            HttpResponse<String> answer = tus.patch(path, (long) block * BLOCK, body);
+            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(204);
+            assertThat(answer.headers().firstValue("Upload-Offset")).contains(Long.toString((block + 1L) * BLOCK));
+            assertThat(answer.headers().firstValue("Tus-Resumable")).contains("1.0.0");
+        }
+        assertThat(container().getBlobClient("front/cut.bin").downloadContent().toBytes())
+                .isEqualTo(content);
+    }
+
+    @Test
+    void aSecondWriterIsLockedOutWhileTheFirstOnesBlockIsOnItsWay() throws Exception {
+        byte[] content = randomBytes(2 * BLOCK + 5, 83);
+        String path = tus.created("front/two.bin", content.length);
+        try (RawHttp first = new RawHttp(front.baseUrl().getPort())) {
+            first.head("PATCH " + path + " HTTP/1.1", patchHeaders(0, BLOCK));
+            first.body(Arrays.copyOf(content, BLOCK / 2));
+            await().atMost(Duration.ofSeconds(30)).until(() -> leased(path));
+
+            HttpResponse<String> second = tus.patch(path, 0, Arrays.copyOf(content, BLOCK));
+
+            assertThat(second.statusCode()).as(second.body()).isEqualTo(423);
+            assertThat(second.body()).contains("https://iolab.dev/problems/");
+            first.body(Arrays.copyOfRange(content, BLOCK / 2, BLOCK));
+            RawHttp.Response answer = first.response(true);
+            assertThat(answer.status()).isEqualTo(204);
+            assertThat(answer.headers()).containsEntry("upload-offset", Long.toString(BLOCK));
+        }
+        HttpResponse<String> rest = tus.patch(path, BLOCK, Arrays.copyOfRange(content, BLOCK, content.length));
+        assertThat(rest.statusCode()).as(rest.body()).isEqualTo(204);
+        assertThat(container().getBlobClient("front/two.bin").downloadContent().toBytes())
+                .isEqualTo(content);
+    }
+
+    @Test
+    void refusalsAreTheServicesOwnThroughTheFront() throws Exception {
+        String path = tus.created("front/refused.bin", 2L * BLOCK);
+        byte[] block = randomBytes(BLOCK, 84);
+
+        HttpResponse<String> noKey = tus.as(null).patch(path, 0, block);
+        HttpResponse<String> wrongOffset = tus.patch(path, BLOCK, block);
+        HttpResponse<String> notYours = tus.as("another-key").patch(path, 0, block);
+
+        assertThat(noKey.statusCode()).as(noKey.body()).isEqualTo(401);
+        assertThat(wrongOffset.statusCode()).as(wrongOffset.body()).isEqualTo(409);
+        assertThat(wrongOffset.body()).contains("send from Upload-Offset 0");
+        assertThat(notYours.statusCode()).isIn(401, 404);
+        assertThat(tus.offset(path)).isZero();
+        assertThat(tus.delete(path).statusCode()).isEqualTo(204);
+    }
+
+    @Test
+    void theFrontsRoutesAreClosedToAnyoneWithoutItsSecret() throws Exception {
+        String path = new TusHttp(port, API_KEY).created("front/secret.bin", BLOCK);
+        TusHttp direct = new TusHttp(port, API_KEY);
+
+        HttpResponse<String> ask = direct.send(
+                direct.request(path + "/front", "X-Front-Secret", "guess").GET().build());
+        HttpResponse<String> end =
+                direct.send(direct.request(path + "/front").DELETE().build());
+
+        assertThat(ask.statusCode()).isEqualTo(404);
+        assertThat(end.statusCode()).isEqualTo(404);
+        assertThat(direct.delete(path).statusCode()).isEqualTo(204);
+    }
+
+    private static String[] patchHeaders(long offset, int length) {
+        return new String[] {
+            "Tus-Resumable: 1.0.0",
+            "Authorization: Bearer " + API_KEY,
+            "Upload-Offset: " + offset,
+            "Content-Type: application/offset+octet-stream",
+            "Content-Length: " + length
+        };
+    }
+
+    /** Whether the upload's blob in the staging container is under a lease. */
+    private boolean leased(String path) {
+        String id = path.substring(path.lastIndexOf('/') + 1);
+        return new BlobServiceClientBuilder()
+                .connectionString(Azurite.get().connectionString())
+                .buildClient()
+                .getBlobContainerClient(CONTAINER + "-staging")
+                .getBlobClient("resumable-" + id)
+                .getProperties()
+                .getLeaseState()
+                .toString()
+                .equals("leased");
+    }
+
+    private BlobContainerClient container() {
+        return new BlobServiceClientBuilder()
+                .connectionString(Azurite.get().connectionString())
+                .buildClient()
+                .getBlobContainerClient(CONTAINER);
+    }
+
+    private double counter(String name) {
+        return registry.find(name).counters().stream()
+                .mapToDouble(c -> c.count())
+                .sum();
+    }
+}

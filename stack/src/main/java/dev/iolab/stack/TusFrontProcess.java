@@ -105,6 +105,18 @@ public final class TusFrontProcess implements AutoCloseable {
         return process.tail();
     }
 
+    /** Kills the master and its workers with {@code SIGKILL}, as a machine that dies would, and waits for them. */
+    public void kill() {
+        for (long pid : pids()) {
+            ProcessHandle.of(pid).ifPresent(handle -> {
+                handle.destroyForcibly();
+                handle.onExit()
+                        .orTimeout(30, java.util.concurrent.TimeUnit.SECONDS)
+                        .join();
+            });
+        }
+    }
+
     /** Stops nginx (TERM: fast shutdown of master and workers) and waits for it. */
     @Override
     public void close() {

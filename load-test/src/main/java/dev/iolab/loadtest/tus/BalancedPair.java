@@ -108,9 +108,7 @@ final class BalancedPair {
                 throw new IllegalStateException("HAProxy logged no request for " + path);
             }
             String killed = firstHalf.getLast();
-            Process victim = servers.get(killed).process().process();
-            victim.destroyForcibly(); // SIGKILL
-            victim.waitFor(30, TimeUnit.SECONDS);
+            servers.get(killed).kill();
             ResumingClient.Outcome outcome = client.upload(urls, uploader.getUploadURL(), file.path(), KILL_NAME);
             List<String> all = balancer.servers(path, firstHalf.size() + 2);
             boolean verified = outcome.completed()

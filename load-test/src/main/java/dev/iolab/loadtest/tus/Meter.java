@@ -17,7 +17,7 @@ final class Meter {
     private Meter(TusServer server, AzuriteProcess azurite) {
         this.server = server;
         this.azurite = azurite;
-        this.serverCpu = server.process().treeCpuSeconds();
+        this.serverCpu = server.cpuSeconds();
         this.azuriteCpu = azurite.process().treeCpuSeconds();
         this.startNanos = System.nanoTime();
     }
@@ -30,8 +30,8 @@ final class Meter {
         double seconds = (System.nanoTime() - startNanos) / 1e9;
         return new TusResult.Usage(
                 seconds,
-                server.process().treeCpuSeconds() - serverCpu,
+                server.cpuSeconds() - serverCpu,
                 azurite.process().treeCpuSeconds() - azuriteCpu,
-                ProcessMemory.peakRssBytes(server.process().pid()));
+                server.peakRssBytes());
     }
 }

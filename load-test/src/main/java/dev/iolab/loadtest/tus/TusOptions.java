@@ -86,6 +86,16 @@ final class TusOptions {
     boolean balancer;
 
     @Option(
+            names = "--front",
+            paramLabel = "on|off",
+            arity = "1",
+            defaultValue = "on",
+            converter = OnOffConverter.class,
+            description = "also the service behind its nginx front (ops/nginx/tus-front.conf; needs nginx-light and "
+                    + "libnginx-mod-http-lua), which stages whole-block PATCHes without the JVM")
+    boolean front;
+
+    @Option(
             names = "--timeout",
             paramLabel = "S",
             defaultValue = "1200",

@@ -19,24 +19,37 @@ import java.util.regex.Pattern;
  * as the report prints them; text that lands in a table cell is escaped ({@link MarkdownTable#cell}).
  *
  * @param runRows the rows every study's report opens with, rendered
+ * @param contender what the goals judge against tusd: the service behind its nginx front when the run had it, else
+ *     the service alone
  * @param burstRows one row per server kind
- * @param burstRatio iolab ÷ tusd of each repetition's pair of bursts
+ * @param burstRatios each iolab kind ÷ tusd, of each repetition's pair of bursts
  * @param cutRows one row per server kind; empty without the cut part
- * @param cutRatio iolab ÷ tusd of each repetition's pair of cut uploads; null without them
+ * @param cutRatios each iolab kind ÷ tusd, of each repetition's pair of cut uploads; empty without them
  * @param goals   the stated goals, each met or not
  */
 record TusReportModel(
         String runRows,
         Setup setup,
+        String contender,
         List<Row> burstRows,
-        Ratio burstRatio,
+        List<Ratio> burstRatios,
         List<BurstRep> burstReps,
         List<Row> cutRows,
-        Ratio cutRatio,
+        List<Ratio> cutRatios,
         List<CutRep> cutReps,
         List<Goal> goals,
         boolean allExact,
         List<Pair> balancer) {
+
+    /** Whether the run had the cut uploads. */
+    boolean hasCuts() {
+        return !cutRows.isEmpty();
+    }
+
+    /** Whether the run had the service behind its nginx front. */
+    boolean hasFront() {
+        return contender.equals(label(TusServer.FRONT));
+    }
 
     /** Whether the run had the part behind HAProxy. */
     boolean hasBalancer() {
@@ -83,8 +96,8 @@ record TusReportModel(
             int cutsDone,
             String resentPerCutMib) {}
 
-    /** iolab ÷ tusd of each repetition's pair, "median (lowest–highest)". */
-    record Ratio(String seconds, String cpuPerGb, String azuritePerGb, String peakRss) {}
+    /** One iolab kind ÷ tusd of each repetition's pair, "median (lowest–highest)"; {@code label} names the kind. */
+    record Ratio(String label, String seconds, String cpuPerGb, String azuritePerGb, String peakRss) {}
 
     /** One burst as it ran. */
     record BurstRep(
@@ -191,31 +204,49 @@ record TusReportModel(
                 MarkdownTable.cell(String.join(" ", TusServer.iolabArgs(s.chunkBytes()))),
                 MarkdownTable.cell(s.cpu()),
                 s.note() == null || s.note().isBlank() ? null : MarkdownTable.cell(s.note()));
-        List<Row> bursts =
-                kinds().stream().map(k -> burstRow(k, result.bursts())).toList();
+        List<String> kinds = kinds(result);
+        List<Row> bursts = kinds.stream().map(k -> burstRow(k, result.bursts())).toList();
         List<Row> cuts = result.cuts().isEmpty()
                 ? List.of()
-                : kinds().stream()
+                : kinds.stream()
                         .map(k -> cutRow(k, s.chunkBytes(), result.cuts()))
                         .toList();
-        Ratio burstRatio = burstRatio(result.bursts());
-        Ratio cutRatio = result.cuts().isEmpty() ? null : cutRatio(result.cuts());
+        List<String> contenders =
+                kinds.stream().filter(k -> !k.equals(TusServer.TUSD)).toList();
         return new TusReportModel(
                 result.run().rows("between parts", "").render(),
                 setup,
+                label(contender(result)),
                 bursts,
-                burstRatio,
+                contenders.stream().map(k -> burstRatio(k, result.bursts())).toList(),
                 result.bursts().stream().map(TusReportModel::burstRep).toList(),
                 cuts,
-                cutRatio,
+                result.cuts().isEmpty()
+                        ? List.of()
+                        : contenders.stream()
+                                .map(k -> cutRatio(k, result.cuts()))
+                                .toList(),
                 result.cuts().stream().map(TusReportModel::cutRep).toList(),
                 goals(result),
                 allExact(result),
                 result.balancer().stream().map(TusReportModel::pair).toList());
     }
 
-    static List<String> kinds() {
-        return List.of(TusServer.IOLAB, TusServer.TUSD);
+    /** The kinds the run measured, in the report's order: iolab, iolab behind its front, tusd. */
+    static List<String> kinds(TusResult result) {
+        return List.of(TusServer.IOLAB, TusServer.FRONT, TusServer.TUSD).stream()
+                .filter(k -> result.bursts().stream().anyMatch(b -> b.server().equals(k)))
+                .toList();
+    }
+
+    /** The kind the goals judge: the service behind its front when the run had it. */
+    static String contender(TusResult result) {
+        return kinds(result).contains(TusServer.FRONT) ? TusServer.FRONT : TusServer.IOLAB;
+    }
+
+    /** A kind as the report names it. */
+    static String label(String kind) {
+        return kind.equals(TusServer.FRONT) ? "iolab + nginx front" : kind;
     }
 
     private static Row burstRow(String kind, List<TusResult.Burst> all) {
@@ -224,7 +255,7 @@ record TusReportModel(
         int exact = runs.stream().mapToInt(TusResult.Burst::verified).sum();
         int sent = runs.stream().mapToInt(TusResult.Burst::uploads).sum();
         return new Row(
-                kind,
+                label(kind),
                 spread(values(runs, b -> b.usage().seconds()), 1),
                 spread(values(runs, TusReportModel::cpuPerGb), 2),
                 spread(values(runs, TusReportModel::azuritePerGb), 2),
@@ -240,7 +271,7 @@ record TusReportModel(
                 all.stream().filter(c -> c.server().equals(kind)).toList();
         long exact = runs.stream().filter(TusResult.CutRun::verified).count();
         return new Row(
-                kind,
+                label(kind),
                 spread(values(runs, c -> c.usage().seconds()), 1),
                 spread(values(runs, c -> c.usage().serverCpuSeconds() / (c.fileBytes() / GB)), 2),
                 spread(values(runs, c -> c.usage().azuriteCpuSeconds() / (c.fileBytes() / GB)), 2),
@@ -268,30 +299,32 @@ record TusReportModel(
         return runs.stream().map(r -> figure.applyAsDouble(r)).toList();
     }
 
-    private static Ratio burstRatio(List<TusResult.Burst> all) {
-        List<TusResult.Burst[]> pairs = pairs(all, TusResult.Burst::server, TusResult.Burst::rep);
+    private static Ratio burstRatio(String kind, List<TusResult.Burst> all) {
+        List<TusResult.Burst[]> pairs = pairs(kind, all, TusResult.Burst::server, TusResult.Burst::rep);
         return new Ratio(
+                label(kind) + " ÷ tusd",
                 spread(ratios(pairs, b -> b.usage().seconds()), 2),
                 spread(ratios(pairs, TusReportModel::cpuPerGb), 2),
                 spread(ratios(pairs, TusReportModel::azuritePerGb), 2),
                 spread(ratios(pairs, b -> b.usage().serverPeakRssBytes()), 2));
     }
 
-    private static Ratio cutRatio(List<TusResult.CutRun> all) {
-        List<TusResult.CutRun[]> pairs = pairs(all, TusResult.CutRun::server, TusResult.CutRun::rep);
+    private static Ratio cutRatio(String kind, List<TusResult.CutRun> all) {
+        List<TusResult.CutRun[]> pairs = pairs(kind, all, TusResult.CutRun::server, TusResult.CutRun::rep);
         return new Ratio(
+                label(kind) + " ÷ tusd",
                 spread(ratios(pairs, c -> c.usage().seconds()), 2),
                 spread(ratios(pairs, c -> c.usage().serverCpuSeconds()), 2),
                 spread(ratios(pairs, c -> c.usage().azuriteCpuSeconds()), 2),
                 spread(ratios(pairs, c -> c.usage().serverPeakRssBytes()), 2));
     }
 
-    /** Each repetition's {iolab, tusd} pair, for the repetitions that have both. */
+    /** Each repetition's {{@code kind}, tusd} pair, for the repetitions that have both. */
     @SuppressWarnings("unchecked")
-    static <T> List<T[]> pairs(List<T> all, Function<T, String> server, Function<T, Integer> rep) {
+    static <T> List<T[]> pairs(String kind, List<T> all, Function<T, String> server, Function<T, Integer> rep) {
         List<T[]> pairs = new ArrayList<>();
         for (T iolab : all) {
-            if (!server.apply(iolab).equals(TusServer.IOLAB)) {
+            if (!server.apply(iolab).equals(kind)) {
                 continue;
             }
             all.stream()
@@ -327,14 +360,15 @@ record TusReportModel(
 
     private static List<Goal> goals(TusResult result) {
         List<Goal> goals = new ArrayList<>();
-        List<TusResult.Burst[]> bursts = pairs(result.bursts(), TusResult.Burst::server, TusResult.Burst::rep);
+        String kind = contender(result);
+        List<TusResult.Burst[]> bursts = pairs(kind, result.bursts(), TusResult.Burst::server, TusResult.Burst::rep);
         goals.add(ratioGoal(Goal.Kind.BURST_TIME, ratios(bursts, b -> b.usage().seconds())));
         goals.add(ratioGoal(Goal.Kind.BURST_CPU, ratios(bursts, TusReportModel::cpuPerGb)));
         if (!result.cuts().isEmpty()) {
-            List<TusResult.CutRun[]> cuts = pairs(result.cuts(), TusResult.CutRun::server, TusResult.CutRun::rep);
+            List<TusResult.CutRun[]> cuts = pairs(kind, result.cuts(), TusResult.CutRun::server, TusResult.CutRun::rep);
             goals.add(ratioGoal(Goal.Kind.CUT_TIME, ratios(cuts, c -> c.usage().seconds())));
             goals.add(ratioGoal(Goal.Kind.CUT_CPU, ratios(cuts, c -> c.usage().serverCpuSeconds())));
-            goals.add(resendGoal(result));
+            goals.add(resendGoal(kind, result));
         }
         return goals;
     }
@@ -346,14 +380,13 @@ record TusReportModel(
     }
 
     /**
-     * Met when no iolab cut upload sent more than one chunk per cut past the file through the relay, and none of its
+     * Met when no cut upload of {@code kind} sent more than one chunk per cut past the file through the relay, and none of its
      * resumes re-sent more than a chunk in the client's view; the figure is the largest bytes past the file per cut.
      */
-    private static Goal resendGoal(TusResult result) {
+    private static Goal resendGoal(String kind, TusResult result) {
         long chunk = result.setup().chunkBytes();
-        List<TusResult.CutRun> iolab = result.cuts().stream()
-                .filter(c -> c.server().equals(TusServer.IOLAB))
-                .toList();
+        List<TusResult.CutRun> iolab =
+                result.cuts().stream().filter(c -> c.server().equals(kind)).toList();
         Predicate<TusResult.CutRun> withinChunk = c -> c.completed()
                 && c.relayBytes() - c.fileBytes() <= (long) c.cutsDone() * chunk
                 && c.clientResent().stream().allMatch(r -> r <= chunk);
@@ -374,7 +407,7 @@ record TusReportModel(
     private static BurstRep burstRep(TusResult.Burst b) {
         return new BurstRep(
                 b.rep(),
-                b.server(),
+                label(b.server()),
                 fixed(b.usage().seconds(), 1),
                 fixed(cpuPerGb(b), 2),
                 fixed(azuritePerGb(b), 2),
@@ -387,7 +420,7 @@ record TusReportModel(
     private static CutRep cutRep(TusResult.CutRun c) {
         return new CutRep(
                 c.rep(),
-                c.server(),
+                label(c.server()),
                 fixed(c.usage().seconds(), 1),
                 fixed(c.usage().serverCpuSeconds() / (c.fileBytes() / GB), 2),
                 fixed(c.usage().serverPeakRssBytes() / MIB, 0),
@@ -416,7 +449,7 @@ record TusReportModel(
                 k.completed(),
                 k.verified(),
                 k.error() == null ? null : MarkdownTable.cell(k.error()));
-        return new Pair(b.server(), kill, race(b.race()));
+        return new Pair(label(b.server()), kill, race(b.race()));
     }
 
     private static final Pattern PROBLEM_TYPE = Pattern.compile("\"type\"\\s*:\\s*\"[^\"]*?([^/\"]+)\"");

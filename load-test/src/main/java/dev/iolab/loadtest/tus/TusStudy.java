@@ -87,6 +87,9 @@ public final class TusStudy {
             if (options.balancer) {
                 ExternalTool.HAPROXY.require();
             }
+            if (options.front) {
+                ExternalTool.NGINX.require();
+            }
             return Tusd.binary();
         } catch (IOException | RuntimeException e) {
             System.err.println("error: the tus study cannot start: " + e.getMessage());
@@ -106,7 +109,7 @@ public final class TusStudy {
         try (RandomUploadFile small = RandomUploadFile.create(options.sizeMb * MIB, 20261128L);
                 RandomUploadFile big = RandomUploadFile.create(options.bigMb * MIB, 20261129L)) {
             for (int rep = 1; rep <= options.reps; rep++) {
-                for (String kind : List.of(TusServer.IOLAB, TusServer.TUSD)) {
+                for (String kind : kinds()) {
                     bursts.add(burst(kind, rep, small));
                     run.sampleLoad();
                     if (options.bigMb > 0) {
@@ -116,7 +119,7 @@ public final class TusStudy {
                 }
             }
             if (options.balancer) {
-                for (String kind : List.of(TusServer.IOLAB, TusServer.TUSD)) {
+                for (String kind : kinds()) {
                     progress("behind HAProxy: two %s processes", kind);
                     balanced.add(
                             new BalancedPair(kind, this::startServer, options.chunkBytes(), run.directory()).run());
@@ -124,6 +127,13 @@ public final class TusStudy {
             }
         }
         return new TusResult(run.info(options.service.describe(), 0, 0), setup(), bursts, cuts, balanced);
+    }
+
+    /** The servers measured, in the order each repetition runs them. */
+    private List<String> kinds() {
+        return options.front
+                ? List.of(TusServer.IOLAB, TusServer.FRONT, TusServer.TUSD)
+                : List.of(TusServer.IOLAB, TusServer.TUSD);
     }
 
     private TusResult.Setup setup() {
@@ -168,7 +178,9 @@ public final class TusStudy {
         args.addAll(options.service.args());
         UploadServiceProcess.Settings settings = new UploadServiceProcess.Settings(
                 run.serviceJar(), 0, 0, options.service.jvmOptions(), args, IOLAB_CONTAINER);
-        return TusServer.iolab(settings, options.chunkBytes(), azurite, name, dir);
+        return kind.equals(TusServer.FRONT)
+                ? TusServer.front(settings, options.chunkBytes(), azurite, name, dir)
+                : TusServer.iolab(settings, options.chunkBytes(), azurite, name, dir);
     }
 
     private TusResult.Burst burst(String kind, int rep, RandomUploadFile file) throws Exception {

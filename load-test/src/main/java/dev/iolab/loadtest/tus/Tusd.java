@@ -107,6 +107,6 @@ final class Tusd {
                 workDir.resolve("tusd.log"));
         URI base = URI.create("http://127.0.0.1:" + port);
         process.awaitReady(Duration.ofSeconds(60), ManagedProcess.httpOk(base.resolve("/metrics")));
-        return new TusServer(TusServer.TUSD, name, base, port, process, TusServer.Blobs.byUploadId(container));
+        return new TusServer(TusServer.TUSD, name, base, port, process, null, TusServer.Blobs.byUploadId(container));
     }
 }

@@ -28,9 +28,9 @@ class TusReportModelTest {
                 .containsExactly(
                         tuple("iolab", "11.0 (10.0–12.0)", "40 / 40"), tuple("tusd", "17.5 (15.0–20.0)", "40 / 40"));
         // rep 1: 10 / 20 = 0.50, rep 2: 12 / 15 = 0.80
-        assertThat(model.burstRatio().seconds()).isEqualTo("0.65 (0.50–0.80)");
+        assertThat(model.burstRatios().getFirst().seconds()).isEqualTo("0.65 (0.50–0.80)");
         // CPU per GB: rep 1: 20 / 10 = 2.00, rep 2: 24 / 12 = 2.00
-        assertThat(model.burstRatio().cpuPerGb()).isEqualTo("2.00 (2.00–2.00)");
+        assertThat(model.burstRatios().getFirst().cpuPerGb()).isEqualTo("2.00 (2.00–2.00)");
     }
 
     @Test

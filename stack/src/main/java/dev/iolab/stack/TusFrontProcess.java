@@ -20,6 +20,9 @@ import java.util.Map;
 public final class TusFrontProcess implements AutoCloseable {
 
     static final String CONFIG = "ops/nginx/tus-front.conf";
+    /** {@code limit_conn front_clients} in the committed file. */
+    static final int COMMITTED_BLOCKS_PER_CLIENT = 16;
+
     private static final Path LUA_MODULE = Path.of("/usr/lib/nginx/modules/ngx_http_lua_module.so");
 
     private final ManagedProcess process;
@@ -32,9 +35,11 @@ public final class TusFrontProcess implements AutoCloseable {
 
     /**
      * Writes the loopback copy of the committed configuration into {@code dir}: listening on {@code 127.0.0.1:port},
-     * before the service at {@code service} and the store at {@code store} (each {@code host:port}).
+     * before the service at {@code service} and the store at {@code store} (each {@code host:port}), letting one client
+     * address send {@code blocksPerClient} blocks at once.
      */
-    public static Path writeConfig(Path dir, int port, String service, String store) throws IOException {
+    public static Path writeConfig(Path dir, int port, String service, String store, int blocksPerClient)
+            throws IOException {
         Files.createDirectories(dir);
         String at = dir.toAbsolutePath().toString();
         return ConfigTemplate.read(CONFIG)
@@ -47,16 +52,28 @@ public final class TusFrontProcess implements AutoCloseable {
                 .replaceOnce("server service:8080;", "server " + service + ";")
                 .replaceOnce("server azurite:10000;", "server " + store + ";")
                 .replaceOnce("listen 8081;", "listen 127.0.0.1:" + port + ";")
+                .replaceOnce("limit_conn front_clients 16;", "limit_conn front_clients " + blocksPerClient + ";")
+                .replaceOnce("sending 16 blocks", "sending " + blocksPerClient + " blocks")
                 .writeTo(dir.resolve("nginx.conf"));
     }
 
     /**
-     * Starts the front in {@code workDir} on a free loopback port; ready when it accepts connections.
+     * Starts the front in {@code workDir} on a free loopback port with the committed limit of blocks per client
+     * address; ready when it accepts connections.
      *
      * @param secret the service's {@code upload.resumable.front.secret}
      * @throws ExternalTool.MissingToolException nginx or its Lua module is not installed
      */
     public static TusFrontProcess start(Path workDir, String service, String store, String secret)
+            throws IOException, InterruptedException {
+        return start(workDir, service, store, secret, COMMITTED_BLOCKS_PER_CLIENT);
+    }
+
+    /**
+     * Starts the front as {@link #start(Path, String, String, String)} does, letting one client address send
+     * {@code blocksPerClient} blocks at once (a load test's one client stands for many).
+     */
+    public static TusFrontProcess start(Path workDir, String service, String store, String secret, int blocksPerClient)
             throws IOException, InterruptedException {
         Path binary = ExternalTool.NGINX.require();
         if (!Files.isRegularFile(LUA_MODULE)) {
@@ -64,7 +81,7 @@ public final class TusFrontProcess implements AutoCloseable {
                     + "); install it with: apt-get install " + "libnginx-mod-http-lua");
         }
         int port = LoopbackPorts.free();
-        Path config = writeConfig(workDir, port, service, store);
+        Path config = writeConfig(workDir, port, service, store, blocksPerClient);
         ManagedProcess process = ManagedProcess.start(
                 "nginx tus front",
                 List.of(

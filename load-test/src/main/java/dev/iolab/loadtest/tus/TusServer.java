@@ -39,6 +39,9 @@ record TusServer(
 
     static final String TUSD = "tusd";
 
+    /** The front's blocks per client address, lifted as the service's shares are: one client sends everything. */
+    private static final int LIFTED_BLOCKS_PER_CLIENT = 4096;
+
     /** The front's shared secret in the study: loopback only, a fresh service and front per part. */
     private static final String FRONT_SECRET = "tus-study-front";
 
@@ -127,7 +130,8 @@ record TusServer(
                     workDir.resolve(name + "-front"),
                     "127.0.0.1:" + service.port(),
                     "127.0.0.1:" + azurite.port(),
-                    FRONT_SECRET);
+                    FRONT_SECRET,
+                    LIFTED_BLOCKS_PER_CLIENT);
             return new TusServer(
                     FRONT, name, front.baseUrl(), service.checkPort(), service.process(), front, service.blobs());
         } catch (IOException | InterruptedException | RuntimeException e) {

@@ -42,8 +42,10 @@ public final class TusFrontProcess implements AutoCloseable {
             throws IOException {
         Files.createDirectories(dir);
         String at = dir.toAbsolutePath().toString();
+        // Started by root, nginx runs its workers as another user, who could not write the spooled bodies here.
+        String user = "root".equals(System.getProperty("user.name")) ? "user root;\n" : "";
         return ConfigTemplate.read(CONFIG)
-                .replaceOnce("pid /run/nginx-tus-front.pid;\n", "pid " + at + "/nginx.pid;\n")
+                .replaceOnce("pid /run/nginx-tus-front.pid;\n", user + "pid " + at + "/nginx.pid;\n")
                 .replaceOnce("client_body_temp_path /var/lib/nginx/body;", "client_body_temp_path " + at + "/body;")
                 .replaceOnce("proxy_temp_path /var/lib/nginx/proxy;", "proxy_temp_path " + at + "/proxy;")
                 .replaceOnce("fastcgi_temp_path /var/lib/nginx/fastcgi;", "fastcgi_temp_path " + at + "/fastcgi;")

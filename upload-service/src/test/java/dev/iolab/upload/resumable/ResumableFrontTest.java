@@ -13,6 +13,7 @@ import dev.iolab.upload.support.RawHttp;
 import dev.iolab.upload.support.RunningServiceSupport;
 import java.net.URI;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -95,6 +96,54 @@ class ResumableFrontTest extends RunningServiceSupport {
                         .as("blocks nginx staged: all but the last, which the service commits")
                         .isEqualTo(12));
         assertThat(counter("iolab.upload.resumable.bytes") - staged).isEqualTo(size);
+    }
+
+    @Test
+    void aChunkedBodyIsReadFirstAndStagedByNginxWhenItIsOneBlock() throws Exception {
+        byte[] content = randomBytes(3 * BLOCK, 86);
+        String path = tus.created("front/chunked.bin", content.length);
+        double frontBlocks = counter("iolab.upload.resumable.front.blocks");
+
+        RawHttp.Response block = chunkedPatch(path, 0, Arrays.copyOf(content, BLOCK));
+        RawHttp.Response blockAndAHalf = chunkedPatch(path, BLOCK, Arrays.copyOfRange(content, BLOCK, BLOCK * 5 / 2));
+
+        assertThat(block.status()).as(block.body()).isEqualTo(204);
+        assertThat(block.headers()).containsEntry("upload-offset", Long.toString(BLOCK));
+        assertThat(blockAndAHalf.status()).as(blockAndAHalf.body()).isEqualTo(204);
+        assertThat(blockAndAHalf.headers())
+                .as("the service took the longer body, keeping its whole block")
+                .containsEntry("upload-offset", Long.toString(2L * BLOCK));
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks)
+                        .isEqualTo(1));
+        HttpResponse<String> last = tus.patch(path, 2L * BLOCK, Arrays.copyOfRange(content, 2 * BLOCK, 3 * BLOCK));
+        assertThat(last.statusCode()).as(last.body()).isEqualTo(204);
+        assertThat(container()
+                        .getBlobClient("front/chunked.bin")
+                        .downloadContent()
+                        .toBytes())
+                .isEqualTo(content);
+    }
+
+    /** A {@code PATCH} whose body is sent in chunks of 64 KiB, as tus-java-client sends every body. */
+    private RawHttp.Response chunkedPatch(String path, long offset, byte[] body) throws Exception {
+        try (RawHttp patch = new RawHttp(front.baseUrl().getPort())) {
+            patch.head(
+                    "PATCH " + path + " HTTP/1.1",
+                    "Tus-Resumable: 1.0.0",
+                    "Authorization: Bearer " + API_KEY,
+                    "Upload-Offset: " + offset,
+                    "Content-Type: application/offset+octet-stream",
+                    "Transfer-Encoding: chunked");
+            for (int at = 0; at < body.length; at += 64 * 1024) {
+                int size = Math.min(64 * 1024, body.length - at);
+                patch.body((Integer.toHexString(size) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                patch.body(Arrays.copyOfRange(body, at, at + size));
+                patch.body("\r\n".getBytes(StandardCharsets.US_ASCII));
+            }
+            patch.body("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            return patch.response(true);
+        }
     }
 
     @Test

@@ -73,7 +73,8 @@ final class TusOptions {
             names = "--warm-up",
             paramLabel = "N",
             defaultValue = "8",
-            description = "untimed uploads of the burst's size each fresh server gets before its burst")
+            description =
+                    "untimed uploads of the burst's size each fresh server gets before its timed part (the burst, the cut upload)")
     int warmUp;
 
     @Option(

@@ -76,7 +76,8 @@ record TusReportModel(
             String serviceOpts,
             String serviceArgs,
             String cpu,
-            String note) {}
+            String note,
+            boolean cutsWarmedUp) {}
 
     /**
      * One server kind's figures over its repetitions, each "median (lowest–highest)".
@@ -203,7 +204,8 @@ record TusReportModel(
                 MarkdownTable.cell(result.run().serviceOpts()),
                 MarkdownTable.cell(String.join(" ", TusServer.iolabArgs(s.chunkBytes()))),
                 MarkdownTable.cell(s.cpu()),
-                s.note() == null || s.note().isBlank() ? null : MarkdownTable.cell(s.note()));
+                s.note() == null || s.note().isBlank() ? null : MarkdownTable.cell(s.note()),
+                s.cutsWarmedUp());
         List<String> kinds = kinds(result);
         List<Row> bursts = kinds.stream().map(k -> burstRow(k, result.bursts())).toList();
         List<Row> cuts = result.cuts().isEmpty()

@@ -46,7 +46,8 @@ record TusResult(RunInfo run, Setup setup, List<Burst> bursts, List<CutRun> cuts
             String client,
             String haproxy,
             String cpu,
-            String note) {}
+            String note,
+            boolean cutsWarmedUp) {}
 
     /** What the processes used while something ran. */
     record Usage(double seconds, double serverCpuSeconds, double azuriteCpuSeconds, long serverPeakRssBytes) {}

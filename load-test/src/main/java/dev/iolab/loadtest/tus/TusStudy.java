@@ -113,7 +113,7 @@ public final class TusStudy {
                     bursts.add(burst(kind, rep, small));
                     run.sampleLoad();
                     if (options.bigMb > 0) {
-                        cuts.add(cutRun(kind, rep, big));
+                        cuts.add(cutRun(kind, rep, big, small));
                         run.sampleLoad();
                     }
                 }
@@ -149,7 +149,8 @@ public final class TusStudy {
                 CLIENT,
                 options.balancer ? BalancedPair.haproxyVersion(run.directory()) : null,
                 cpu(),
-                options.machineNote);
+                options.machineNote,
+                true);
     }
 
     /** "Intel(R) Xeon(R) ... (under a hypervisor)" from {@code /proc/cpuinfo}, or "?". */
@@ -243,7 +244,8 @@ public final class TusStudy {
                 kind, rep, outcomes.size(), completed, verified, failures, completed * size, usage, errors);
     }
 
-    private TusResult.CutRun cutRun(String kind, int rep, RandomUploadFile file) throws Exception {
+    private TusResult.CutRun cutRun(String kind, int rep, RandomUploadFile file, RandomUploadFile warmUp)
+            throws Exception {
         Path dir = run.directory().resolve("rep-" + rep + "-" + kind + "-cuts");
         progress(
                 "rep %d/%d, %s: one upload of %d MiB, cut %d times",
@@ -252,6 +254,8 @@ public final class TusStudy {
         try (AzuriteProcess azurite = AzuriteProcess.start(dir.resolve("azurite"));
                 TusServer server = startServer(kind, azurite, kind, dir, List.of());
                 CuttingRelay relay = CuttingRelay.start(server.port(), cutAt)) {
+            // The same untimed uploads as before a burst, straight to the server: a fresh process is timed warm.
+            all(new ResumingClient(server.endpoint(), options.chunkBytes()), warmUp.path(), "warm-", options.warmUp);
             URI endpoint = URI.create("http://127.0.0.1:" + relay.port() + "/files/");
             ResumingClient client = new ResumingClient(endpoint, options.chunkBytes());
             Meter meter = Meter.start(server, azurite);

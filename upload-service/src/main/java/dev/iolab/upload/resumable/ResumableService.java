@@ -260,30 +260,20 @@ final class ResumableService {
     }
 
     /**
-     * The front's block under {@code leaseId} ended, stored or not (a cut client, a refusal): counts it when it is
-     * staged and releases its lease, so that the client's next request finds the upload free at once.
+     * The front's block under {@code leaseId} ended, stored or not (a cut client, a refusal): releases its lease, so
+     * that the client's next request finds the upload free at once. One request to the store: the upload's state
+     * keeps the block's record until the next writer replaces it, which is harmless once the lease is gone.
+     *
+     * @param storedBytes the bytes the store took as the block, or 0 when it took none
      */
-    void directEnded(String id, String leaseId) {
+    void directEnded(String id, String leaseId, long storedBytes) {
         if (id == null || !ID.matcher(id).matches()) {
             return;
         }
-        blobs.find(id).ifPresent(snapshot -> {
-            UploadState state;
-            try {
-                state = UploadState.fromMetadata(snapshot.metadata());
-            } catch (IllegalArgumentException e) {
-                return;
-            }
-            if (!state.directLease().equals(leaseId)) {
-                blobs.release(id, leaseId, null); // taken over by the next request already
-                return;
-            }
-            long offset = state.offset(snapshot.blocks());
-            if (offset > state.directOffset()) {
-                metrics.stagedByFront(state.grid().sizeAt(state.directOffset()));
-            }
-            blobs.release(id, leaseId, state.withoutDirect().toMetadata());
-        });
+        if (storedBytes > 0) {
+            metrics.stagedByFront(storedBytes);
+        }
+        blobs.release(id, leaseId, null);
     }
 
     /**
@@ -297,7 +287,6 @@ final class ResumableService {
         if (block < 0 || block >= offset) {
             return false;
         }
-        metrics.stagedByFront(state.grid().sizeAt(block));
         blobs.release(id, state.directLease(), null);
         return true;
     }

@@ -22,7 +22,7 @@ import org.springframework.web.bind.annotation.RestController;
  * and its length in {@code X-Content-Length}) and is answered 200 with where to {@code Put Block} the body
  * ({@code X-Front-Block}) under which lease ({@code X-Front-Lease}) and the offset to answer, or 401: "not for the
  * front", and nginx hands the {@code PATCH} to the service. {@code DELETE /files/{id}/front} with
- * {@code X-Front-Lease} says the block ended, and {@code X-Front-Stored} how many bytes the store took (none: absent). Both need {@code X-Front-Secret}; without a configured
+ * {@code X-Front-Lease} says the block failed (the store took none of it): its lease is released at once. Both need {@code X-Front-Secret}; without a configured
  * secret, or with another one, they answer 404. Not part of the public API.
  */
 @Hidden
@@ -34,7 +34,6 @@ class ResumableFrontController {
     static final String BLOCK = "X-Front-Block";
     static final String LEASE = "X-Front-Lease";
     static final String CONTENT_LENGTH = "X-Content-Length";
-    static final String STORED = "X-Front-Stored";
 
     private final ResumableService service;
     private final ClientIdentity clients;
@@ -67,18 +66,12 @@ class ResumableFrontController {
     }
 
     @DeleteMapping
-    ResponseEntity<Void> ended(@PathVariable String id, HttpServletRequest request) {
+    ResponseEntity<Void> failed(@PathVariable String id, HttpServletRequest request) {
         String lease = request.getHeader(LEASE);
         if (!fromFront(request) || lease == null || lease.isEmpty()) {
             return ResponseEntity.notFound().build();
         }
-        long stored;
-        try {
-            stored = Math.max(0, Tus.number(STORED, request.getHeader(STORED)));
-        } catch (RuntimeException malformed) {
-            stored = 0;
-        }
-        service.directEnded(id, lease, stored);
+        service.directFailed(id, lease);
         return ResponseEntity.noContent().build();
     }
 

@@ -157,7 +157,8 @@ final class ResumableService {
         try (ResumableBlobs.Writer writer = lock(id);
                 AutoCloseable writing = metrics.writing()) {
             ResumableBlobs.Snapshot snapshot = find(id);
-            UploadState state = live(id, owner, snapshot).withoutDirect(); // this lease ended any block of the front's
+            UploadState found = live(id, owner, snapshot);
+            UploadState state = found.withoutDirect(); // this lease ended any block of the front's
             long offset = state.offset(snapshot.blocks());
             if (clientOffset != offset) {
                 throw new ResumableException(
@@ -172,6 +173,10 @@ final class ResumableService {
                         ResumableProblem.BEYOND_LENGTH,
                         contentLength + " bytes at offset " + offset + " go beyond the upload's length of "
                                 + state.length());
+            }
+            if (frontBlockStaged(found, offset)) { // drop the front's record of its staged block, and count it once
+                writer.metadata(state.toMetadata());
+                metrics.stagedByFront(state.grid().sizeAt(found.directOffset()));
             }
             return append(id, writer, state, offset, checksum, body);
         } catch (IOException | RuntimeException e) {
@@ -223,8 +228,10 @@ final class ResumableService {
     /**
      * Lets the front stage a {@code PATCH}'s body itself when the body is exactly the upload's next block and not its
      * last, carries no per-{@code PATCH} checksum, and the upload is the requester's and free: then the upload's lease
-     * is taken for {@code upload.resumable.front.block-time}, with the block recorded in its state, and
-     * {@link #directEnded} ends it. The last block stays with the service, which must commit before it answers.
+     * is taken for {@code upload.resumable.front.block-time}, with the block recorded in its state. A block the store
+     * took keeps its lease, and the next block of the front renews it (one request to the store instead of a release
+     * and a new lease); a block that failed is ended by {@link #directFailed}. The last block stays with the service,
+     * which must commit before it answers.
      *
      * @return empty: the service takes this {@code PATCH} as without a front, and answers whatever is wrong with it
      */
@@ -248,32 +255,36 @@ final class ResumableService {
                 || contentLength != grid.sizeAt(offset)) {
             return Optional.empty();
         }
-        String leaseId = UUID.randomUUID().toString();
+        boolean renewal = frontBlockStaged(state, offset);
+        String leaseId = renewal ? state.directLease() : UUID.randomUUID().toString();
         UploadState claimed = refreshed(state).withDirect(offset, leaseId);
         Duration time = properties.front().blockTime();
-        if (!blobs.claim(id, leaseId, time, claimed.toMetadata())
-                && !(releaseFinishedBlock(id, state, offset) && blobs.claim(id, leaseId, time, claimed.toMetadata()))) {
+        if (!blobs.claim(id, leaseId, time, claimed.toMetadata(), snapshot.get().etag(), renewal)) {
             return Optional.empty();
+        }
+        if (renewal) {
+            metrics.stagedByFront(grid.sizeAt(state.directOffset())); // its record is replaced: counted once
         }
         String target = blobs.blockTarget(id, grid.blockId(offset), time.plusMinutes(1));
         return Optional.of(new Direct(target, leaseId, offset + contentLength, claimed.expires()));
     }
 
     /**
-     * The front's block under {@code leaseId} ended, stored or not (a cut client, a refusal): releases its lease, so
+     * The front's block under {@code leaseId} failed (a cut client, a refusal from the store): releases its lease, so
      * that the client's next request finds the upload free at once. One request to the store: the upload's state
      * keeps the block's record until the next writer replaces it, which is harmless once the lease is gone.
-     *
-     * @param storedBytes the bytes the store took as the block, or 0 when it took none
      */
-    void directEnded(String id, String leaseId, long storedBytes) {
+    void directFailed(String id, String leaseId) {
         if (id == null || !ID.matcher(id).matches()) {
             return;
         }
-        if (storedBytes > 0) {
-            metrics.stagedByFront(storedBytes);
-        }
         blobs.release(id, leaseId, null);
+    }
+
+    /** Whether the front's recorded block is staged ({@code offset} is past it): its writer is done. */
+    private static boolean frontBlockStaged(UploadState state, long offset) {
+        long block = state.directOffset();
+        return block >= 0 && block < offset;
     }
 
     /**
@@ -283,8 +294,7 @@ final class ResumableService {
      * @return whether there was such a lease
      */
     private boolean releaseFinishedBlock(String id, UploadState state, long offset) {
-        long block = state.directOffset();
-        if (block < 0 || block >= offset) {
+        if (!frontBlockStaged(state, offset)) {
             return false;
         }
         blobs.release(id, state.directLease(), null);

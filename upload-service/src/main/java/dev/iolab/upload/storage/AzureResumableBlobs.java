@@ -5,6 +5,7 @@ import com.azure.core.util.Context;
 import com.azure.storage.blob.BlobClient;
 import com.azure.storage.blob.models.BlobErrorCode;
 import com.azure.storage.blob.models.BlobHttpHeaders;
+import com.azure.storage.blob.models.BlobProperties;
 import com.azure.storage.blob.models.BlobRequestConditions;
 import com.azure.storage.blob.models.BlobStorageException;
 import com.azure.storage.blob.models.Block;
@@ -78,8 +79,8 @@ final class AzureResumableBlobs implements ResumableBlobs {
     @Override
     public Optional<Snapshot> find(String id) {
         try {
-            Map<String, String> metadata =
-                    AzureCalls.call(name(id), () -> block(id).getProperties().getMetadata());
+            BlobProperties properties =
+                    AzureCalls.call(name(id), () -> block(id).getProperties());
             Map<String, Long> blocks = new LinkedHashMap<>();
             List<Block> uncommitted = AzureCalls.call(
                             name(id),
@@ -93,7 +94,7 @@ final class AzureResumableBlobs implements ResumableBlobs {
             for (Block staged : uncommitted) {
                 blocks.put(staged.getName(), staged.getSizeLong());
             }
-            return Optional.of(new Snapshot(metadata, blocks));
+            return Optional.of(new Snapshot(properties.getMetadata(), blocks, properties.getETag()));
         } catch (BlobNotFoundException e) {
             return Optional.empty();
         }
@@ -110,7 +111,8 @@ final class AzureResumableBlobs implements ResumableBlobs {
     }
 
     @Override
-    public boolean claim(String id, String leaseId, Duration duration, Map<String, String> metadata) {
+    public boolean claim(
+            String id, String leaseId, Duration duration, Map<String, String> metadata, String etag, boolean renewal) {
         BlobLeaseClient lease = new BlobLeaseClientBuilder()
                 .blobClient(blob(id))
                 .leaseId(leaseId)
@@ -119,12 +121,25 @@ final class AzureResumableBlobs implements ResumableBlobs {
             return false;
         }
         try {
-            setMetadata(id, leaseId, metadata);
-        } catch (RuntimeException e) {
-            release(id, leaseId, null);
+            AzureCalls.run(
+                    name(id),
+                    () -> blob(id).setMetadataWithResponse(
+                                    metadata,
+                                    new BlobRequestConditions()
+                                            .setLeaseId(leaseId)
+                                            .setIfMatch(etag),
+                                    null,
+                                    Context.NONE));
+            return true;
+        } catch (StorageException e) {
+            if (!renewal) {
+                release(id, leaseId, null);
+            }
+            if (AzureCalls.status(e) == 412) {
+                return false; // another claim wrote first
+            }
             throw e;
         }
-        return true;
     }
 
     @Override

@@ -34,14 +34,18 @@ public interface ResumableBlobs {
     Optional<Writer> lock(String id, Duration duration);
 
     /**
-     * Takes the upload's lease as {@code leaseId} for {@code duration} (15 to 60 s) and writes {@code metadata} under
-     * it, then leaves the lease held: for one block that a front proxy stages itself ({@link #blockTarget}), which
-     * {@link #release} ends. Not renewed: the block must arrive within {@code duration}.
+     * Takes the upload's lease as {@code leaseId} for {@code duration} (15 to 60 s; a lease held under that ID already
+     * is renewed) and writes {@code metadata} under it if the blob is still as it was at {@code etag}, then leaves the
+     * lease held: for one block that a front proxy stages itself ({@link #blockTarget}). Not renewed meanwhile: the
+     * block must arrive within {@code duration}. Of two claims under one ID, only the first write matches its ETag.
      *
-     * @return false when another writer holds the lease
+     * @param renewal whether {@code leaseId} may be held already (then a lost write leaves it held), or is new (then
+     *     a lost write releases it)
+     * @return false when another writer holds the lease, or the blob changed since {@code etag}
      * @throws BlobNotFoundException there is no such upload
      */
-    boolean claim(String id, String leaseId, Duration duration, Map<String, String> metadata);
+    boolean claim(
+            String id, String leaseId, Duration duration, Map<String, String> metadata, String etag, boolean renewal);
 
     /**
      * Writes {@code metadata} (unless null) under lease {@code leaseId} and releases it; does nothing when that lease
@@ -64,8 +68,9 @@ public interface ResumableBlobs {
      *
      * @param metadata the blob's metadata
      * @param blocks the uncommitted blocks, by ID (Base64, as staged), with their sizes in bytes
+     * @param etag the blob's ETag when its metadata was read
      */
-    record Snapshot(Map<String, String> metadata, Map<String, Long> blocks) {}
+    record Snapshot(Map<String, String> metadata, Map<String, Long> blocks, String etag) {}
 
     /** Writes one upload under its lease; {@link #close} releases the lease. */
     interface Writer extends AutoCloseable {

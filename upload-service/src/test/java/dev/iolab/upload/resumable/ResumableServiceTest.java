@@ -118,7 +118,7 @@ class ResumableServiceTest {
 
         @Override
         public boolean create(String id, Map<String, String> metadata) {
-            return uploads.putIfAbsent(id, new Snapshot(new HashMap<>(metadata), new HashMap<>())) == null;
+            return uploads.putIfAbsent(id, new Snapshot(new HashMap<>(metadata), new HashMap<>(), "")) == null;
         }
 
         @Override
@@ -144,7 +144,7 @@ class ResumableServiceTest {
                     uploads.put(
                             id,
                             new Snapshot(
-                                    new HashMap<>(metadata), uploads.get(id).blocks()));
+                                    new HashMap<>(metadata), uploads.get(id).blocks(), ""));
                     expiryWrites.add(UploadState.fromMetadata(metadata).expires());
                 }
 
@@ -163,7 +163,7 @@ class ResumableServiceTest {
 
                 @Override
                 public void settle(Map<String, String> metadata) {
-                    uploads.put(id, new Snapshot(new HashMap<>(metadata), new HashMap<>()));
+                    uploads.put(id, new Snapshot(new HashMap<>(metadata), new HashMap<>(), ""));
                 }
 
                 @Override
@@ -172,7 +172,13 @@ class ResumableServiceTest {
         }
 
         @Override
-        public boolean claim(String id, String leaseId, Duration duration, Map<String, String> metadata) {
+        public boolean claim(
+                String id,
+                String leaseId,
+                Duration duration,
+                Map<String, String> metadata,
+                String etag,
+                boolean renewal) {
             throw new UnsupportedOperationException("the front is tested against Azurite and nginx");
         }
 

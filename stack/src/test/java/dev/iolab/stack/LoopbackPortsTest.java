@@ -25,4 +25,14 @@ class LoopbackPortsTest {
 
         assertThat(ports).doesNotHaveDuplicates();
     }
+
+    @Test
+    void portsAreBelowTheRangeTheKernelPicksOutgoingConnectionsFrom() {
+        int ephemeral = LoopbackPorts.ephemeralStart();
+
+        assertThat(ephemeral).isGreaterThan(LoopbackPorts.LOWEST);
+        for (int i = 0; i < 100; i++) {
+            assertThat(LoopbackPorts.free()).isBetween(LoopbackPorts.LOWEST, ephemeral - 1);
+        }
+    }
 }

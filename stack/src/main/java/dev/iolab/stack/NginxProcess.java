@@ -6,8 +6,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -24,12 +22,10 @@ public final class NginxProcess implements AutoCloseable {
 
     private static final String TEMPLATE = "nginx-storage-hop.conf";
 
-    private final ManagedProcess process;
-    private final URI baseUrl;
+    private final NginxLauncher nginx;
 
-    private NginxProcess(ManagedProcess process, URI baseUrl) {
-        this.process = process;
-        this.baseUrl = baseUrl;
+    private NginxProcess(NginxLauncher nginx) {
+        this.nginx = nginx;
     }
 
     /** Writes {@code nginx.conf} into {@code dir}: listening on {@code 127.0.0.1:port}, proxying to {@code upstream}. */
@@ -56,54 +52,35 @@ public final class NginxProcess implements AutoCloseable {
         Path binary = ExternalTool.NGINX.require();
         int port = LoopbackPorts.free();
         Path config = writeConfig(workDir, port, upstream);
-        ManagedProcess process = ManagedProcess.start(
-                "nginx",
-                // -p: the prefix for relative paths; -e: where errors go before the configuration is read (Debian's
-                // compiled-in log is under /var/log/nginx, not writable for an unprivileged user).
-                List.of(
-                        binary.toString(),
-                        "-p",
-                        workDir.toAbsolutePath().toString(),
-                        "-c",
-                        config.toString(),
-                        "-e",
-                        "stderr"),
-                Map.of(),
-                workDir,
-                workDir.resolve("nginx.log"));
-        process.awaitReady(Duration.ofSeconds(30), ManagedProcess.tcpOpen(port));
-        return new NginxProcess(process, URI.create("http://127.0.0.1:" + port));
+        return new NginxProcess(NginxLauncher.start("nginx", binary, workDir, config, port, Map.of()));
     }
 
     /** {@code http://127.0.0.1:<port>}. */
     public URI baseUrl() {
-        return baseUrl;
+        return nginx.baseUrl();
     }
 
     public int port() {
-        return baseUrl.getPort();
+        return nginx.baseUrl().getPort();
     }
 
     /** CPU seconds nginx's master and workers have used so far. */
     public double cpuSeconds() {
-        return process.treeCpuSeconds();
+        return nginx.cpuSeconds();
     }
 
     /** The master and its workers (for tests: what close must stop). */
     public List<ProcessHandle> processes() {
-        List<ProcessHandle> all = new ArrayList<>();
-        all.add(process.process().toHandle());
-        all.addAll(process.process().descendants().toList());
-        return all;
+        return nginx.processes();
     }
 
     public ManagedProcess process() {
-        return process;
+        return nginx.process();
     }
 
     /** Stops nginx (TERM: fast shutdown of master and workers) and waits for it. */
     @Override
     public void close() {
-        process.close();
+        nginx.close();
     }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -25,12 +24,10 @@ public final class TusFrontProcess implements AutoCloseable {
 
     private static final Path LUA_MODULE = Path.of("/usr/lib/nginx/modules/ngx_http_lua_module.so");
 
-    private final ManagedProcess process;
-    private final URI baseUrl;
+    private final NginxLauncher nginx;
 
-    private TusFrontProcess(ManagedProcess process, URI baseUrl) {
-        this.process = process;
-        this.baseUrl = baseUrl;
+    private TusFrontProcess(NginxLauncher nginx) {
+        this.nginx = nginx;
     }
 
     /**
@@ -84,61 +81,38 @@ public final class TusFrontProcess implements AutoCloseable {
         }
         int port = LoopbackPorts.free();
         Path config = writeConfig(workDir, port, service, store, blocksPerClient);
-        ManagedProcess process = ManagedProcess.start(
-                "nginx tus front",
-                List.of(
-                        binary.toString(),
-                        "-p",
-                        workDir.toAbsolutePath().toString(),
-                        "-c",
-                        config.toString(),
-                        "-e",
-                        "stderr"),
-                Map.of("UPLOAD_RESUMABLE_FRONT_SECRET", secret),
-                workDir,
-                workDir.resolve("nginx.log"));
-        process.awaitReady(Duration.ofSeconds(30), ManagedProcess.tcpOpen(port));
-        return new TusFrontProcess(process, URI.create("http://127.0.0.1:" + port));
+        return new TusFrontProcess(NginxLauncher.start(
+                "nginx tus front", binary, workDir, config, port, Map.of("UPLOAD_RESUMABLE_FRONT_SECRET", secret)));
     }
 
     /** {@code http://127.0.0.1:<port>}. */
     public URI baseUrl() {
-        return baseUrl;
+        return nginx.baseUrl();
     }
 
     /** CPU seconds nginx's master and workers have used so far. */
     public double cpuSeconds() {
-        return process.treeCpuSeconds();
+        return nginx.cpuSeconds();
     }
 
     /** The master's and the workers' process IDs. */
     public List<Long> pids() {
-        List<Long> pids = new java.util.ArrayList<>();
-        pids.add(process.pid());
-        process.process().descendants().forEach(p -> pids.add(p.pid()));
-        return pids;
+        return nginx.pids();
     }
 
     /** The front's error log so far (its last lines), for a failure's message. */
     public String tail() {
-        return process.tail();
+        return nginx.tail();
     }
 
     /** Kills the master and its workers with {@code SIGKILL}, as a machine that dies would, and waits for them. */
     public void kill() {
-        for (long pid : pids()) {
-            ProcessHandle.of(pid).ifPresent(handle -> {
-                handle.destroyForcibly();
-                handle.onExit()
-                        .orTimeout(30, java.util.concurrent.TimeUnit.SECONDS)
-                        .join();
-            });
-        }
+        nginx.kill();
     }
 
     /** Stops nginx (TERM: fast shutdown of master and workers) and waits for it. */
     @Override
     public void close() {
-        process.close();
+        nginx.close();
     }
 }

@@ -128,13 +128,7 @@ class ResumableFrontTest extends RunningServiceSupport {
     /** A {@code PATCH} whose body is sent in chunks of 64 KiB, as tus-java-client sends every body. */
     private RawHttp.Response chunkedPatch(String path, long offset, byte[] body) throws Exception {
         try (RawHttp patch = new RawHttp(front.baseUrl().getPort())) {
-            patch.head(
-                    "PATCH " + path + " HTTP/1.1",
-                    "Tus-Resumable: 1.0.0",
-                    "Authorization: Bearer " + API_KEY,
-                    "Upload-Offset: " + offset,
-                    "Content-Type: application/offset+octet-stream",
-                    "Transfer-Encoding: chunked");
+            patch.head("PATCH " + path + " HTTP/1.1", patchHeaders(offset, "Transfer-Encoding: chunked"));
             for (int at = 0; at < body.length; at += 64 * 1024) {
                 int size = Math.min(64 * 1024, body.length - at);
                 patch.body((Integer.toHexString(size) + "\r\n").getBytes(StandardCharsets.US_ASCII));
@@ -253,13 +247,19 @@ class ResumableFrontTest extends RunningServiceSupport {
         assertThat(direct.delete(path).statusCode()).isEqualTo(204);
     }
 
+    /** The head lines of a {@code PATCH} from {@code offset} whose body is {@code length} bytes long. */
     private static String[] patchHeaders(long offset, int length) {
+        return patchHeaders(offset, "Content-Length: " + length);
+    }
+
+    /** The head lines of a {@code PATCH} from {@code offset}; {@code framing} says how its body ends. */
+    private static String[] patchHeaders(long offset, String framing) {
         return new String[] {
             "Tus-Resumable: 1.0.0",
             "Authorization: Bearer " + API_KEY,
             "Upload-Offset: " + offset,
             "Content-Type: application/offset+octet-stream",
-            "Content-Length: " + length
+            framing
         };
     }
 

@@ -114,6 +114,7 @@ final class ResumableService {
                 digest == null ? "" : digest.header(),
                 -1,
                 false,
+                -1,
                 "");
         if (!blobs.create(id, state.toMetadata())) {
             throw new IllegalStateException("128 random bits met an upload's ID twice");
@@ -287,20 +288,6 @@ final class ResumableService {
         return block >= 0 && block < offset;
     }
 
-    /**
-     * Releases the lease of the front's block when that block is staged ({@code offset} is past it): its writer is
-     * done and only its release is still on the way.
-     *
-     * @return whether there was such a lease
-     */
-    private boolean releaseFinishedBlock(String id, UploadState state, long offset) {
-        if (!frontBlockStaged(state, offset)) {
-            return false;
-        }
-        blobs.release(id, state.directLease(), null);
-        return true;
-    }
-
     /** Deletes the upload and its blocks at once. */
     void terminate(String id, String owner) {
         UploadState state = state(id, owner, find(id));
@@ -345,15 +332,25 @@ final class ResumableService {
         }
     }
 
-    /** Whether the lease on the upload was the front's for a block now staged, and was released. */
+    /**
+     * Releases the lease on the upload when it is the front's for a block now staged: that block's writer is done, and
+     * the lease is only kept for the front's next block.
+     *
+     * @return whether there was such a lease
+     */
     private boolean frontBlockFinished(String id) {
         ResumableBlobs.Snapshot snapshot = find(id);
+        UploadState state;
         try {
-            UploadState state = UploadState.fromMetadata(snapshot.metadata());
-            return releaseFinishedBlock(id, state, state.offset(snapshot.blocks()));
+            state = UploadState.fromMetadata(snapshot.metadata());
         } catch (IllegalArgumentException e) {
             return false;
         }
+        if (!frontBlockStaged(state, state.offset(snapshot.blocks()))) {
+            return false;
+        }
+        blobs.release(id, state.directLease(), null);
+        return true;
     }
 
     private ResumableBlobs.Snapshot find(String id) {

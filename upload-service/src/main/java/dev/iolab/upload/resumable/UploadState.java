@@ -20,8 +20,9 @@ import java.util.Map;
  * @param pending where a checksummed {@code PATCH} began whose bytes are not verified yet (blocks from there on do not
  *     count), or -1
  * @param completed whether the blob is stored under its name
- * @param direct the block the front is staging ({@code <offset>:<lease ID>}), or empty: whoever finds that block
- *     staged may release that lease, since its writer is done
+ * @param directOffset where the block the front is staging starts, or -1: whoever finds that block staged may take
+ *     over its lease, since its writer is done
+ * @param directLease the lease that block is staged under, or empty when there is no such block
  */
 record UploadState(
         String name,
@@ -33,23 +34,28 @@ record UploadState(
         String digest,
         long pending,
         boolean completed,
-        String direct) {
+        long directOffset,
+        String directLease) {
+
+    /** The metadata value of the front's block: {@code <offset>:<lease ID>}. */
+    private static final String DIRECT = "direct";
 
     UploadState withExpires(Instant at) {
-        return new UploadState(name, length, blockSize, owner, at, uploadMetadata, digest, pending, completed, direct);
+        return new UploadState(
+                name,
+                length,
+                blockSize,
+                owner,
+                at,
+                uploadMetadata,
+                digest,
+                pending,
+                completed,
+                directOffset,
+                directLease);
     }
 
     UploadState withPending(long offset) {
-        return new UploadState(
-                name, length, blockSize, owner, expires, uploadMetadata, digest, offset, completed, direct);
-    }
-
-    UploadState asCompleted() {
-        return new UploadState(name, length, blockSize, owner, expires, uploadMetadata, digest, -1, true, "");
-    }
-
-    /** This state with the front staging the block at {@code offset} under lease {@code leaseId}. */
-    UploadState withDirect(long offset, String leaseId) {
         return new UploadState(
                 name,
                 length,
@@ -58,23 +64,25 @@ record UploadState(
                 expires,
                 uploadMetadata,
                 digest,
-                pending,
+                offset,
                 completed,
-                offset + ":" + leaseId);
+                directOffset,
+                directLease);
+    }
+
+    UploadState asCompleted() {
+        return new UploadState(name, length, blockSize, owner, expires, uploadMetadata, digest, -1, true, -1, "");
+    }
+
+    /** This state with the front staging the block at {@code offset} under lease {@code leaseId}. */
+    UploadState withDirect(long offset, String leaseId) {
+        return new UploadState(
+                name, length, blockSize, owner, expires, uploadMetadata, digest, pending, completed, offset, leaseId);
     }
 
     UploadState withoutDirect() {
-        return new UploadState(name, length, blockSize, owner, expires, uploadMetadata, digest, pending, completed, "");
-    }
-
-    /** Where the front's block starts, or -1 when no front is staging one. */
-    long directOffset() {
-        return direct.isEmpty() ? -1 : Long.parseLong(direct.substring(0, direct.indexOf(':')));
-    }
-
-    /** The lease the front's block is staged under, or empty. */
-    String directLease() {
-        return direct.isEmpty() ? "" : direct.substring(direct.indexOf(':') + 1);
+        return new UploadState(
+                name, length, blockSize, owner, expires, uploadMetadata, digest, pending, completed, -1, "");
     }
 
     BlockGrid grid() {
@@ -124,8 +132,8 @@ record UploadState(
         if (completed) {
             metadata.put("completed", "true");
         }
-        if (!direct.isEmpty()) {
-            metadata.put("direct", direct);
+        if (directOffset >= 0) {
+            metadata.put(DIRECT, directOffset + ":" + directLease);
         }
         return metadata;
     }
@@ -138,6 +146,8 @@ record UploadState(
     static UploadState fromMetadata(Map<String, String> metadata) {
         Map<String, String> m = new HashMap<>();
         metadata.forEach((k, v) -> m.put(k.toLowerCase(java.util.Locale.ROOT), v));
+        String direct = m.getOrDefault(DIRECT, "");
+        int colon = direct.indexOf(':');
         try {
             return new UploadState(
                     decode(m.get("name")),
@@ -149,7 +159,8 @@ record UploadState(
                     m.getOrDefault("digest", ""),
                     m.containsKey("pending") ? Long.parseLong(m.get("pending")) : -1,
                     "true".equals(m.get("completed")),
-                    m.getOrDefault("direct", ""));
+                    colon < 0 ? -1 : Long.parseLong(direct.substring(0, colon)),
+                    colon < 0 ? "" : direct.substring(colon + 1));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not an upload's metadata: " + metadata.keySet(), e);
         }

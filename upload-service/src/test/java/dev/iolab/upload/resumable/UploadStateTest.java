@@ -20,6 +20,7 @@ class UploadStateTest {
             "",
             -1,
             false,
+            -1,
             "");
 
     @Test
@@ -59,7 +60,7 @@ class UploadStateTest {
         assertThat(state.ownedBy("key:alice")).isTrue();
         assertThat(state.ownedBy("key:bob")).isFalse();
         assertThat(state.ownedBy("")).isFalse();
-        UploadState open = new UploadState("n", 1, 1, "", Instant.EPOCH, "", "", -1, false, "");
+        UploadState open = new UploadState("n", 1, 1, "", Instant.EPOCH, "", "", -1, false, -1, "");
         assertThat(open.ownedBy("")).isTrue();
         assertThat(UploadState.fromMetadata(open.toMetadata()).owner()).isEmpty();
     }

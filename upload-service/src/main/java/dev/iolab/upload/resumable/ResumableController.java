@@ -36,17 +36,29 @@ class ResumableController {
 
     static final String METHOD_OVERRIDE = "X-HTTP-Method-Override";
 
+    /**
+     * {@code true} when the front staged the upload's last block itself (as far as it remembers), sent by the front
+     * with its secret ({@link FrontSecret}): the service then takes over that block's lease first.
+     */
+    static final String FRONT_STAGED = "X-Front-Staged";
+
     private final ResumableService service;
     private final ClientIdentity clients;
     private final RequestBodyGuard guard;
     private final Admission admission;
+    private final FrontSecret front;
 
     ResumableController(
-            ResumableService service, ClientIdentity clients, RequestBodyGuard guard, Admission uploadAdmission) {
+            ResumableService service,
+            ClientIdentity clients,
+            RequestBodyGuard guard,
+            Admission uploadAdmission,
+            ResumableProperties properties) {
         this.service = service;
         this.clients = clients;
         this.guard = guard;
         this.admission = uploadAdmission;
+        this.front = new FrontSecret(properties);
     }
 
     @RequestMapping(
@@ -75,21 +87,22 @@ class ResumableController {
         }
         Tus.Checksum checksum = Tus.checksum(request.getHeader(Tus.UPLOAD_CHECKSUM));
         String owner = owner(request);
-        String id = service.create(owner, length, request.getHeader(Tus.UPLOAD_METADATA));
+        ResumableService.Created created = service.create(owner, length, request.getHeader(Tus.UPLOAD_METADATA));
+        String id = created.id();
         URI location = URI.create(request.getContextPath() + "/files/" + id);
         if (!withBody) {
-            DeferredResult<ResponseEntity<Void>> created = new DeferredResult<>();
-            created.setResult(answer(HttpStatus.CREATED, service.head(id, owner))
+            DeferredResult<ResponseEntity<Void>> answered = new DeferredResult<>();
+            answered.setResult(answer(HttpStatus.CREATED, created.status())
                     .location(location)
                     .build());
-            return created;
+            return answered;
         }
         BodySource.Raw body = guard.raw(request);
         long contentLength = request.getContentLengthLong();
         return admission.submit(clients.of(request), new Job(() -> {
             ResumableService.Status status;
             try {
-                status = service.patch(id, owner, 0, contentLength, checksum, body::open);
+                status = service.patch(id, owner, 0, contentLength, checksum, body::open, false);
             } catch (ProblemException refused) {
                 // The upload exists either way; the client learns where it is and how far it got.
                 status = service.head(id, owner);
@@ -124,11 +137,12 @@ class ResumableController {
         String owner = owner(request);
         BodySource.Raw body = guard.raw(request);
         long contentLength = request.getContentLengthLong();
+        boolean frontStaged = front.sentWith(request) && "true".equals(request.getHeader(FRONT_STAGED));
         return admission.submit(
                 clients.of(request),
                 new Job(() -> answer(
                                 HttpStatus.NO_CONTENT,
-                                service.patch(id, owner, offset, contentLength, checksum, body::open))
+                                service.patch(id, owner, offset, contentLength, checksum, body::open, frontStaged))
                         .build()));
     }
 

@@ -4,8 +4,6 @@ import dev.iolab.upload.client.ClientIdentity;
 import dev.iolab.upload.client.ClientKey;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.servlet.http.HttpServletRequest;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.Optional;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -17,38 +15,37 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * What the nginx front asks before a {@code PATCH} and tells after it ({@code nginx-tus-front.conf} in the stack
- * module): {@code GET /files/{id}/front} carries the {@code PATCH}'s own headers (its API key, {@code Upload-Offset},
- * and its length in {@code X-Content-Length}) and is answered 200 with where to {@code Put Block} the body
- * ({@code X-Front-Block}) under which lease ({@code X-Front-Lease}) and the offset to answer, or 401: "not for the
- * front", and nginx hands the {@code PATCH} to the service. {@code DELETE /files/{id}/front} with
- * {@code X-Front-Lease} says the block failed (the store took none of it): its lease is released at once. Both need {@code X-Front-Secret}; without a configured
- * secret, or with another one, they answer 404. Not part of the public API.
+ * What the nginx front asks before a {@code PATCH} and tells after it ({@code ops/nginx/tus-front.conf}):
+ * {@code GET /files/{id}/front} carries the {@code PATCH}'s own headers (its API key, {@code Upload-Offset}, and its
+ * length in {@code X-Content-Length}) and is answered 200 with where to {@code Put Block} the body
+ * ({@code X-Front-Block}) under which lease ({@code X-Front-Lease}), the offset to answer and the upload's length (so
+ * that the front knows the upload's last {@code PATCH}, which it hands to the service without asking), or 401: "not for
+ * the front", and nginx hands the {@code PATCH} to the service. {@code DELETE /files/{id}/front} with
+ * {@code X-Front-Lease} says the block failed (the store took none of it): its lease is released at once. Both need
+ * {@code X-Front-Secret} ({@link FrontSecret}); without it they answer 404. Not part of the public API.
  */
 @Hidden
 @RestController
 @RequestMapping("/files/{id}/front")
 class ResumableFrontController {
 
-    static final String SECRET = "X-Front-Secret";
     static final String BLOCK = "X-Front-Block";
     static final String LEASE = "X-Front-Lease";
     static final String CONTENT_LENGTH = "X-Content-Length";
 
     private final ResumableService service;
     private final ClientIdentity clients;
-    private final byte[] secret;
+    private final FrontSecret secret;
 
     ResumableFrontController(ResumableService service, ClientIdentity clients, ResumableProperties properties) {
         this.service = service;
         this.clients = clients;
-        String configured = properties.front().enabled() ? properties.front().secret() : "";
-        this.secret = configured.getBytes(StandardCharsets.UTF_8);
+        this.secret = new FrontSecret(properties);
     }
 
     @GetMapping
     ResponseEntity<Void> ask(@PathVariable String id, HttpServletRequest request) {
-        if (!fromFront(request)) {
+        if (!secret.sentWith(request)) {
             return ResponseEntity.notFound().build();
         }
         Optional<ResumableService.Direct> direct = patchOf(request)
@@ -62,13 +59,14 @@ class ResumableFrontController {
         headers.set(LEASE, direct.get().leaseId());
         headers.set(Tus.UPLOAD_OFFSET, Long.toString(direct.get().offset()));
         headers.setDate(Tus.UPLOAD_EXPIRES, direct.get().expires().toEpochMilli());
+        headers.set(Tus.UPLOAD_LENGTH, Long.toString(direct.get().length()));
         return ResponseEntity.ok().headers(headers).build();
     }
 
     @DeleteMapping
     ResponseEntity<Void> failed(@PathVariable String id, HttpServletRequest request) {
         String lease = request.getHeader(LEASE);
-        if (!fromFront(request) || lease == null || lease.isEmpty()) {
+        if (!secret.sentWith(request) || lease == null || lease.isEmpty()) {
             return ResponseEntity.notFound().build();
         }
         service.directFailed(id, lease);
@@ -93,13 +91,6 @@ class ResumableFrontController {
         } catch (RuntimeException malformed) {
             return Optional.empty(); // the service answers it as it answers any malformed PATCH
         }
-    }
-
-    private boolean fromFront(HttpServletRequest request) {
-        String sent = request.getHeader(SECRET);
-        return secret.length > 0
-                && sent != null
-                && MessageDigest.isEqual(secret, sent.getBytes(StandardCharsets.UTF_8));
     }
 
     private String owner(HttpServletRequest request) {

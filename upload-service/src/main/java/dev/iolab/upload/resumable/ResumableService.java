@@ -65,8 +65,13 @@ final class ResumableService {
      * @param leaseId the lease the block is staged under ({@code x-ms-lease-id}), and what ends it
      * @param offset the upload's offset once the block is staged
      * @param expires the upload's expiry, moved on by this {@code PATCH}
+     * @param length the upload's length: the front knows from it which of the upload's {@code PATCH}es is its last,
+     *     which the service takes without asking
      */
-    record Direct(String target, String leaseId, long offset, Instant expires) {}
+    record Direct(String target, String leaseId, long offset, Instant expires, long length) {}
+
+    /** A new upload: its ID, and where it stands. */
+    record Created(String id, Status status) {}
 
     /** Largest {@code Upload-Length} accepted. */
     long maxSize() {
@@ -82,9 +87,9 @@ final class ResumableService {
      * else {@code filename}), checked as every blob name is.
      *
      * @param owner who may resume it ({@code key:<client>}), or empty: then its ID is the only capability
-     * @return the new upload's ID
+     * @return the new upload's ID and where it stands: answered from what was just written, with no read
      */
-    String create(String owner, long length, String uploadMetadata) {
+    Created create(String owner, long length, String uploadMetadata) {
         if (length < 0) {
             throw new ResumableException(
                     ResumableProblem.INVALID_HEADER,
@@ -124,8 +129,9 @@ final class ResumableService {
             try (ResumableBlobs.Writer writer = lock(id)) {
                 complete(id, writer, state);
             }
+            return new Created(id, status(state.asCompleted(), 0));
         }
-        return id;
+        return new Created(id, status(state, 0));
     }
 
     /** The upload's offset and state; counts a resume when it is unfinished and holds bytes. */
@@ -146,6 +152,7 @@ final class ResumableService {
      *
      * @param contentLength the body's declared length, or -1
      * @param checksum the body's {@code Upload-Checksum}, or null; on a mismatch nothing of the body counts (460)
+     * @param frontStaged whether the front says it staged this upload's last block itself (see {@link #lock})
      */
     Status patch(
             String id,
@@ -153,11 +160,13 @@ final class ResumableService {
             long clientOffset,
             long contentLength,
             Tus.Checksum checksum,
-            IOSupplier<InputStream> body)
+            IOSupplier<InputStream> body,
+            boolean frontStaged)
             throws IOException {
-        try (ResumableBlobs.Writer writer = lock(id);
+        try (Held held = lock(id, frontStaged);
                 AutoCloseable writing = metrics.writing()) {
-            ResumableBlobs.Snapshot snapshot = find(id);
+            ResumableBlobs.Writer writer = held.writer();
+            ResumableBlobs.Snapshot snapshot = held.snapshot() != null ? held.snapshot() : find(id);
             UploadState found = live(id, owner, snapshot);
             UploadState state = found.withoutDirect(); // this lease ended any block of the front's
             long offset = state.offset(snapshot.blocks());
@@ -176,7 +185,9 @@ final class ResumableService {
                                 + state.length());
             }
             if (frontBlockStaged(found, offset)) { // drop the front's record of its staged block, and count it once
-                writer.metadata(state.toMetadata());
+                if (!writer.metadata(state.toMetadata(), snapshot.etag())) {
+                    throw locked(); // the front's next block came first, after the snapshot was read
+                }
                 metrics.stagedByFront(state.grid().sizeAt(found.directOffset()));
             }
             return append(id, writer, state, offset, checksum, body);
@@ -195,7 +206,8 @@ final class ResumableService {
             Tus.Checksum checksum,
             IOSupplier<InputStream> body)
             throws IOException {
-        try (MemoryBudget.Reservation held = reserve(state.blockSize())) {
+        int bufferSize = (int) Math.min(state.blockSize(), state.length() - offset); // the last block may be shorter
+        try (MemoryBudget.Reservation held = reserve(bufferSize)) {
             if (checksum != null) {
                 state = state.withPending(offset);
                 writer.metadata(state.toMetadata());
@@ -203,7 +215,7 @@ final class ResumableService {
             MessageDigest digest = checksum == null ? null : digest(checksum.jdkName());
             Receiver receiver = new Receiver(writer, state, offset, digest);
             try {
-                receiver.receive(body.get(), new byte[state.blockSize()]);
+                receiver.receive(body.get(), new byte[bufferSize]);
             } catch (IOException e) {
                 if (checksum == null && receiver.position > offset) {
                     writer.metadata(refreshed(state).toMetadata());
@@ -267,7 +279,7 @@ final class ResumableService {
             metrics.stagedByFront(grid.sizeAt(state.directOffset())); // its record is replaced: counted once
         }
         String target = blobs.blockTarget(id, grid.blockId(offset), time.plusMinutes(1));
-        return Optional.of(new Direct(target, leaseId, offset + contentLength, claimed.expires()));
+        return Optional.of(new Direct(target, leaseId, offset + contentLength, claimed.expires(), state.length()));
     }
 
     /**
@@ -318,39 +330,64 @@ final class ResumableService {
     }
 
     private ResumableBlobs.Writer lock(String id) {
+        return lock(id, false).writer();
+    }
+
+    /**
+     * The upload's writer: a new lease, or the lease of the front's block that the upload's state records when that
+     * block is staged (then its writer is done, and the lease was only kept for the front's next block).
+     *
+     * @param frontStaged whether the front says it staged the upload's last block: then its lease is taken over
+     *     first, which spares the request for a new lease that would find it held
+     */
+    private Held lock(String id, boolean frontStaged) {
         requireId(id);
         try {
-            Optional<ResumableBlobs.Writer> writer = blobs.lock(id, properties.leaseDuration());
-            if (writer.isEmpty() && frontBlockFinished(id)) {
-                writer = blobs.lock(id, properties.leaseDuration());
+            Optional<Held> held = frontStaged ? takeOverFrontBlock(id) : Optional.empty();
+            if (held.isEmpty()) {
+                held = blobs.lock(id, properties.leaseDuration()).map(writer -> new Held(writer, null));
             }
-            return writer.orElseThrow(() -> new ResumableException(
-                    ResumableProblem.UPLOAD_LOCKED,
-                    "another request is writing this upload; send again once it has ended"));
+            if (held.isEmpty() && !frontStaged) {
+                held = takeOverFrontBlock(id);
+            }
+            return held.orElseThrow(ResumableService::locked);
         } catch (BlobNotFoundException e) {
             throw notFound();
         }
     }
 
-    /**
-     * Releases the lease on the upload when it is the front's for a block now staged: that block's writer is done, and
-     * the lease is only kept for the front's next block.
-     *
-     * @return whether there was such a lease
-     */
-    private boolean frontBlockFinished(String id) {
+    /** The lease of the front's block the upload's state records, taken over when that block is staged. */
+    private Optional<Held> takeOverFrontBlock(String id) {
         ResumableBlobs.Snapshot snapshot = find(id);
         UploadState state;
         try {
             state = UploadState.fromMetadata(snapshot.metadata());
         } catch (IllegalArgumentException e) {
-            return false;
+            return Optional.empty();
         }
         if (!frontBlockStaged(state, state.offset(snapshot.blocks()))) {
-            return false;
+            return Optional.empty();
         }
-        blobs.release(id, state.directLease(), null);
-        return true;
+        return blobs.takeOver(id, state.directLease(), properties.front().blockTime())
+                .map(writer -> new Held(writer, snapshot));
+    }
+
+    private static ResumableException locked() {
+        return new ResumableException(
+                ResumableProblem.UPLOAD_LOCKED, "another request is writing this upload; send again once it has ended");
+    }
+
+    /**
+     * A writer of the upload, with the upload as read just before its lease was taken over, or null when it was not
+     * read yet. A snapshot read before is only as good as its ETag: the first write under the lease is conditional
+     * on it.
+     */
+    private record Held(ResumableBlobs.Writer writer, ResumableBlobs.Snapshot snapshot) implements AutoCloseable {
+
+        @Override
+        public void close() {
+            writer.close();
+        }
     }
 
     private ResumableBlobs.Snapshot find(String id) {

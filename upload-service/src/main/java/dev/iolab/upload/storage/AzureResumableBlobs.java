@@ -34,6 +34,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -106,8 +107,30 @@ final class AzureResumableBlobs implements ResumableBlobs {
                 new BlobLeaseClientBuilder().blobClient(blob(id)).buildClient();
         int seconds = leaseSeconds(duration);
         return acquire(id, lease, seconds)
-                ? Optional.of(new LeasedWriter(id, lease, Duration.ofSeconds(seconds)))
+                ? Optional.of(new LeasedWriter(id, lease, Duration.ofSeconds(seconds), false))
                 : Optional.empty();
+    }
+
+    @Override
+    public Optional<Writer> takeOver(String id, String leaseId, Duration duration) {
+        BlobLeaseClient held = new BlobLeaseClientBuilder()
+                .blobClient(blob(id))
+                .leaseId(leaseId)
+                .buildClient();
+        String proposed = UUID.randomUUID().toString();
+        try {
+            AzureCalls.call(name(id), () -> held.changeLease(proposed));
+        } catch (StorageException e) {
+            if (AzureCalls.status(e) == 409 || AzureCalls.status(e) == 412) {
+                return Optional.empty(); // no lease under that ID any more
+            }
+            throw e;
+        }
+        BlobLeaseClient lease = new BlobLeaseClientBuilder()
+                .blobClient(blob(id))
+                .leaseId(proposed)
+                .buildClient();
+        return Optional.of(new LeasedWriter(id, lease, Duration.ofSeconds(leaseSeconds(duration)), true));
     }
 
     @Override
@@ -216,12 +239,14 @@ final class AzureResumableBlobs implements ResumableBlobs {
         private final String id;
         private final BlobLeaseClient lease;
         private final long renewEveryNanos;
-        private long renewed = System.nanoTime();
+        private long renewed;
 
-        LeasedWriter(String id, BlobLeaseClient lease, Duration duration) {
+        /** @param renewFirst whether the lease may be old: then the first write renews it first */
+        LeasedWriter(String id, BlobLeaseClient lease, Duration duration, boolean renewFirst) {
             this.id = id;
             this.lease = lease;
             this.renewEveryNanos = duration.toNanos() / 3;
+            this.renewed = System.nanoTime() - (renewFirst ? renewEveryNanos : 0);
         }
 
         private BlobRequestConditions leased() {
@@ -259,6 +284,23 @@ final class AzureResumableBlobs implements ResumableBlobs {
         public void metadata(Map<String, String> metadata) {
             renewIfDue();
             AzureCalls.run(name(id), () -> blob(id).setMetadataWithResponse(metadata, leased(), null, Context.NONE));
+        }
+
+        @Override
+        public boolean metadata(Map<String, String> metadata, String etag) {
+            renewIfDue();
+            try {
+                AzureCalls.run(
+                        name(id),
+                        () -> blob(id).setMetadataWithResponse(
+                                        metadata, leased().setIfMatch(etag), null, Context.NONE));
+                return true;
+            } catch (StorageException e) {
+                if (AzureCalls.status(e) == 412) {
+                    return false;
+                }
+                throw e;
+            }
         }
 
         @Override

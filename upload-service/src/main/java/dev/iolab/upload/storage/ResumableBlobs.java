@@ -34,6 +34,17 @@ public interface ResumableBlobs {
     Optional<Writer> lock(String id, Duration duration);
 
     /**
+     * Takes over the upload's lease held as {@code leaseId} (the front's, for a block it staged) by changing its ID, so
+     * that of two callers with the same ID only one holds it afterwards, and the holder of the old ID can write nothing
+     * more. The writer renews the lease before its first write, since its old holder took it up to {@code duration}
+     * ago, and then at a third of {@code duration}: the duration it was taken for.
+     *
+     * @return the writer, or empty when the lease is not held under {@code leaseId} (released, expired, taken over)
+     * @throws BlobNotFoundException there is no such upload
+     */
+    Optional<Writer> takeOver(String id, String leaseId, Duration duration);
+
+    /**
      * Takes the upload's lease as {@code leaseId} for {@code duration} (15 to 60 s; a lease held under that ID already
      * is renewed) and writes {@code metadata} under it if the blob is still as it was at {@code etag}, then leaves the
      * lease held: for one block that a front proxy stages itself ({@link #blockTarget}). Not renewed meanwhile: the
@@ -86,6 +97,13 @@ public interface ResumableBlobs {
 
         /** Replaces the blob's metadata. */
         void metadata(Map<String, String> metadata);
+
+        /**
+         * Replaces the blob's metadata if it is still as it was at {@code etag} (a lease changes no ETag).
+         *
+         * @return false when the blob changed since
+         */
+        boolean metadata(Map<String, String> metadata, String etag);
 
         /**
          * Commits {@code blockIds}, in order, on the upload's blob, with {@code md5} as its {@code Content-MD5} (or

@@ -4,6 +4,7 @@ import static dev.iolab.upload.support.Payloads.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.azure.storage.blob.BlobClient;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
 import dev.iolab.stack.ExternalTool;
@@ -189,6 +190,37 @@ class ResumableFrontTest extends RunningServiceSupport {
     }
 
     @Test
+    void theLastPatchTakesOverTheFrontsLeaseButNotWhileTheFrontsBlockIsOnItsWay() throws Exception {
+        byte[] content = randomBytes(3 * BLOCK + 5, 87);
+        String path = tus.created("front/last.bin", content.length);
+        double frontBlocks = counter("iolab.upload.resumable.front.blocks");
+        byte[] rest = Arrays.copyOfRange(content, 2 * BLOCK, content.length);
+        assertThat(tus.patch(path, 0, Arrays.copyOf(content, BLOCK)).statusCode())
+                .isEqualTo(204);
+        try (RawHttp first = new RawHttp(front.baseUrl().getPort())) {
+            first.head("PATCH " + path + " HTTP/1.1", patchHeaders(BLOCK, BLOCK));
+            first.body(Arrays.copyOfRange(content, BLOCK, BLOCK * 3 / 2));
+            await().atMost(Duration.ofSeconds(30)).until(() -> frontBlockAt(path) == BLOCK);
+
+            HttpResponse<String> early = tus.patch(path, 2L * BLOCK, rest);
+
+            assertThat(early.statusCode()).as(early.body()).isEqualTo(423);
+            first.body(Arrays.copyOfRange(content, BLOCK * 3 / 2, 2 * BLOCK));
+            assertThat(first.response(true).status()).isEqualTo(204);
+        }
+
+        HttpResponse<String> last = tus.patch(path, 2L * BLOCK, rest);
+
+        assertThat(last.statusCode()).as(last.body()).isEqualTo(204);
+        assertThat(last.headers().firstValue("Upload-Offset")).contains(Long.toString(content.length));
+        assertThat(container().getBlobClient("front/last.bin").downloadContent().toBytes())
+                .isEqualTo(content);
+        assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks)
+                .as("both blocks nginx staged, each counted once")
+                .isEqualTo(2);
+    }
+
+    @Test
     void anAddressSendingMoreBlocksAtOnceThanItsShareIsAnsweredOverShare() throws Exception {
         String store = URI.create(Azurite.get().blobEndpoint()).getAuthority();
         byte[] content = randomBytes(2 * BLOCK + 5, 85);
@@ -265,16 +297,22 @@ class ResumableFrontTest extends RunningServiceSupport {
 
     /** Whether the upload's blob in the staging container is under a lease. */
     private boolean leased(String path) {
+        return uploadBlob(path).getProperties().getLeaseState().toString().equals("leased");
+    }
+
+    /** Where the block starts that the upload's state says the front is staging, or -1. */
+    private long frontBlockAt(String path) {
+        String direct = uploadBlob(path).getProperties().getMetadata().get("direct");
+        return direct == null ? -1 : Long.parseLong(direct.substring(0, direct.indexOf(':')));
+    }
+
+    private BlobClient uploadBlob(String path) {
         String id = path.substring(path.lastIndexOf('/') + 1);
         return new BlobServiceClientBuilder()
                 .connectionString(Azurite.get().connectionString())
                 .buildClient()
                 .getBlobContainerClient(CONTAINER + "-staging")
-                .getBlobClient("resumable-" + id)
-                .getProperties()
-                .getLeaseState()
-                .toString()
-                .equals("leased");
+                .getBlobClient("resumable-" + id);
     }
 
     private BlobContainerClient container() {

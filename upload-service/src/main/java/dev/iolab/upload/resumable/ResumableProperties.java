@@ -59,9 +59,10 @@ record ResumableProperties(
      *
      * @param secret what nginx sends in {@code X-Front-Secret} to ask and to release (from the environment,
      *     {@code UPLOAD_RESUMABLE_FRONT_SECRET}); empty (the default): no front, and the routes it uses answer 404
-     * @param blockTime how long one block may take to arrive: the lease taken for it and its signed address last this
-     *     long (15 to 60 s, Azure's longest finite lease), so a front that dies mid-block locks its upload no longer,
-     *     and a client slower than one block per this time loses the block (8 MiB in 60 s: 140 KB/s)
+     * @param blockTime how long the lease the front's blocks are staged under lasts (15 to 60 s, Azure's longest
+     *     finite lease), so a front that dies mid-block locks its upload no longer; the lease is renewed for a block
+     *     unless a third of this has not passed since, so a block has two thirds of it at least to arrive, and a client
+     *     slower than that loses the block (8 MiB in 40 s: 210 KB/s)
      */
     record Front(String secret, @DefaultValue("60s") Duration blockTime) {
 

@@ -119,8 +119,7 @@ final class ResumableService {
                 digest == null ? "" : digest.header(),
                 -1,
                 false,
-                -1,
-                "");
+                FrontBlock.NONE);
         if (!blobs.create(id, state.toMetadata())) {
             throw new IllegalStateException("128 random bits met an upload's ID twice");
         }
@@ -168,7 +167,7 @@ final class ResumableService {
             ResumableBlobs.Writer writer = held.writer();
             ResumableBlobs.Snapshot snapshot = held.snapshot() != null ? held.snapshot() : find(id);
             UploadState found = live(id, owner, snapshot);
-            UploadState state = found.withoutDirect(); // this lease ended any block of the front's
+            UploadState state = found.withoutFront(); // this lease ended any block of the front's
             long offset = state.offset(snapshot.blocks());
             if (clientOffset != offset) {
                 throw new ResumableException(
@@ -188,7 +187,7 @@ final class ResumableService {
                 if (!writer.metadata(state.toMetadata(), snapshot.etag())) {
                     throw locked(); // the front's next block came first, after the snapshot was read
                 }
-                metrics.stagedByFront(state.grid().sizeAt(found.directOffset()));
+                metrics.stagedByFront(state.grid().sizeAt(found.front().offset()));
             }
             return append(id, writer, state, offset, checksum, body);
         } catch (IOException | RuntimeException e) {
@@ -268,15 +267,21 @@ final class ResumableService {
                 || contentLength != grid.sizeAt(offset)) {
             return Optional.empty();
         }
+        FrontBlock last = state.front();
         boolean renewal = frontBlockStaged(state, offset);
-        String leaseId = renewal ? state.directLease() : UUID.randomUUID().toString();
-        UploadState claimed = refreshed(state).withDirect(offset, leaseId);
+        Instant now = clock.instant();
         Duration time = properties.front().blockTime();
-        if (!blobs.claim(id, leaseId, time, claimed.toMetadata(), snapshot.get().etag(), renewal)) {
+        ResumableBlobs.Lease lease = !renewal
+                ? ResumableBlobs.Lease.NEW
+                : last.freshAt(now, time) ? ResumableBlobs.Lease.HELD : ResumableBlobs.Lease.RENEW;
+        String leaseId = renewal ? last.lease() : UUID.randomUUID().toString();
+        FrontBlock block = new FrontBlock(offset, leaseId, lease == ResumableBlobs.Lease.HELD ? last.renewed() : now);
+        UploadState claimed = refreshed(state).withFront(block);
+        if (!blobs.claim(id, leaseId, time, claimed.toMetadata(), snapshot.get().etag(), lease)) {
             return Optional.empty();
         }
         if (renewal) {
-            metrics.stagedByFront(grid.sizeAt(state.directOffset())); // its record is replaced: counted once
+            metrics.stagedByFront(grid.sizeAt(last.offset())); // its record is replaced: counted once
         }
         String target = blobs.blockTarget(id, grid.blockId(offset), time.plusMinutes(1));
         return Optional.of(new Direct(target, leaseId, offset + contentLength, claimed.expires(), state.length()));
@@ -296,7 +301,7 @@ final class ResumableService {
 
     /** Whether the front's recorded block is staged ({@code offset} is past it): its writer is done. */
     private static boolean frontBlockStaged(UploadState state, long offset) {
-        long block = state.directOffset();
+        long block = state.front().offset();
         return block >= 0 && block < offset;
     }
 
@@ -368,7 +373,9 @@ final class ResumableService {
         if (!frontBlockStaged(state, state.offset(snapshot.blocks()))) {
             return Optional.empty();
         }
-        return blobs.takeOver(id, state.directLease(), properties.front().blockTime())
+        FrontBlock block = state.front();
+        Duration sinceRenewed = Duration.between(block.renewed(), clock.instant());
+        return blobs.takeOver(id, block.lease(), properties.front().blockTime(), sinceRenewed)
                 .map(writer -> new Held(writer, snapshot));
     }
 
@@ -421,7 +428,7 @@ final class ResumableService {
     }
 
     private UploadState refreshed(UploadState state) {
-        return state.withPending(-1).withoutDirect().withExpires(clock.instant().plus(properties.expiry()));
+        return state.withPending(-1).withoutFront().withExpires(clock.instant().plus(properties.expiry()));
     }
 
     private MemoryBudget.Reservation reserve(int bytes) {

@@ -20,9 +20,7 @@ import java.util.Map;
  * @param pending where a checksummed {@code PATCH} began whose bytes are not verified yet (blocks from there on do not
  *     count), or -1
  * @param completed whether the blob is stored under its name
- * @param directOffset where the block the front is staging starts, or -1: whoever finds that block staged may take
- *     over its lease, since its writer is done
- * @param directLease the lease that block is staged under, or empty when there is no such block
+ * @param front the block the front is staging or staged last, or {@link FrontBlock#NONE}
  */
 record UploadState(
         String name,
@@ -34,55 +32,33 @@ record UploadState(
         String digest,
         long pending,
         boolean completed,
-        long directOffset,
-        String directLease) {
+        FrontBlock front) {
 
-    /** The metadata value of the front's block: {@code <offset>:<lease ID>}. */
+    /** The metadata value of the front's block ({@link FrontBlock#encoded}). */
     private static final String DIRECT = "direct";
 
     UploadState withExpires(Instant at) {
-        return new UploadState(
-                name,
-                length,
-                blockSize,
-                owner,
-                at,
-                uploadMetadata,
-                digest,
-                pending,
-                completed,
-                directOffset,
-                directLease);
+        return new UploadState(name, length, blockSize, owner, at, uploadMetadata, digest, pending, completed, front);
     }
 
     UploadState withPending(long offset) {
         return new UploadState(
-                name,
-                length,
-                blockSize,
-                owner,
-                expires,
-                uploadMetadata,
-                digest,
-                offset,
-                completed,
-                directOffset,
-                directLease);
+                name, length, blockSize, owner, expires, uploadMetadata, digest, offset, completed, front);
     }
 
     UploadState asCompleted() {
-        return new UploadState(name, length, blockSize, owner, expires, uploadMetadata, digest, -1, true, -1, "");
+        return new UploadState(
+                name, length, blockSize, owner, expires, uploadMetadata, digest, -1, true, FrontBlock.NONE);
     }
 
-    /** This state with the front staging the block at {@code offset} under lease {@code leaseId}. */
-    UploadState withDirect(long offset, String leaseId) {
+    /** This state with the front staging {@code block}. */
+    UploadState withFront(FrontBlock block) {
         return new UploadState(
-                name, length, blockSize, owner, expires, uploadMetadata, digest, pending, completed, offset, leaseId);
+                name, length, blockSize, owner, expires, uploadMetadata, digest, pending, completed, block);
     }
 
-    UploadState withoutDirect() {
-        return new UploadState(
-                name, length, blockSize, owner, expires, uploadMetadata, digest, pending, completed, -1, "");
+    UploadState withoutFront() {
+        return withFront(FrontBlock.NONE);
     }
 
     BlockGrid grid() {
@@ -132,8 +108,8 @@ record UploadState(
         if (completed) {
             metadata.put("completed", "true");
         }
-        if (directOffset >= 0) {
-            metadata.put(DIRECT, directOffset + ":" + directLease);
+        if (front.present()) {
+            metadata.put(DIRECT, front.encoded());
         }
         return metadata;
     }
@@ -146,8 +122,6 @@ record UploadState(
     static UploadState fromMetadata(Map<String, String> metadata) {
         Map<String, String> m = new HashMap<>();
         metadata.forEach((k, v) -> m.put(k.toLowerCase(java.util.Locale.ROOT), v));
-        String direct = m.getOrDefault(DIRECT, "");
-        int colon = direct.indexOf(':');
         try {
             return new UploadState(
                     decode(m.get("name")),
@@ -159,8 +133,7 @@ record UploadState(
                     m.getOrDefault("digest", ""),
                     m.containsKey("pending") ? Long.parseLong(m.get("pending")) : -1,
                     "true".equals(m.get("completed")),
-                    colon < 0 ? -1 : Long.parseLong(direct.substring(0, colon)),
-                    colon < 0 ? "" : direct.substring(colon + 1));
+                    FrontBlock.parse(m.get(DIRECT)));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not an upload's metadata: " + metadata.keySet(), e);
         }

@@ -107,16 +107,13 @@ final class AzureResumableBlobs implements ResumableBlobs {
                 new BlobLeaseClientBuilder().blobClient(blob(id)).buildClient();
         int seconds = leaseSeconds(duration);
         return acquire(id, lease, seconds)
-                ? Optional.of(new LeasedWriter(id, lease, Duration.ofSeconds(seconds), false))
+                ? Optional.of(new LeasedWriter(id, lease, Duration.ofSeconds(seconds), Duration.ZERO))
                 : Optional.empty();
     }
 
     @Override
-    public Optional<Writer> takeOver(String id, String leaseId, Duration duration) {
-        BlobLeaseClient held = new BlobLeaseClientBuilder()
-                .blobClient(blob(id))
-                .leaseId(leaseId)
-                .buildClient();
+    public Optional<Writer> takeOver(String id, String leaseId, Duration duration, Duration sinceRenewed) {
+        BlobLeaseClient held = leaseClient(id, leaseId);
         String proposed = UUID.randomUUID().toString();
         try {
             AzureCalls.call(name(id), () -> held.changeLease(proposed));
@@ -126,22 +123,15 @@ final class AzureResumableBlobs implements ResumableBlobs {
             }
             throw e;
         }
-        BlobLeaseClient lease = new BlobLeaseClientBuilder()
-                .blobClient(blob(id))
-                .leaseId(proposed)
-                .buildClient();
-        return Optional.of(new LeasedWriter(id, lease, Duration.ofSeconds(leaseSeconds(duration)), true));
+        BlobLeaseClient lease = leaseClient(id, proposed);
+        return Optional.of(new LeasedWriter(id, lease, Duration.ofSeconds(leaseSeconds(duration)), sinceRenewed));
     }
 
     @Override
     public boolean claim(
-            String id, String leaseId, Duration duration, Map<String, String> metadata, String etag, boolean renewal) {
-        BlobLeaseClient lease = new BlobLeaseClientBuilder()
-                .blobClient(blob(id))
-                .leaseId(leaseId)
-                .buildClient();
-        if (!acquire(id, lease, leaseSeconds(duration))) {
-            return false;
+            String id, String leaseId, Duration duration, Map<String, String> metadata, String etag, Lease lease) {
+        if (lease != Lease.HELD && !acquire(id, leaseClient(id, leaseId), leaseSeconds(duration))) {
+            return false; // acquiring under the ID held renews it
         }
         try {
             AzureCalls.run(
@@ -155,11 +145,12 @@ final class AzureResumableBlobs implements ResumableBlobs {
                                     Context.NONE));
             return true;
         } catch (StorageException e) {
-            if (!renewal) {
+            if (lease == Lease.NEW) {
                 release(id, leaseId, null);
             }
-            if (AzureCalls.status(e) == 412) {
-                return false; // another claim wrote first
+            int status = AzureCalls.status(e);
+            if (status == 412 || status == 409 && lease == Lease.HELD) {
+                return false; // another claim wrote first, or the lease is no longer held under that ID
             }
             throw e;
         }
@@ -171,11 +162,7 @@ final class AzureResumableBlobs implements ResumableBlobs {
             if (metadata != null) {
                 setMetadata(id, leaseId, metadata);
             }
-            BlobLeaseClient lease = new BlobLeaseClientBuilder()
-                    .blobClient(blob(id))
-                    .leaseId(leaseId)
-                    .buildClient();
-            AzureCalls.run(name(id), lease::releaseLease);
+            AzureCalls.run(name(id), leaseClient(id, leaseId)::releaseLease);
         } catch (StorageException e) {
             // taken over, expired, or the upload is gone: the lease is not this caller's to end any more
             log.debug("Releasing the front's lease on '{}' failed: {}", name(id), e.getMessage());
@@ -195,6 +182,13 @@ final class AzureResumableBlobs implements ResumableBlobs {
                 name(id),
                 () -> blob(id).setMetadataWithResponse(
                                 metadata, new BlobRequestConditions().setLeaseId(leaseId), null, Context.NONE));
+    }
+
+    private BlobLeaseClient leaseClient(String id, String leaseId) {
+        return new BlobLeaseClientBuilder()
+                .blobClient(blob(id))
+                .leaseId(leaseId)
+                .buildClient();
     }
 
     /** Azure's finite leases last 15 to 60 s. */
@@ -241,12 +235,12 @@ final class AzureResumableBlobs implements ResumableBlobs {
         private final long renewEveryNanos;
         private long renewed;
 
-        /** @param renewFirst whether the lease may be old: then the first write renews it first */
-        LeasedWriter(String id, BlobLeaseClient lease, Duration duration, boolean renewFirst) {
+        /** @param sinceRenewed how long ago the lease was taken or last renewed */
+        LeasedWriter(String id, BlobLeaseClient lease, Duration duration, Duration sinceRenewed) {
             this.id = id;
             this.lease = lease;
             this.renewEveryNanos = duration.toNanos() / 3;
-            this.renewed = System.nanoTime() - (renewFirst ? renewEveryNanos : 0);
+            this.renewed = System.nanoTime() - Math.clamp(sinceRenewed.toNanos(), 0, renewEveryNanos);
         }
 
         private BlobRequestConditions leased() {

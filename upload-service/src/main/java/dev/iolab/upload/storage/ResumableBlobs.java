@@ -36,27 +36,35 @@ public interface ResumableBlobs {
     /**
      * Takes over the upload's lease held as {@code leaseId} (the front's, for a block it staged) by changing its ID, so
      * that of two callers with the same ID only one holds it afterwards, and the holder of the old ID can write nothing
-     * more. The writer renews the lease before its first write, since its old holder took it up to {@code duration}
-     * ago, and then at a third of {@code duration}: the duration it was taken for.
+     * more. The writer renews the lease at a third of {@code duration} (the duration it was taken for) after it was
+     * last renewed, {@code sinceRenewed} ago.
      *
      * @return the writer, or empty when the lease is not held under {@code leaseId} (released, expired, taken over)
      * @throws BlobNotFoundException there is no such upload
      */
-    Optional<Writer> takeOver(String id, String leaseId, Duration duration);
+    Optional<Writer> takeOver(String id, String leaseId, Duration duration, Duration sinceRenewed);
 
     /**
-     * Takes the upload's lease as {@code leaseId} for {@code duration} (15 to 60 s; a lease held under that ID already
-     * is renewed) and writes {@code metadata} under it if the blob is still as it was at {@code etag}, then leaves the
+     * Writes {@code metadata} under the upload's lease {@code leaseId} if the blob is still as it was at {@code etag},
+     * taking or renewing that lease for {@code duration} (15 to 60 s) first as {@code lease} says, then leaves the
      * lease held: for one block that a front proxy stages itself ({@link #blockTarget}). Not renewed meanwhile: the
-     * block must arrive within {@code duration}. Of two claims under one ID, only the first write matches its ETag.
+     * block must arrive before the lease ends. Of two claims under one ID, only the first write matches its ETag.
      *
-     * @param renewal whether {@code leaseId} may be held already (then a lost write leaves it held), or is new (then
-     *     a lost write releases it)
-     * @return false when another writer holds the lease, or the blob changed since {@code etag}
+     * @return false when another writer holds the lease (or, {@link Lease#HELD}, the lease is no longer held), or
+     *     the blob changed since {@code etag}
      * @throws BlobNotFoundException there is no such upload
      */
-    boolean claim(
-            String id, String leaseId, Duration duration, Map<String, String> metadata, String etag, boolean renewal);
+    boolean claim(String id, String leaseId, Duration duration, Map<String, String> metadata, String etag, Lease lease);
+
+    /** What a {@link #claim} does with its lease before it writes. */
+    enum Lease {
+        /** Takes a new lease under that ID; a lost write releases it. */
+        NEW,
+        /** Renews the lease held under that ID; a lost write leaves it held. */
+        RENEW,
+        /** Nothing: the lease was renewed recently enough; the write fails when it is no longer held. */
+        HELD
+    }
 
     /**
      * Writes {@code metadata} (unless null) under lease {@code leaseId} and releases it; does nothing when that lease

@@ -4,9 +4,12 @@ import static dev.iolab.upload.support.Payloads.randomBytes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.azure.core.util.Context;
 import com.azure.storage.blob.BlobClient;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
+import com.azure.storage.blob.options.BlobBreakLeaseOptions;
+import com.azure.storage.blob.specialized.BlobLeaseClientBuilder;
 import dev.iolab.stack.ExternalTool;
 import dev.iolab.stack.TusFrontProcess;
 import dev.iolab.upload.support.Azurite;
@@ -218,6 +221,32 @@ class ResumableFrontTest extends RunningServiceSupport {
         assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks)
                 .as("both blocks nginx staged, each counted once")
                 .isEqualTo(2);
+    }
+
+    @Test
+    void aBlockWhoseKeptLeaseWasLostGoesToTheService() throws Exception {
+        byte[] content = randomBytes(3 * BLOCK, 88);
+        String path = tus.created("front/lost.bin", content.length);
+        assertThat(tus.patch(path, 0, Arrays.copyOf(content, BLOCK)).statusCode())
+                .isEqualTo(204);
+        new BlobLeaseClientBuilder()
+                .blobClient(uploadBlob(path))
+                .buildClient()
+                .breakLeaseWithResponse(
+                        new BlobBreakLeaseOptions().setBreakPeriod(Duration.ZERO), null, Context.NONE); // at once
+
+        HttpResponse<String> next = tus.patch(path, BLOCK, Arrays.copyOfRange(content, BLOCK, 2 * BLOCK));
+
+        assertThat(next.statusCode()).as(next.body()).isEqualTo(204);
+        assertThat(next.headers().firstValue("Upload-Offset")).contains(Long.toString(2L * BLOCK));
+        assertThat(frontBlockAt(path))
+                .as("the service took the block and dropped the front's record")
+                .isEqualTo(-1);
+        assertThat(tus.patch(path, 2L * BLOCK, Arrays.copyOfRange(content, 2 * BLOCK, 3 * BLOCK))
+                        .statusCode())
+                .isEqualTo(204);
+        assertThat(container().getBlobClient("front/lost.bin").downloadContent().toBytes())
+                .isEqualTo(content);
     }
 
     @Test

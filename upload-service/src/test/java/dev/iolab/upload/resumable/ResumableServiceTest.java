@@ -178,18 +178,13 @@ class ResumableServiceTest {
         }
 
         @Override
-        public Optional<Writer> takeOver(String id, String leaseId, Duration duration) {
+        public Optional<Writer> takeOver(String id, String leaseId, Duration duration, Duration sinceRenewed) {
             throw new UnsupportedOperationException("the front is tested against Azurite and nginx");
         }
 
         @Override
         public boolean claim(
-                String id,
-                String leaseId,
-                Duration duration,
-                Map<String, String> metadata,
-                String etag,
-                boolean renewal) {
+                String id, String leaseId, Duration duration, Map<String, String> metadata, String etag, Lease lease) {
             throw new UnsupportedOperationException("the front is tested against Azurite and nginx");
         }
 

@@ -20,8 +20,7 @@ class UploadStateTest {
             "",
             -1,
             false,
-            -1,
-            "");
+            FrontBlock.NONE);
 
     @Test
     void theStateRoundTripsThroughAsciiMetadata() {
@@ -36,14 +35,37 @@ class UploadStateTest {
 
     @Test
     void theFrontsBlockRoundTripsAndIsForgottenOnCompletion() {
-        UploadState staging = state.withDirect(100, "6f0c1a52-0000-4000-8000-000000000001");
+        FrontBlock block = new FrontBlock(100, "6f0c1a52-0000-4000-8000-000000000001", Instant.ofEpochMilli(5_000));
+        UploadState staging = state.withFront(block);
 
         assertThat(UploadState.fromMetadata(staging.toMetadata())).isEqualTo(staging);
-        assertThat(staging.directOffset()).isEqualTo(100);
-        assertThat(staging.directLease()).isEqualTo("6f0c1a52-0000-4000-8000-000000000001");
-        assertThat(staging.withoutDirect()).isEqualTo(state);
-        assertThat(state.directOffset()).isEqualTo(-1);
-        assertThat(staging.asCompleted().directLease()).isEmpty();
+        assertThat(staging.front()).isEqualTo(block);
+        assertThat(staging.withoutFront()).isEqualTo(state);
+        assertThat(state.front().present()).isFalse();
+        assertThat(staging.asCompleted().front()).isEqualTo(FrontBlock.NONE);
+    }
+
+    @Test
+    void aFrontBlockRecordedWithoutItsRenewalTimeCountsAsRenewedLongAgo() {
+        Map<String, String> metadata = state.toMetadata();
+        metadata.put("direct", "100:6f0c1a52-0000-4000-8000-000000000001");
+
+        FrontBlock block = UploadState.fromMetadata(metadata).front();
+
+        assertThat(block.offset()).isEqualTo(100);
+        assertThat(block.lease()).isEqualTo("6f0c1a52-0000-4000-8000-000000000001");
+        assertThat(block.freshAt(Instant.ofEpochSecond(1_000_000), java.time.Duration.ofSeconds(60)))
+                .isFalse();
+    }
+
+    @Test
+    void aFrontBlocksLeaseIsFreshForAThirdOfItsDuration() {
+        FrontBlock block = new FrontBlock(0, "lease", Instant.ofEpochSecond(1_000));
+        java.time.Duration minute = java.time.Duration.ofSeconds(60);
+
+        assertThat(block.freshAt(Instant.ofEpochSecond(1_019), minute)).isTrue();
+        assertThat(block.freshAt(Instant.ofEpochSecond(1_020), minute)).isFalse();
+        assertThat(FrontBlock.NONE.freshAt(Instant.EPOCH, minute)).isFalse();
     }
 
     @Test
@@ -60,7 +82,7 @@ class UploadStateTest {
         assertThat(state.ownedBy("key:alice")).isTrue();
         assertThat(state.ownedBy("key:bob")).isFalse();
         assertThat(state.ownedBy("")).isFalse();
-        UploadState open = new UploadState("n", 1, 1, "", Instant.EPOCH, "", "", -1, false, -1, "");
+        UploadState open = new UploadState("n", 1, 1, "", Instant.EPOCH, "", "", -1, false, FrontBlock.NONE);
         assertThat(open.ownedBy("")).isTrue();
         assertThat(UploadState.fromMetadata(open.toMetadata()).owner()).isEmpty();
     }

@@ -3,22 +3,37 @@ package dev.iolab.loadtest.tus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.iolab.stack.RepositoryPaths;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Each committed tus study report ({@code docs/results/tus-study-2026-11-28.md}, the same day's run on a busy machine,
- * {@code -busy}, and {@code tus-study-2026-11-29.md} with the tus front) is what the report writes from the committed data file beside it, byte for byte: a change to the report's wording or layout shows here, and the committed report is then
- * regenerated from the same data ({@code TusStudyReport <data.json> <report.md>}).
+ * Each committed tus study report ({@code docs/results/tus-study-*.md}) is what the report writes from the committed
+ * data file beside it, byte for byte: a change to the report's wording or layout shows here, and the committed report
+ * is then regenerated from the same data ({@code TusStudyReport <data.json> <report.md>}).
  */
 class CommittedTusReportTest {
 
     private static final Path RESULTS = RepositoryPaths.root().resolve("docs/results");
 
+    static List<String> committedStudies() throws IOException {
+        try (Stream<Path> files = Files.list(RESULTS)) {
+            List<String> names = files.map(file -> file.getFileName().toString())
+                    .filter(file -> file.startsWith("tus-study-") && file.endsWith(".json"))
+                    .map(file -> file.substring(0, file.length() - ".json".length()))
+                    .sorted()
+                    .toList();
+            assertThat(names).as("committed tus studies in " + RESULTS).isNotEmpty();
+            return names;
+        }
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"tus-study-2026-11-28", "tus-study-2026-11-28-busy", "tus-study-2026-11-29"})
+    @MethodSource("committedStudies")
     void theCommittedReportIsWhatTheReportWritesFromItsCommittedData(String name) throws Exception {
         TusResult data = TusResult.read(RESULTS.resolve(name + ".json"));
 

@@ -7,6 +7,7 @@ import dev.iolab.upload.web.ProblemException;
 import dev.iolab.upload.web.ProblemHandler;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.servlet.http.HttpServletRequest;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
@@ -16,6 +17,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskExecutor;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
 import org.springframework.web.context.request.async.DeferredResult;
 
 /**
@@ -30,7 +33,11 @@ import org.springframework.web.context.request.async.DeferredResult;
  *   <li>still queued when the container gives up on the request (async timeout or error): cancelled, its slot freed,
  *       answered 503 queue-timeout here; it never runs, so it never touches the recycled request;
  *   <li>running: the job owns the request until it returns; a container thread that gives up on it meanwhile waits for
- *       it ({@link #overdue()} counts those), so the request is never recycled under it.
+ *       it ({@link #overdue()} counts those), so the request is never recycled under it. When the container refused
+ *       the job's answer because it was erroring the request at that moment (a body that ended early: Tomcat flags the
+ *       read failure and the job's dispatch meets that error state), the waiting container thread dispatches the
+ *       answer itself, from the error callback, where the container takes a dispatch: the client gets the job's
+ *       problem (400 incomplete-body), not the container's 500.
  * </ul>
  * A job's slot (and its client's share) is free <i>before</i> its answer is set: a client that sends its next upload
  * as soon as it has read an answer finds the slot free. Capacity refusals carry {@code Retry-After} ({@link
@@ -118,7 +125,7 @@ public final class Admission {
             throw overShare;
         }
         DeferredResult<R> result = new DeferredResult<>(timeoutMillis);
-        Ticket<R> ticket = new Ticket<>(client, share, job, result);
+        Ticket<R> ticket = new Ticket<>(client, share, job, result, currentRequest());
         result.onTimeout(ticket::containerGivesUp);
         result.onError(error -> ticket.containerGivesUp());
         try {
@@ -162,6 +169,13 @@ public final class Admission {
         executor.shutdown();
     }
 
+    /** The request this container thread serves, or null outside one (a test calling directly). */
+    private static HttpServletRequest currentRequest() {
+        return RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes
+                ? attributes.getRequest()
+                : null;
+    }
+
     private ProblemException refuse(Job<?> job, RejectedExecutionException cause) {
         rejected.increment();
         ProblemException refusal = new ProblemException(
@@ -199,7 +213,11 @@ public final class Admission {
         private final ClientShares.Hold share;
         private final Job<R> job;
         private final DeferredResult<R> result;
+        private final HttpServletRequest request;
         private final long submitted = System.nanoTime();
+        /** Set when the container refused the job's answer (it was ending or erroring the request). */
+        private volatile boolean answerRefused;
+
         private final AtomicReference<State> state = new AtomicReference<>(State.QUEUED);
         private final AtomicBoolean freed = new AtomicBoolean();
         /** Set when a worker took it from the queue (its client's running count includes it). */
@@ -207,11 +225,17 @@ public final class Admission {
         /** Counted down once the job will no longer touch the request: done, or cancelled before it ran. */
         private final CountDownLatch released = new CountDownLatch(1);
 
-        Ticket(ClientKey client, ClientShares.Hold share, Job<R> job, DeferredResult<R> result) {
+        Ticket(
+                ClientKey client,
+                ClientShares.Hold share,
+                Job<R> job,
+                DeferredResult<R> result,
+                HttpServletRequest request) {
             this.client = client;
             this.share = share;
             this.job = job;
             this.result = result;
+            this.request = request;
         }
 
         @Override
@@ -276,6 +300,7 @@ public final class Admission {
                     result.setErrorResult(failure);
                 }
             } catch (IllegalStateException ended) {
+                answerRefused = true;
                 log.debug("The {}'s request had ended before its answer was set: {}", work, ended.getMessage());
             }
         }
@@ -302,6 +327,23 @@ public final class Admission {
                 Thread.currentThread().interrupt();
             } finally {
                 overdue.decrementAndGet();
+            }
+            if (answerRefused) {
+                dispatchRefusedAnswer();
+            }
+        }
+
+        /**
+         * Dispatches the answer the container refused to the job (it was set, but its dispatch met the container's
+         * error state); on the container thread, in its error or timeout callback, the container takes it.
+         */
+        private void dispatchRefusedAnswer() {
+            try {
+                if (request != null && request.isAsyncStarted()) {
+                    request.getAsyncContext().dispatch();
+                }
+            } catch (IllegalStateException e) {
+                log.debug("The {}'s answer could not be dispatched: {}", work, e.getMessage());
             }
         }
     }

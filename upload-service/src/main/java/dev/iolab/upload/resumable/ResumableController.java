@@ -37,8 +37,8 @@ class ResumableController {
     static final String METHOD_OVERRIDE = "X-HTTP-Method-Override";
 
     /**
-     * {@code true} when the front staged the upload's last block itself (as far as it remembers), sent by the front
-     * with its secret ({@link FrontSecret}): the service then takes over that block's lease first.
+     * Where the latest block the front staged for the upload starts, as far as it remembers, sent by the front with its
+     * secret ({@link FrontSecret}): the service then takes over that block's lease first.
      */
     static final String FRONT_STAGED = "X-Front-Staged";
 
@@ -137,7 +137,7 @@ class ResumableController {
         String owner = owner(request);
         BodySource.Raw body = guard.raw(request);
         long contentLength = request.getContentLengthLong();
-        boolean frontStaged = front.sentWith(request) && "true".equals(request.getHeader(FRONT_STAGED));
+        boolean frontStaged = front.sentWith(request) && ResumableFrontController.stagedByFront(request) >= 0;
         return admission.submit(
                 clients.of(request),
                 new Job(() -> answer(

@@ -20,7 +20,9 @@ import org.springframework.web.bind.annotation.RestController;
  * length in {@code X-Content-Length}) and is answered 200 with where to {@code Put Block} the body
  * ({@code X-Front-Block}) under which lease ({@code X-Front-Lease}), the offset to answer and the upload's length (so
  * that the front knows the upload's last {@code PATCH}, which it hands to the service without asking), or 401: "not for
- * the front", and nginx hands the {@code PATCH} to the service. {@code DELETE /files/{id}/front} with
+ * the front", and nginx hands the {@code PATCH} to the service. With {@code X-Front-Staged}, where the latest block
+ * this front staged for the upload starts, the service reads the upload's block list only when its state does not
+ * record that block as the front's latest. {@code DELETE /files/{id}/front} with
  * {@code X-Front-Lease} says the block failed (the store took none of it): its lease is released at once. Both need
  * {@code X-Front-Secret} ({@link FrontSecret}); without it they answer 404. Not part of the public API.
  */
@@ -48,9 +50,10 @@ class ResumableFrontController {
         if (!secret.sentWith(request)) {
             return ResponseEntity.notFound().build();
         }
+        long staged = stagedByFront(request);
         Optional<ResumableService.Direct> direct = patchOf(request)
-                .flatMap(patch ->
-                        service.direct(id, owner(request), patch.offset(), patch.length(), patch.checksummed()));
+                .flatMap(patch -> service.direct(
+                        id, owner(request), patch.offset(), patch.length(), patch.checksummed(), staged));
         if (direct.isEmpty()) {
             return ResponseEntity.status(HttpStatus.UNAUTHORIZED).build();
         }
@@ -91,6 +94,20 @@ class ResumableFrontController {
         } catch (RuntimeException malformed) {
             return Optional.empty(); // the service answers it as it answers any malformed PATCH
         }
+    }
+
+    /**
+     * Where the latest block the front staged for this upload starts, as it remembers ({@code X-Front-Staged}), or -1
+     * when it does not know.
+     */
+    static long stagedByFront(HttpServletRequest request) {
+        String staged = request.getHeader(ResumableController.FRONT_STAGED);
+        return staged != null
+                        && !staged.isEmpty()
+                        && staged.length() < 19
+                        && staged.chars().allMatch(Character::isDigit)
+                ? Long.parseLong(staged)
+                : -1;
     }
 
     private String owner(HttpServletRequest request) {

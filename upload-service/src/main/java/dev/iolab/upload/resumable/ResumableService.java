@@ -241,24 +241,50 @@ final class ResumableService {
      * Lets the front stage a {@code PATCH}'s body itself when the body is exactly the upload's next block and not its
      * last, carries no per-{@code PATCH} checksum, and the upload is the requester's and free: then the upload's lease
      * is taken for {@code upload.resumable.front.block-time}, with the block recorded in its state. A block the store
-     * took keeps its lease, and the next block of the front renews it (one request to the store instead of a release
-     * and a new lease); a block that failed is ended by {@link #directFailed}. The last block stays with the service,
-     * which must commit before it answers.
+     * took keeps its lease for the front's next block (renewed when a third of its time has passed); a block that
+     * failed is ended by {@link #directFailed}. The last block stays with the service, which must commit before it
+     * answers.
      *
+     * @param frontStaged where the latest block the front staged for this upload starts, as the front remembers, or
+     *     -1: when the upload's state records that block as the front's latest, the upload stands just past it, and its
+     *     block list is not read
      * @return empty: the service takes this {@code PATCH} as without a front, and answers whatever is wrong with it
      */
-    Optional<Direct> direct(String id, String owner, long clientOffset, long contentLength, boolean checksummed) {
+    Optional<Direct> direct(
+            String id, String owner, long clientOffset, long contentLength, boolean checksummed, long frontStaged) {
         if (checksummed || id == null || !ID.matcher(id).matches()) {
             return Optional.empty();
         }
-        Optional<ResumableBlobs.Snapshot> snapshot = blobs.find(id);
-        UploadState state;
         try {
-            state = live(id, owner, snapshot.orElseThrow(ResumableService::notFound));
+            Optional<ResumableBlobs.Snapshot> known = frontStaged >= 0 ? blobs.findState(id) : Optional.empty();
+            UploadState state = known.isEmpty() ? null : live(id, owner, known.get());
+            long offset = state == null ? -1 : offsetAfter(state.front(), frontStaged, state.grid());
+            if (offset < 0) { // the front's word does not match the state: read the blocks
+                known = blobs.find(id);
+                state = live(id, owner, known.orElseThrow(ResumableService::notFound));
+                offset = state.offset(known.get().blocks());
+            }
+            return claimFor(id, state, known.get(), clientOffset, offset, contentLength);
         } catch (ProblemException refused) {
             return Optional.empty();
         }
-        long offset = state.offset(snapshot.get().blocks());
+    }
+
+    /**
+     * Where the upload stands when the front says it staged the block at {@code frontStaged} and the upload's state
+     * records that block as the front's latest: just past it. Else -1 (then only the block list tells).
+     */
+    private static long offsetAfter(FrontBlock last, long frontStaged, BlockGrid grid) {
+        return last.present() && last.offset() == frontStaged ? frontStaged + grid.sizeAt(frontStaged) : -1;
+    }
+
+    private Optional<Direct> claimFor(
+            String id,
+            UploadState state,
+            ResumableBlobs.Snapshot snapshot,
+            long clientOffset,
+            long offset,
+            long contentLength) {
         BlockGrid grid = state.grid();
         if (state.completed()
                 || state.pending() >= 0
@@ -277,7 +303,7 @@ final class ResumableService {
         String leaseId = renewal ? last.lease() : UUID.randomUUID().toString();
         FrontBlock block = new FrontBlock(offset, leaseId, lease == ResumableBlobs.Lease.HELD ? last.renewed() : now);
         UploadState claimed = refreshed(state).withFront(block);
-        if (!blobs.claim(id, leaseId, time, claimed.toMetadata(), snapshot.get().etag(), lease)) {
+        if (!blobs.claim(id, leaseId, time, claimed.toMetadata(), snapshot.etag(), lease)) {
             return Optional.empty();
         }
         if (renewal) {

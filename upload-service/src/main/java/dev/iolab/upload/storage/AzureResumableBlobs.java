@@ -102,6 +102,17 @@ final class AzureResumableBlobs implements ResumableBlobs {
     }
 
     @Override
+    public Optional<Snapshot> findState(String id) {
+        try {
+            BlobProperties properties =
+                    AzureCalls.call(name(id), () -> block(id).getProperties());
+            return Optional.of(new Snapshot(properties.getMetadata(), Map.of(), properties.getETag()));
+        } catch (BlobNotFoundException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
     public Optional<Writer> lock(String id, Duration duration) {
         BlobLeaseClient lease =
                 new BlobLeaseClientBuilder().blobClient(blob(id)).buildClient();

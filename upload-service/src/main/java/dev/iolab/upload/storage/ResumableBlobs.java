@@ -26,6 +26,12 @@ public interface ResumableBlobs {
     Optional<Snapshot> find(String id);
 
     /**
+     * The upload's state alone, in one request: its {@link Snapshot#blocks()} are not read (empty), for a caller that
+     * knows the offset from the state itself. Empty when there is no such upload.
+     */
+    Optional<Snapshot> findState(String id);
+
+    /**
      * Takes the upload's lease for {@code duration} (15 to 60 s), renewed as its writer stages blocks.
      *
      * @return the writer, or empty when another writer holds the lease

@@ -224,6 +224,35 @@ class ResumableFrontTest extends RunningServiceSupport {
     }
 
     @Test
+    void twoFrontsTakeTurnsOnOneUploadEachCheckedAgainstTheUploadsState() throws Exception {
+        String store = URI.create(Azurite.get().blobEndpoint()).getAuthority();
+        byte[] content = randomBytes(4 * BLOCK + 7, 89);
+        double frontBlocks = counter("iolab.upload.resumable.front.blocks");
+        try (TusFrontProcess other = TusFrontProcess.start(work.resolve("other"), "127.0.0.1:" + port, store, SECRET)) {
+            TusHttp second = new TusHttp(other.baseUrl().getPort(), API_KEY);
+            String path = tus.created("front/turns.bin", content.length);
+
+            for (int block = 0; block < 4; block++) { // first, second, first (its hint is a block behind), second
+                TusHttp front = block % 2 == 0 ? tus : second;
+                byte[] body = Arrays.copyOfRange(content, block * BLOCK, (block + 1) * BLOCK);
+                HttpResponse<String> answer = front.patch(path, (long) block * BLOCK, body);
+                assertThat(answer.statusCode()).as(answer.body()).isEqualTo(204);
+                assertThat(answer.headers().firstValue("Upload-Offset")).contains(Long.toString((block + 1L) * BLOCK));
+                assertThat(frontBlockAt(path)).as("staged by a front").isEqualTo((long) block * BLOCK);
+            }
+            HttpResponse<String> last =
+                    second.patch(path, 4L * BLOCK, Arrays.copyOfRange(content, 4 * BLOCK, content.length));
+            assertThat(last.statusCode()).as(last.body()).isEqualTo(204);
+        }
+        assertThat(container()
+                        .getBlobClient("front/turns.bin")
+                        .downloadContent()
+                        .toBytes())
+                .isEqualTo(content);
+        assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks).isEqualTo(4);
+    }
+
+    @Test
     void aBlockWhoseKeptLeaseWasLostGoesToTheService() throws Exception {
         byte[] content = randomBytes(3 * BLOCK, 88);
         String path = tus.created("front/lost.bin", content.length);

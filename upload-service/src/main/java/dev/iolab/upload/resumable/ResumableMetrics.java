@@ -11,7 +11,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * of an unfinished upload that has bytes already: a client picking up where it stopped) and
  * {@code iolab.upload.resumable.uploads{event}} ({@code created}, {@code completed}, {@code terminated},
  * {@code forgotten}: a completed upload's URL deleted, {@code expired}) and {@code iolab.upload.resumable.front.blocks}
- * (blocks the nginx front staged without this replica in the byte path; their bytes count in {@code bytes} too).
+ * (blocks the nginx front staged without this replica in the byte path; their bytes count in {@code bytes} too) and
+ * {@code iolab.upload.resumable.front.questions{offset}} (the front's questions before a block: {@code state} when the
+ * upload's state and the front's word on its latest block told the offset, {@code blocks} when the block list was
+ * read).
  */
 final class ResumableMetrics {
 
@@ -52,6 +55,15 @@ final class ResumableMetrics {
     void stagedByFront(long count) {
         frontBlocks.increment();
         bytes.increment(count);
+    }
+
+    /** The front asked about a block; {@code fromState}: its offset was known without reading the block list. */
+    void frontQuestion(boolean fromState) {
+        Counter.builder("iolab.upload.resumable.front.questions")
+                .description("Questions of the nginx front before a block, by how the upload's offset was found")
+                .tag("offset", fromState ? "state" : "blocks")
+                .register(registry)
+                .increment();
     }
 
     void resumed() {

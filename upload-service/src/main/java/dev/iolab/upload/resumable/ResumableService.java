@@ -259,6 +259,7 @@ final class ResumableService {
             Optional<ResumableBlobs.Snapshot> known = frontStaged >= 0 ? blobs.findState(id) : Optional.empty();
             UploadState state = known.isEmpty() ? null : live(id, owner, known.get());
             long offset = state == null ? -1 : offsetAfter(state.front(), frontStaged, state.grid());
+            metrics.frontQuestion(offset >= 0);
             if (offset < 0) { // the front's word does not match the state: read the blocks
                 known = blobs.find(id);
                 state = live(id, owner, known.orElseThrow(ResumableService::notFound));

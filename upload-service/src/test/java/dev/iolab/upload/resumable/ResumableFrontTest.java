@@ -85,6 +85,7 @@ class ResumableFrontTest extends RunningServiceSupport {
         Path file = Files.write(work.resolve("payload.bin"), content);
         double frontBlocks = counter("iolab.upload.resumable.front.blocks");
         double staged = counter("iolab.upload.resumable.bytes");
+        double fromState = questionsAnsweredFromState();
 
         TusJsClient.Run run =
                 TusJsClient.uploadInChunks(front.baseUrl() + "/files/", file, "front/payload.bin", API_KEY, BLOCK);
@@ -100,6 +101,9 @@ class ResumableFrontTest extends RunningServiceSupport {
                         .as("blocks nginx staged: all but the last, which the service commits")
                         .isEqualTo(12));
         assertThat(counter("iolab.upload.resumable.bytes") - staged).isEqualTo(size);
+        assertThat(questionsAnsweredFromState() - fromState)
+                .as("questions after a block the front saw stored, answered from the upload's state")
+                .isEqualTo(11);
     }
 
     @Test
@@ -378,6 +382,12 @@ class ResumableFrontTest extends RunningServiceSupport {
                 .connectionString(Azurite.get().connectionString())
                 .buildClient()
                 .getBlobContainerClient(CONTAINER);
+    }
+
+    private double questionsAnsweredFromState() {
+        return registry.find("iolab.upload.resumable.front.questions").tag("offset", "state").counters().stream()
+                .mapToDouble(c -> c.count())
+                .sum();
     }
 
     private double counter(String name) {

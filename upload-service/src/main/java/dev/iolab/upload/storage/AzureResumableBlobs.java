@@ -79,9 +79,11 @@ final class AzureResumableBlobs implements ResumableBlobs {
 
     @Override
     public Optional<Snapshot> find(String id) {
+        Optional<Snapshot> state = findState(id);
+        if (state.isEmpty()) {
+            return state;
+        }
         try {
-            BlobProperties properties =
-                    AzureCalls.call(name(id), () -> block(id).getProperties());
             Map<String, Long> blocks = new LinkedHashMap<>();
             List<Block> uncommitted = AzureCalls.call(
                             name(id),
@@ -95,7 +97,8 @@ final class AzureResumableBlobs implements ResumableBlobs {
             for (Block staged : uncommitted) {
                 blocks.put(staged.getName(), staged.getSizeLong());
             }
-            return Optional.of(new Snapshot(properties.getMetadata(), blocks, properties.getETag()));
+            return Optional.of(
+                    new Snapshot(state.get().metadata(), blocks, state.get().etag()));
         } catch (BlobNotFoundException e) {
             return Optional.empty();
         }

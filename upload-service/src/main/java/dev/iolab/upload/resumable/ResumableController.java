@@ -102,7 +102,7 @@ class ResumableController {
         return admission.submit(clients.of(request), new Job(() -> {
             ResumableService.Status status;
             try {
-                status = service.patch(id, owner, 0, contentLength, checksum, body::open, false);
+                status = service.patch(id, owner, 0, contentLength, checksum, body::open, -1);
             } catch (ProblemException refused) {
                 // The upload exists either way; the client learns where it is and how far it got.
                 status = service.head(id, owner);
@@ -137,7 +137,7 @@ class ResumableController {
         String owner = owner(request);
         BodySource.Raw body = guard.raw(request);
         long contentLength = request.getContentLengthLong();
-        boolean frontStaged = front.sentWith(request) && ResumableFrontController.stagedByFront(request) >= 0;
+        long frontStaged = front.sentWith(request) ? ResumableFrontController.stagedByFront(request) : -1;
         return admission.submit(
                 clients.of(request),
                 new Job(() -> answer(

@@ -119,7 +119,8 @@ final class ResumableService {
                 digest == null ? "" : digest.header(),
                 -1,
                 false,
-                FrontBlock.NONE);
+                FrontBlock.NONE,
+                0);
         if (!blobs.create(id, state.toMetadata())) {
             throw new IllegalStateException("128 random bits met an upload's ID twice");
         }
@@ -147,11 +148,13 @@ final class ResumableService {
     /**
      * Appends a {@code PATCH}'s body at {@code clientOffset}: whole blocks are staged as they fill; a body that ends
      * in the middle of a block leaves that block out (the client sends it again from the offset answered), unless it is
-     * the upload's last.
+     * the upload's last. Where the upload stands comes from its state alone when the state records it and the client
+     * sends from there; otherwise from its block list.
      *
      * @param contentLength the body's declared length, or -1
      * @param checksum the body's {@code Upload-Checksum}, or null; on a mismatch nothing of the body counts (460)
-     * @param frontStaged whether the front says it staged this upload's last block itself (see {@link #lock})
+     * @param frontStaged where the latest block the front staged for this upload starts, as the front says, or -1 (see
+     *     {@link #lock})
      */
     Status patch(
             String id,
@@ -160,15 +163,20 @@ final class ResumableService {
             long contentLength,
             Tus.Checksum checksum,
             IOSupplier<InputStream> body,
-            boolean frontStaged)
+            long frontStaged)
             throws IOException {
         try (Held held = lock(id, frontStaged);
                 AutoCloseable writing = metrics.writing()) {
             ResumableBlobs.Writer writer = held.writer();
-            ResumableBlobs.Snapshot snapshot = held.snapshot() != null ? held.snapshot() : find(id);
+            ResumableBlobs.Snapshot snapshot = held.snapshot() != null ? held.snapshot() : findState(id);
             UploadState found = live(id, owner, snapshot);
-            UploadState state = found.withoutFront(); // this lease ended any block of the front's
-            long offset = state.offset(snapshot.blocks());
+            long offset = held.snapshot() != null ? held.offset() : found.recordedOffset();
+            if (offset < 0 || offset != clientOffset && !found.completed()) { // the block list tells
+                snapshot = find(id);
+                found = live(id, owner, snapshot);
+                offset = found.offset(snapshot.blocks());
+            }
+            UploadState state = found.withoutFront().withRecorded(offset); // this lease ended the front's block
             if (clientOffset != offset) {
                 throw new ResumableException(
                         ResumableProblem.OFFSET_MISMATCH,
@@ -217,7 +225,8 @@ final class ResumableService {
                 receiver.receive(body.get(), new byte[bufferSize]);
             } catch (IOException e) {
                 if (checksum == null && receiver.position > offset) {
-                    writer.metadata(refreshed(state).toMetadata());
+                    writer.metadata(
+                            refreshed(state).withRecorded(receiver.position).toMetadata());
                 }
                 throw BodyFailures.asProblem(e, receiver.position - offset);
             }
@@ -227,7 +236,7 @@ final class ResumableService {
                         "the body's " + checksum.algorithm() + " is not the Upload-Checksum sent; nothing of it was"
                                 + " kept: send it again from Upload-Offset " + offset);
             }
-            UploadState next = refreshed(state);
+            UploadState next = refreshed(state).withRecorded(receiver.position);
             if (receiver.position == state.length()) {
                 complete(id, writer, next);
                 return status(next.asCompleted(), state.length());
@@ -256,27 +265,35 @@ final class ResumableService {
             return Optional.empty();
         }
         try {
-            Optional<ResumableBlobs.Snapshot> known = frontStaged >= 0 ? blobs.findState(id) : Optional.empty();
-            UploadState state = known.isEmpty() ? null : live(id, owner, known.get());
-            long offset = state == null ? -1 : offsetAfter(state.front(), frontStaged, state.grid());
-            metrics.frontQuestion(offset >= 0);
-            if (offset < 0) { // the front's word does not match the state: read the blocks
-                known = blobs.find(id);
-                state = live(id, owner, known.orElseThrow(ResumableService::notFound));
-                offset = state.offset(known.get().blocks());
+            ResumableBlobs.Snapshot known = findState(id);
+            UploadState state = live(id, owner, known);
+            long offset = offsetAfter(state, frontStaged);
+            if (offset != clientOffset && !state.completed()) {
+                offset = -1; // the client knows of more, or less: only the block list tells
             }
-            return claimFor(id, state, known.get(), clientOffset, offset, contentLength);
+            metrics.frontQuestion(offset >= 0);
+            if (offset < 0) {
+                known = find(id);
+                state = live(id, owner, known);
+                offset = state.offset(known.blocks());
+            }
+            return claimFor(id, state, known, clientOffset, offset, contentLength);
         } catch (ProblemException refused) {
             return Optional.empty();
         }
     }
 
     /**
-     * Where the upload stands when the front says it staged the block at {@code frontStaged} and the upload's state
-     * records that block as the front's latest: just past it. Else -1 (then only the block list tells).
+     * Where the upload stands by its state and the front's word: just past the block at {@code frontStaged} when the
+     * front says it staged that block and the state records it as the front's latest; else where the state records
+     * that its last writer left it. -1 when neither tells (then only the block list does).
      */
-    private static long offsetAfter(FrontBlock last, long frontStaged, BlockGrid grid) {
-        return last.present() && last.offset() == frontStaged ? frontStaged + grid.sizeAt(frontStaged) : -1;
+    private static long offsetAfter(UploadState state, long frontStaged) {
+        FrontBlock last = state.front();
+        if (frontStaged >= 0 && last.present() && last.offset() == frontStaged) {
+            return frontStaged + state.grid().sizeAt(frontStaged);
+        }
+        return state.recordedOffset();
     }
 
     private Optional<Direct> claimFor(
@@ -334,7 +351,7 @@ final class ResumableService {
 
     /** Deletes the upload and its blocks at once. */
     void terminate(String id, String owner) {
-        UploadState state = state(id, owner, find(id));
+        UploadState state = state(id, owner, findState(id));
         if (!blobs.delete(id)) {
             throw new ProblemException(WebProblem.STORAGE_UNAVAILABLE, null);
         }
@@ -343,7 +360,9 @@ final class ResumableService {
 
     /**
      * Commits the blocks on the upload's blob, verifies the whole-upload checksum if there is one (a mismatch discards
-     * the upload: 460), copies the blob under its name, and leaves an empty blob that says the upload is complete.
+     * the upload: 460), copies the blob under its name, and leaves an empty blob that says the upload is complete. Its
+     * lease is left to expire: nothing writes a complete upload, and a {@code PATCH} that finds it held reads that the
+     * upload is complete ({@link #lock}).
      */
     private void complete(String id, ResumableBlobs.Writer writer, UploadState state) {
         Tus.Checksum digest = Tus.checksum(state.digest().isEmpty() ? null : state.digest());
@@ -362,25 +381,26 @@ final class ResumableService {
     }
 
     private ResumableBlobs.Writer lock(String id) {
-        return lock(id, false).writer();
+        return lock(id, -1).writer();
     }
 
     /**
      * The upload's writer: a new lease, or the lease of the front's block that the upload's state records when that
-     * block is staged (then its writer is done, and the lease was only kept for the front's next block).
+     * block is staged (then its writer is done, and the lease was only kept for the front's next block). A complete
+     * upload, whose lease its completing writer left to expire, gets no writer: it is answered from its state.
      *
-     * @param frontStaged whether the front says it staged the upload's last block: then its lease is taken over
-     *     first, which spares the request for a new lease that would find it held
+     * @param frontStaged where the front says it staged the upload's latest block, or -1: when it says so, that
+     *     block's lease is taken over first, which spares the request for a new lease that would find it held
      */
-    private Held lock(String id, boolean frontStaged) {
+    private Held lock(String id, long frontStaged) {
         requireId(id);
         try {
-            Optional<Held> held = frontStaged ? takeOverFrontBlock(id) : Optional.empty();
+            Optional<Held> held = frontStaged >= 0 ? takeOverFrontBlock(id, frontStaged) : Optional.empty();
             if (held.isEmpty()) {
-                held = blobs.lock(id, properties.leaseDuration()).map(writer -> new Held(writer, null));
+                held = blobs.lock(id, properties.leaseDuration()).map(writer -> new Held(writer, null, -1));
             }
-            if (held.isEmpty() && !frontStaged) {
-                held = takeOverFrontBlock(id);
+            if (held.isEmpty() && frontStaged < 0) {
+                held = takeOverFrontBlock(id, -1);
             }
             return held.orElseThrow(ResumableService::locked);
         } catch (BlobNotFoundException e) {
@@ -388,22 +408,36 @@ final class ResumableService {
         }
     }
 
-    /** The lease of the front's block the upload's state records, taken over when that block is staged. */
-    private Optional<Held> takeOverFrontBlock(String id) {
-        ResumableBlobs.Snapshot snapshot = find(id);
+    /**
+     * The lease of the front's block the upload's state records, taken over when that block is staged; no writer for
+     * a complete upload. The block counts as staged by the front's word ({@code frontStaged}) when the state records
+     * that block, else by the upload's block list.
+     */
+    private Optional<Held> takeOverFrontBlock(String id, long frontStaged) {
+        ResumableBlobs.Snapshot snapshot = frontStaged >= 0 ? findState(id) : find(id);
         UploadState state;
         try {
             state = UploadState.fromMetadata(snapshot.metadata());
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
-        if (!frontBlockStaged(state, state.offset(snapshot.blocks()))) {
-            return Optional.empty();
+        if (state.completed()) {
+            return Optional.of(new Held(null, snapshot, state.length()));
         }
         FrontBlock block = state.front();
+        long offset = frontStaged >= 0 && block.offset() == frontStaged ? offsetAfter(state, frontStaged) : -1;
+        if (offset < 0) {
+            snapshot = frontStaged >= 0 ? find(id) : snapshot;
+            offset = state.offset(snapshot.blocks());
+        }
+        if (!frontBlockStaged(state, offset)) {
+            return Optional.empty();
+        }
         Duration sinceRenewed = Duration.between(block.renewed(), clock.instant());
+        ResumableBlobs.Snapshot read = snapshot;
+        long at = offset;
         return blobs.takeOver(id, block.lease(), properties.front().blockTime(), sinceRenewed)
-                .map(writer -> new Held(writer, snapshot));
+                .map(writer -> new Held(writer, read, at));
     }
 
     private static ResumableException locked() {
@@ -412,21 +446,29 @@ final class ResumableService {
     }
 
     /**
-     * A writer of the upload, with the upload as read just before its lease was taken over, or null when it was not
-     * read yet. A snapshot read before is only as good as its ETag: the first write under the lease is conditional
-     * on it.
+     * A writer of the upload (null for a complete upload, which nothing writes), with the upload as read just before
+     * its lease was taken over and where it stood then, or a null snapshot when it was not read yet. A snapshot read
+     * before is only as good as its ETag: the first write under the lease is conditional on it.
      */
-    private record Held(ResumableBlobs.Writer writer, ResumableBlobs.Snapshot snapshot) implements AutoCloseable {
+    private record Held(ResumableBlobs.Writer writer, ResumableBlobs.Snapshot snapshot, long offset)
+            implements AutoCloseable {
 
         @Override
         public void close() {
-            writer.close();
+            if (writer != null) {
+                writer.close();
+            }
         }
     }
 
     private ResumableBlobs.Snapshot find(String id) {
         requireId(id);
         return blobs.find(id).orElseThrow(ResumableService::notFound);
+    }
+
+    private ResumableBlobs.Snapshot findState(String id) {
+        requireId(id);
+        return blobs.findState(id).orElseThrow(ResumableService::notFound);
     }
 
     /** The upload's state, if {@code owner} may see it and it has not expired (an expired one is deleted). */
@@ -560,7 +602,9 @@ final class ResumableService {
         private void touchIfDue() {
             Instant now = clock.instant();
             if (now.isAfter(touched.plus(properties.expiry().dividedBy(4)))) {
-                writer.metadata(state.withExpires(now.plus(properties.expiry())).toMetadata());
+                writer.metadata(state.withExpires(now.plus(properties.expiry()))
+                        .withRecorded(position)
+                        .toMetadata());
                 touched = now;
             }
         }

@@ -21,6 +21,9 @@ import java.util.Map;
  *     count), or -1
  * @param completed whether the blob is stored under its name
  * @param front the block the front is staging or staged last, or {@link FrontBlock#NONE}
+ * @param recorded where the upload stood when its last writer wrote this state (every block before it is staged), or
+ *     -1 when not recorded; blocks past it may be staged too (a writer that died before it recorded them), so only
+ *     the block list tells a client that asks where to resume
  */
 record UploadState(
         String name,
@@ -32,29 +35,40 @@ record UploadState(
         String digest,
         long pending,
         boolean completed,
-        FrontBlock front) {
+        FrontBlock front,
+        long recorded) {
 
     /** The metadata value of the front's block ({@link FrontBlock#encoded}). */
     private static final String DIRECT = "direct";
 
+    /** The metadata value of {@link #recorded}. */
+    private static final String RECORDED = "offset";
+
     UploadState withExpires(Instant at) {
-        return new UploadState(name, length, blockSize, owner, at, uploadMetadata, digest, pending, completed, front);
+        return new UploadState(
+                name, length, blockSize, owner, at, uploadMetadata, digest, pending, completed, front, recorded);
     }
 
     UploadState withPending(long offset) {
         return new UploadState(
-                name, length, blockSize, owner, expires, uploadMetadata, digest, offset, completed, front);
+                name, length, blockSize, owner, expires, uploadMetadata, digest, offset, completed, front, recorded);
     }
 
     UploadState asCompleted() {
         return new UploadState(
-                name, length, blockSize, owner, expires, uploadMetadata, digest, -1, true, FrontBlock.NONE);
+                name, length, blockSize, owner, expires, uploadMetadata, digest, -1, true, FrontBlock.NONE, length);
     }
 
     /** This state with the front staging {@code block}. */
     UploadState withFront(FrontBlock block) {
         return new UploadState(
-                name, length, blockSize, owner, expires, uploadMetadata, digest, pending, completed, block);
+                name, length, blockSize, owner, expires, uploadMetadata, digest, pending, completed, block, recorded);
+    }
+
+    /** This state as a writer records it with the upload standing at {@code offset}. */
+    UploadState withRecorded(long offset) {
+        return new UploadState(
+                name, length, blockSize, owner, expires, uploadMetadata, digest, pending, completed, front, offset);
     }
 
     UploadState withoutFront() {
@@ -87,6 +101,20 @@ record UploadState(
         return offset == length && length > 0 ? grid().lastBlockStart() : offset;
     }
 
+    /**
+     * Where the upload stands by its state alone, or -1 when only its block list tells: the offset its last writer
+     * recorded, unless a block of the front's was claimed since, a checksummed {@code PATCH} is pending, or the offset
+     * recorded is the upload's end without the upload completed (see {@link #offset}). Every block before it is
+     * staged; a writer may start there, restaging with the same IDs any block past it that a writer before it staged
+     * without recording.
+     */
+    long recordedOffset() {
+        if (completed) {
+            return length;
+        }
+        return !front.present() && pending < 0 && recorded < length ? recorded : -1;
+    }
+
     Map<String, String> toMetadata() {
         Map<String, String> metadata = new HashMap<>();
         metadata.put("name", encode(name));
@@ -111,6 +139,9 @@ record UploadState(
         if (front.present()) {
             metadata.put(DIRECT, front.encoded());
         }
+        if (recorded >= 0) {
+            metadata.put(RECORDED, Long.toString(recorded));
+        }
         return metadata;
     }
 
@@ -133,7 +164,8 @@ record UploadState(
                     m.getOrDefault("digest", ""),
                     m.containsKey("pending") ? Long.parseLong(m.get("pending")) : -1,
                     "true".equals(m.get("completed")),
-                    FrontBlock.parse(m.get(DIRECT)));
+                    FrontBlock.parse(m.get(DIRECT)),
+                    m.containsKey(RECORDED) ? Long.parseLong(m.get(RECORDED)) : -1);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not an upload's metadata: " + metadata.keySet(), e);
         }

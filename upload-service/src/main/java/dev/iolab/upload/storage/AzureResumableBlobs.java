@@ -248,6 +248,7 @@ final class AzureResumableBlobs implements ResumableBlobs {
         private final BlobLeaseClient lease;
         private final long renewEveryNanos;
         private long renewed;
+        private boolean settled;
 
         /** @param sinceRenewed how long ago the lease was taken or last renewed */
         LeasedWriter(String id, BlobLeaseClient lease, Duration duration, Duration sinceRenewed) {
@@ -372,10 +373,14 @@ final class AzureResumableBlobs implements ResumableBlobs {
                                             .setRequestConditions(leased()),
                                     null,
                                     Context.NONE));
+            settled = true;
         }
 
         @Override
         public void close() {
+            if (settled) {
+                return; // left to expire: nothing writes a completed upload
+            }
             try {
                 AzureCalls.run(name(id), lease::releaseLease);
             } catch (StorageException e) {

@@ -133,10 +133,14 @@ public interface ResumableBlobs {
         /** Copies the committed blob, as it is at {@code etag}, under {@code name} in one step. */
         void promote(String etag, long size, String name);
 
-        /** Replaces the blob with an empty one carrying {@code metadata}: what stays of a completed upload. */
+        /**
+         * Replaces the blob with an empty one carrying {@code metadata}: what stays of a completed upload. Its lease is
+         * then left to expire rather than released ({@link #close} releases nothing), which spares a request: nothing
+         * writes a completed upload.
+         */
         void settle(Map<String, String> metadata);
 
-        /** Releases the lease; never throws. */
+        /** Releases the lease, unless the upload was settled; never throws. */
         @Override
         void close();
     }

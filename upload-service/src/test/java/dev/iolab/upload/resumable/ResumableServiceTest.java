@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * How a {@code PATCH} body becomes blocks, with the store replaced by a map (what the store does is
  * {@code ResumableUploadTest}'s): reads are small, the lease is kept alive between them, a long {@code PATCH} moves
- * the upload's expiry on as it goes, and a body that ends mid-block keeps only whole blocks.
+ * the upload's expiry on as it goes, a body that ends mid-block keeps only whole blocks, and the block list is read
+ * only when the upload's state cannot tell where it stands.
  */
 class ResumableServiceTest {
 
@@ -53,7 +54,7 @@ class ResumableServiceTest {
             }
         };
 
-        ResumableService.Status status = service.patch(id, "", 0, 8L * block, null, () -> slow, false);
+        ResumableService.Status status = service.patch(id, "", 0, 8L * block, null, () -> slow, -1);
 
         assertThat(status.offset()).isEqualTo(8L * block);
         assertThat(blobs.keepAlives).as("once per read").isGreaterThanOrEqualTo(32);
@@ -68,8 +69,8 @@ class ResumableServiceTest {
         int block = 256 * 1024;
         String id = service.create("", 4L * block, "filename eA==").id();
 
-        ResumableService.Status status = service.patch(
-                id, "", 0, -1, null, () -> new ByteArrayInputStream(new byte[2 * block + block / 2]), false);
+        ResumableService.Status status =
+                service.patch(id, "", 0, -1, null, () -> new ByteArrayInputStream(new byte[2 * block + block / 2]), -1);
 
         assertThat(status.offset()).isEqualTo(2L * block);
         assertThat(blobs.uploads.get(id).blocks()).hasSize(2);
@@ -78,6 +79,53 @@ class ResumableServiceTest {
         assertThat(registry.get("iolab.upload.memory.budget.used").gauge().value())
                 .as("the block's memory given back")
                 .isZero();
+    }
+
+    @Test
+    void aPatchFromWhereTheStateSaysTheUploadStandsReadsNoBlockList() throws Exception {
+        int block = 256 * 1024;
+        String id = service.create("", 4L * block, "filename eA==").id();
+
+        service.patch(id, "", 0, 2L * block, null, () -> new ByteArrayInputStream(new byte[2 * block]), -1);
+        ResumableService.Status done = service.patch(
+                id, "", 2L * block, 2L * block, null, () -> new ByteArrayInputStream(new byte[2 * block]), -1);
+
+        assertThat(done.completed()).isTrue();
+        assertThat(blobs.blockListReads).isZero();
+    }
+
+    @Test
+    void blocksAWriterStagedWithoutRecordingThemCountWhenTheClientSendsFromPastThem() throws Exception {
+        int block = 256 * 1024;
+        String id = service.create("", 4L * block, "filename eA==").id();
+        BlockGrid grid =
+                UploadState.fromMetadata(blobs.uploads.get(id).metadata()).grid();
+        blobs.uploads.get(id).blocks().put(grid.blockId(0), (long) block); // a writer that died before it recorded
+        blobs.uploads.get(id).blocks().put(grid.blockId(block), (long) block);
+
+        assertThat(service.head(id, "").offset()).isEqualTo(2L * block);
+        ResumableService.Status done = service.patch(
+                id, "", 2L * block, 2L * block, null, () -> new ByteArrayInputStream(new byte[2 * block]), -1);
+
+        assertThat(done.completed()).isTrue();
+        assertThat(blobs.blockListReads)
+                .as("HEAD's, and the PATCH's from past the recorded offset")
+                .isEqualTo(2);
+    }
+
+    @Test
+    void aPatchFromTheRecordedOffsetStagesAgainWhatAWriterLeftUnrecorded() throws Exception {
+        int block = 256 * 1024;
+        String id = service.create("", 2L * block, "filename eA==").id();
+        BlockGrid grid =
+                UploadState.fromMetadata(blobs.uploads.get(id).metadata()).grid();
+        blobs.uploads.get(id).blocks().put(grid.blockId(0), 1L); // not what the client sends now
+
+        ResumableService.Status status =
+                service.patch(id, "", 0, block, null, () -> new ByteArrayInputStream(new byte[block]), -1);
+
+        assertThat(status.offset()).isEqualTo(block);
+        assertThat(blobs.uploads.get(id).blocks()).containsEntry(grid.blockId(0), (long) block);
     }
 
     private Instant expires(String id) {
@@ -115,6 +163,7 @@ class ResumableServiceTest {
         final Map<String, Snapshot> uploads = new HashMap<>();
         final List<Instant> expiryWrites = new ArrayList<>();
         int keepAlives;
+        int blockListReads;
 
         @Override
         public boolean create(String id, Map<String, String> metadata) {
@@ -123,12 +172,14 @@ class ResumableServiceTest {
 
         @Override
         public Optional<Snapshot> find(String id) {
+            blockListReads++;
             return Optional.ofNullable(uploads.get(id));
         }
 
         @Override
         public Optional<Snapshot> findState(String id) {
-            throw new UnsupportedOperationException("the front is tested against Azurite and nginx");
+            return Optional.ofNullable(uploads.get(id))
+                    .map(upload -> new Snapshot(upload.metadata(), Map.of(), upload.etag()));
         }
 
         @Override

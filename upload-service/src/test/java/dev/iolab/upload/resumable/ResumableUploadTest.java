@@ -126,6 +126,12 @@ class ResumableUploadTest extends RunningServiceSupport {
         assertThat(alice().patch(path, BLOCK, new byte[1]).statusCode())
                 .as("nothing more to append")
                 .isEqualTo(409);
+        HttpResponse<String> again = alice().patch(path, content.length, new byte[0]);
+        assertThat(again.statusCode())
+                .as("a client that lost the last answer asks again while the completing lease is still held: "
+                        + again.body())
+                .isEqualTo(204);
+        assertThat(again.headers().firstValue("Upload-Offset")).hasValue(Integer.toString(content.length));
     }
 
     @Test

@@ -20,7 +20,8 @@ class UploadStateTest {
             "",
             -1,
             false,
-            FrontBlock.NONE);
+            FrontBlock.NONE,
+            120);
 
     @Test
     void theStateRoundTripsThroughAsciiMetadata() {
@@ -69,6 +70,27 @@ class UploadStateTest {
     }
 
     @Test
+    void theStateTellsWhereTheUploadStandsOnlyWhenNoBlockListIsNeeded() {
+        Map<String, String> older = state.toMetadata();
+        older.remove("offset");
+
+        assertThat(state.recordedOffset()).isEqualTo(120);
+        assertThat(state.withFront(new FrontBlock(100, "lease", Instant.EPOCH)).recordedOffset())
+                .as("the front's block may be staged by now")
+                .isEqualTo(-1);
+        assertThat(state.withPending(100).recordedOffset())
+                .as("a checksummed PATCH pending")
+                .isEqualTo(-1);
+        assertThat(state.withRecorded(250).recordedOffset())
+                .as("every block staged but not completed: the last is sent again")
+                .isEqualTo(-1);
+        assertThat(state.asCompleted().recordedOffset()).isEqualTo(250);
+        assertThat(UploadState.fromMetadata(older).recordedOffset())
+                .as("not recorded")
+                .isEqualTo(-1);
+    }
+
+    @Test
     void theStoreMayAnswerMetadataNamesInAnyCase() {
         Map<String, String> upper = new HashMap<>();
         state.toMetadata().forEach((k, v) -> upper.put(k.toUpperCase(), v));
@@ -82,7 +104,7 @@ class UploadStateTest {
         assertThat(state.ownedBy("key:alice")).isTrue();
         assertThat(state.ownedBy("key:bob")).isFalse();
         assertThat(state.ownedBy("")).isFalse();
-        UploadState open = new UploadState("n", 1, 1, "", Instant.EPOCH, "", "", -1, false, FrontBlock.NONE);
+        UploadState open = new UploadState("n", 1, 1, "", Instant.EPOCH, "", "", -1, false, FrontBlock.NONE, -1);
         assertThat(open.ownedBy("")).isTrue();
         assertThat(UploadState.fromMetadata(open.toMetadata()).owner()).isEmpty();
     }

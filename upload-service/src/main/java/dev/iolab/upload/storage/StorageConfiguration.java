@@ -12,6 +12,7 @@ import com.azure.storage.blob.BlobServiceClientBuilder;
 import com.azure.storage.common.policy.RequestRetryOptions;
 import com.azure.storage.common.policy.RetryPolicyType;
 import dev.iolab.upload.UploadProperties;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -63,11 +64,14 @@ class StorageConfiguration {
     }
 
     @Bean
-    AzureContainers azureContainers(UploadProperties properties, ConnectionProvider storageConnections) {
+    AzureContainers azureContainers(
+            UploadProperties properties, ConnectionProvider storageConnections, MeterRegistry registry) {
         UploadProperties.Azure azure = properties.azure();
         HttpClient http = httpClient(azure.httpClient(), storageConnections, azure.connectionMaxIdle());
+        StoreRequestCounter counter = new StoreRequestCounter(registry);
         BlobServiceClient service = authorised(azure)
                 .httpClient(http)
+                .addPolicy(counter)
                 .retryOptions(new RequestRetryOptions(
                         RetryPolicyType.EXPONENTIAL,
                         azure.maxTries(),
@@ -76,7 +80,8 @@ class StorageConfiguration {
                         azure.maxRetryDelay(),
                         null))
                 .buildClient();
-        BlobServiceAsyncClient streaming = streaming(authorised(azure).httpClient(http));
+        BlobServiceAsyncClient streaming =
+                streaming(authorised(azure).httpClient(http).addPolicy(counter));
         String stagingContainer = azure.effectiveStagingContainer(properties.container());
         AzureContainers containers = new AzureContainers(
                 service.getBlobContainerClient(properties.container()),

@@ -135,6 +135,46 @@ class ResumableUploadTest extends RunningServiceSupport {
     }
 
     @Test
+    void anUploadInTwoPatchesCostsTheStoreTwelveRequestsAndNoBlockListRead() throws Exception {
+        byte[] content = randomBytes(BLOCK + 1000, 5);
+        Map<String, Double> before = storeRequests();
+
+        String path = alice().created("tus/counted.bin", content.length);
+        assertThat(alice().patch(path, 0, Arrays.copyOf(content, BLOCK)).statusCode())
+                .isEqualTo(204);
+        assertThat(alice().patch(path, BLOCK, Arrays.copyOfRange(content, BLOCK, content.length))
+                        .statusCode())
+                .isEqualTo(204);
+
+        Map<String, Double> after = storeRequests();
+        after.replaceAll((operation, count) -> count - before.getOrDefault(operation, 0.0));
+        after.values().removeIf(count -> count == 0);
+        after.keySet().removeIf(operation -> operation.contains("Container") || operation.equals("List Blobs"));
+        assertThat(after)
+                .as("what the creation (1), the first PATCH (5) and the last (6) send the store; the staging sweep's"
+                        + " and health's requests aside")
+                .containsExactlyInAnyOrderEntriesOf(Map.of(
+                        "Put Blob", 2.0, // the upload's state, then the completed upload's empty marker
+                        "Lease Blob (acquire)", 2.0,
+                        "Get Blob Properties", 2.0, // the state: it records where the upload stands
+                        "Put Block", 2.0,
+                        "Set Blob Metadata", 1.0,
+                        "Lease Blob (release)", 1.0, // the completed upload's lease is left to run out
+                        "Put Block List", 1.0,
+                        "Copy Blob From URL", 1.0));
+        assertThat(uploads.getBlobClient("tus/counted.bin").downloadContent().toBytes())
+                .isEqualTo(content);
+    }
+
+    private Map<String, Double> storeRequests() {
+        Map<String, Double> counts = new java.util.HashMap<>();
+        registry.find("iolab.upload.store.requests")
+                .counters()
+                .forEach(c -> counts.merge(c.getId().getTag("operation"), c.count(), Double::sum));
+        return counts;
+    }
+
+    @Test
     void aPatchAtAnotherOffsetIsRefusedWith409AndStoresNothing() throws Exception {
         String path = alice().created("tus/offset.bin", 2 * BLOCK);
 

@@ -117,8 +117,7 @@ final class AzureResumableBlobs implements ResumableBlobs {
 
     @Override
     public Optional<Writer> lock(String id, Duration duration) {
-        BlobLeaseClient lease =
-                new BlobLeaseClientBuilder().blobClient(blob(id)).buildClient();
+        BlobLeaseClient lease = leaseClient(id, UUID.randomUUID().toString());
         int seconds = leaseSeconds(duration);
         return acquire(id, lease, seconds)
                 ? Optional.of(new LeasedWriter(id, lease, Duration.ofSeconds(seconds), Duration.ZERO))

@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -255,6 +256,50 @@ class ResumableFrontTest extends RunningServiceSupport {
                         .toBytes())
                 .isEqualTo(content);
         assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks).isEqualTo(4);
+    }
+
+    @Test
+    void anUploadOfOneFrontBlockAndALastCostsTheStoreElevenRequestsFromTheServiceAndOneFromNginx() throws Exception {
+        byte[] content = randomBytes(BLOCK + 1000, 89);
+        Map<String, Double> before = storeRequests();
+        double frontBlocks = counter("iolab.upload.resumable.front.blocks");
+
+        String path = tus.created("front/counted.bin", content.length);
+        assertThat(tus.patch(path, 0, Arrays.copyOf(content, BLOCK)).statusCode())
+                .isEqualTo(204);
+        assertThat(tus.patch(path, BLOCK, Arrays.copyOfRange(content, BLOCK, content.length))
+                        .statusCode())
+                .isEqualTo(204);
+
+        Map<String, Double> after = storeRequests();
+        after.replaceAll((operation, count) -> count - before.getOrDefault(operation, 0.0));
+        after.values().removeIf(count -> count == 0);
+        after.keySet().removeIf(operation -> operation.contains("Container") || operation.equals("List Blobs"));
+        assertThat(after)
+                .as("creation (1), the front's question (3), the last PATCH (7); the sweep's and health's aside")
+                .containsExactlyInAnyOrderEntriesOf(Map.of(
+                        "Put Blob", 2.0, // the upload's state, then the completed upload's empty marker
+                        "Get Blob Properties", 2.0, // the state alone: no block list is read
+                        "Lease Blob (acquire)", 1.0, // the front's block
+                        "Set Blob Metadata", 2.0, // the front's claim, then the service's take-over
+                        "Lease Blob (change)", 1.0, // the take-over of the front's kept lease
+                        "Put Block", 1.0, // the last block; nginx staged the first
+                        "Put Block List", 1.0,
+                        "Copy Blob From URL", 1.0));
+        assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks).isEqualTo(1);
+        assertThat(container()
+                        .getBlobClient("front/counted.bin")
+                        .downloadContent()
+                        .toBytes())
+                .isEqualTo(content);
+    }
+
+    private Map<String, Double> storeRequests() {
+        Map<String, Double> counts = new java.util.HashMap<>();
+        registry.find("iolab.upload.store.requests")
+                .counters()
+                .forEach(c -> counts.merge(c.getId().getTag("operation"), c.count(), Double::sum));
+        return counts;
     }
 
     @Test

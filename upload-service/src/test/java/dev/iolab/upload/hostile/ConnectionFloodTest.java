@@ -81,9 +81,13 @@ class ConnectionFloodTest {
             assertThat(service.metric("iolab_connections_refused_connections_total", "reason=\"per-address-limit\""))
                     .isGreaterThanOrEqualTo(400);
         }
-        assertThat(service.get("/uploads/flood/none").statusCode())
-                .as("the flooding address is served again once its connections are gone")
-                .isEqualTo(404);
+        // The server learns of the flood's closed connections as it reads them: until then it still counts them.
+        await().atMost(30, TimeUnit.SECONDS)
+                .ignoreExceptions()
+                .untilAsserted(
+                        () -> assertThat(service.get("/uploads/flood/none").statusCode())
+                                .as("the flooding address is served again once its connections are gone")
+                                .isEqualTo(404));
     }
 
     @Test

@@ -37,8 +37,8 @@ class ResumableController {
     static final String METHOD_OVERRIDE = "X-HTTP-Method-Override";
 
     /**
-     * Where the latest block the front staged for the upload starts, as far as it remembers, sent by the front with its
-     * secret ({@link FrontSecret}): the service then takes over that block's lease first.
+     * The front's word on the latest block it staged for the upload ({@link FrontStaged}), sent with its secret
+     * ({@link FrontSecret}): from the holder of the upload's grant, the service takes over the grant's lease first.
      */
     static final String FRONT_STAGED = "X-Front-Staged";
 
@@ -102,7 +102,7 @@ class ResumableController {
         return admission.submit(clients.of(request), new Job(() -> {
             ResumableService.Status status;
             try {
-                status = service.patch(id, owner, 0, contentLength, checksum, body::open, -1);
+                status = service.patch(id, owner, 0, contentLength, checksum, body::open, FrontStaged.NONE);
             } catch (ProblemException refused) {
                 // The upload exists either way; the client learns where it is and how far it got.
                 status = service.head(id, owner);
@@ -137,7 +137,8 @@ class ResumableController {
         String owner = owner(request);
         BodySource.Raw body = guard.raw(request);
         long contentLength = request.getContentLengthLong();
-        long frontStaged = front.sentWith(request) ? ResumableFrontController.stagedByFront(request) : -1;
+        FrontStaged frontStaged =
+                front.sentWith(request) ? ResumableFrontController.stagedByFront(request) : FrontStaged.NONE;
         return admission.submit(
                 clients.of(request),
                 new Job(() -> answer(

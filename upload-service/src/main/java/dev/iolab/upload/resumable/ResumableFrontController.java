@@ -19,12 +19,14 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code GET /files/{id}/front} carries the {@code PATCH}'s own headers (its API key, {@code Upload-Offset}, and its
  * length in {@code X-Content-Length}) and is answered 200 with where to {@code Put Block} the body
  * ({@code X-Front-Block}) under which lease ({@code X-Front-Lease}), the offset to answer and the upload's length (so
- * that the front knows the upload's last {@code PATCH}, which it hands to the service without asking), or 401: "not for
- * the front", and nginx hands the {@code PATCH} to the service. With {@code X-Front-Staged}, where the latest block
- * this front staged for the upload starts, the service reads the upload's block list only when its state does not
- * record that block as the front's latest. {@code DELETE /files/{id}/front} with
- * {@code X-Front-Lease} says the block failed (the store took none of it): its lease is released at once. Both need
- * {@code X-Front-Secret} ({@link FrontSecret}); without it they answer 404. Not part of the public API.
+ * that the front knows the upload's last {@code PATCH}, which it hands to the service without asking), and for how
+ * many seconds the front may stage the upload's following blocks under the same lease without asking
+ * ({@code X-Front-Grant-Time}: its grant). Or 401: "not for the front", and nginx hands the {@code PATCH} to the
+ * service. {@code X-Front-Staged} ({@link FrontStaged}) is the front's word on the latest block it staged for the
+ * upload: from the grant's holder, it spares the service reading the upload's block list, and it is what lets the
+ * grant's lease pass on. {@code DELETE /files/{id}/front} with {@code X-Front-Lease} says a block failed (the store
+ * took none of it): its lease is released at once, which ends the grant. Both need {@code X-Front-Secret}
+ * ({@link FrontSecret}); without it they answer 404. Not part of the public API.
  */
 @Hidden
 @RestController
@@ -34,6 +36,7 @@ class ResumableFrontController {
     static final String BLOCK = "X-Front-Block";
     static final String LEASE = "X-Front-Lease";
     static final String CONTENT_LENGTH = "X-Content-Length";
+    static final String GRANT_TIME = "X-Front-Grant-Time";
 
     private final ResumableService service;
     private final ClientIdentity clients;
@@ -50,7 +53,7 @@ class ResumableFrontController {
         if (!secret.sentWith(request)) {
             return ResponseEntity.notFound().build();
         }
-        long staged = stagedByFront(request);
+        FrontStaged staged = stagedByFront(request);
         Optional<ResumableService.Direct> direct = patchOf(request)
                 .flatMap(patch -> service.direct(
                         id, owner(request), patch.offset(), patch.length(), patch.checksummed(), staged));
@@ -63,6 +66,7 @@ class ResumableFrontController {
         headers.set(Tus.UPLOAD_OFFSET, Long.toString(direct.get().offset()));
         headers.setDate(Tus.UPLOAD_EXPIRES, direct.get().expires().toEpochMilli());
         headers.set(Tus.UPLOAD_LENGTH, Long.toString(direct.get().length()));
+        headers.set(GRANT_TIME, Double.toString(direct.get().startsFor().toMillis() / 1000.0));
         return ResponseEntity.ok().headers(headers).build();
     }
 
@@ -96,18 +100,9 @@ class ResumableFrontController {
         }
     }
 
-    /**
-     * Where the latest block the front staged for this upload starts, as it remembers ({@code X-Front-Staged}), or -1
-     * when it does not know.
-     */
-    static long stagedByFront(HttpServletRequest request) {
-        String staged = request.getHeader(ResumableController.FRONT_STAGED);
-        return staged != null
-                        && !staged.isEmpty()
-                        && staged.length() < 19
-                        && staged.chars().allMatch(Character::isDigit)
-                ? Long.parseLong(staged)
-                : -1;
+    /** The front's word on the latest block it staged for the upload ({@code X-Front-Staged}), if it sent one. */
+    static FrontStaged stagedByFront(HttpServletRequest request) {
+        return FrontStaged.parse(request.getHeader(ResumableController.FRONT_STAGED));
     }
 
     private String owner(HttpServletRequest request) {

@@ -51,9 +51,9 @@ final class ResumableMetrics {
         bytes.increment(count);
     }
 
-    /** The front staged a block of {@code count} bytes. */
-    void stagedByFront(long count) {
-        frontBlocks.increment();
+    /** The front staged {@code blocks} blocks, {@code count} bytes in all. */
+    void stagedByFront(long blocks, long count) {
+        frontBlocks.increment(blocks);
         bytes.increment(count);
     }
 

@@ -67,8 +67,10 @@ final class ResumableService {
      * @param expires the upload's expiry, moved on by this {@code PATCH}
      * @param length the upload's length: the front knows from it which of the upload's {@code PATCH}es is its last,
      *     which the service takes without asking
+     * @param startsFor how long from now the front may go on staging the upload's following blocks under the same
+     *     lease without asking (its grant), each at the offset the previous one ended
      */
-    record Direct(String target, String leaseId, long offset, Instant expires, long length) {}
+    record Direct(String target, String leaseId, long offset, Instant expires, long length, Duration startsFor) {}
 
     /** A new upload: its ID, and where it stands. */
     record Created(String id, Status status) {}
@@ -119,7 +121,7 @@ final class ResumableService {
                 digest == null ? "" : digest.header(),
                 -1,
                 false,
-                FrontBlock.NONE,
+                FrontGrant.NONE,
                 0);
         if (!blobs.create(id, state.toMetadata())) {
             throw new IllegalStateException("128 random bits met an upload's ID twice");
@@ -153,8 +155,8 @@ final class ResumableService {
      *
      * @param contentLength the body's declared length, or -1
      * @param checksum the body's {@code Upload-Checksum}, or null; on a mismatch nothing of the body counts (460)
-     * @param frontStaged where the latest block the front staged for this upload starts, as the front says, or -1 (see
-     *     {@link #lock})
+     * @param frontStaged the front's word on the latest block it staged for this upload, or {@link FrontStaged#NONE}
+     *     (see {@link #lock})
      */
     Status patch(
             String id,
@@ -163,7 +165,7 @@ final class ResumableService {
             long contentLength,
             Tus.Checksum checksum,
             IOSupplier<InputStream> body,
-            long frontStaged)
+            FrontStaged frontStaged)
             throws IOException {
         try (Held held = lock(id, frontStaged);
                 AutoCloseable writing = metrics.writing()) {
@@ -176,7 +178,7 @@ final class ResumableService {
                 found = live(id, owner, snapshot);
                 offset = found.offset(snapshot.blocks());
             }
-            UploadState state = found.withoutFront().withRecorded(offset); // this lease ended the front's block
+            UploadState state = found.withoutFront().withRecorded(offset); // this lease ended the front's grant
             if (clientOffset != offset) {
                 throw new ResumableException(
                         ResumableProblem.OFFSET_MISMATCH,
@@ -191,11 +193,11 @@ final class ResumableService {
                         contentLength + " bytes at offset " + offset + " go beyond the upload's length of "
                                 + state.length());
             }
-            if (frontBlockStaged(found, offset)) { // drop the front's record of its staged block, and count it once
+            if (grantUsed(found, offset)) { // drop the front's grant, and count the blocks staged under it once
                 if (!writer.metadata(state.toMetadata(), snapshot.etag())) {
-                    throw locked(); // the front's next block came first, after the snapshot was read
+                    throw locked(); // the front asked again first, after the snapshot was read
                 }
-                metrics.stagedByFront(state.grid().sizeAt(found.front().offset()));
+                countFrontBlocks(found, offset);
             }
             return append(id, writer, state, offset, checksum, body);
         } catch (IOException | RuntimeException e) {
@@ -248,19 +250,25 @@ final class ResumableService {
 
     /**
      * Lets the front stage a {@code PATCH}'s body itself when the body is exactly the upload's next block and not its
-     * last, carries no per-{@code PATCH} checksum, and the upload is the requester's and free: then the upload's lease
-     * is taken for {@code upload.resumable.front.block-time}, with the block recorded in its state. A block the store
-     * took keeps its lease for the front's next block (renewed when a third of its time has passed); a block that
-     * failed is ended by {@link #directFailed}. The last block stays with the service, which must commit before it
-     * answers.
+     * last, carries no per-{@code PATCH} checksum, and the upload is the requester's and free: then the front is granted
+     * the upload's lease ({@link FrontGrant}, recorded in the upload's state) for {@code upload.resumable.front.block-time},
+     * and may stage the following whole blocks under it too, one after the other, for a third of that time. The
+     * front that holds a grant asks again once that time is up, and its lease is renewed; no other front's question is
+     * granted while the lease holds. A block that failed ends the grant ({@link #directFailed}). The last block stays
+     * with the service, which must commit before it answers.
      *
-     * @param frontStaged where the latest block the front staged for this upload starts, as the front remembers, or
-     *     -1: when the upload's state records that block as the front's latest, the upload stands just past it, and its
-     *     block list is not read
+     * @param frontStaged the front's word on the latest block it staged for this upload, or {@link FrontStaged#NONE}:
+     *     when it is the word of the grant's holder, the upload stands just past that block, and its block list is not
+     *     read
      * @return empty: the service takes this {@code PATCH} as without a front, and answers whatever is wrong with it
      */
     Optional<Direct> direct(
-            String id, String owner, long clientOffset, long contentLength, boolean checksummed, long frontStaged) {
+            String id,
+            String owner,
+            long clientOffset,
+            long contentLength,
+            boolean checksummed,
+            FrontStaged frontStaged) {
         if (checksummed || id == null || !ID.matcher(id).matches()) {
             return Optional.empty();
         }
@@ -277,21 +285,21 @@ final class ResumableService {
                 state = live(id, owner, known);
                 offset = state.offset(known.blocks());
             }
-            return claimFor(id, state, known, clientOffset, offset, contentLength);
+            boolean holder = state.front().heldBy(frontStaged, state.blockSize());
+            return claimFor(id, state, known, clientOffset, offset, contentLength, holder);
         } catch (ProblemException refused) {
             return Optional.empty();
         }
     }
 
     /**
-     * Where the upload stands by its state and the front's word: just past the block at {@code frontStaged} when the
-     * front says it staged that block and the state records it as the front's latest; else where the state records
-     * that its last writer left it. -1 when neither tells (then only the block list does).
+     * Where the upload stands by its state and the front's word: just past the block {@code frontStaged} names when
+     * that is the word of the grant's holder; else where the state records that its last writer left it. -1 when
+     * neither tells (then only the block list does).
      */
-    private static long offsetAfter(UploadState state, long frontStaged) {
-        FrontBlock last = state.front();
-        if (frontStaged >= 0 && last.present() && last.offset() == frontStaged) {
-            return frontStaged + state.grid().sizeAt(frontStaged);
+    private static long offsetAfter(UploadState state, FrontStaged frontStaged) {
+        if (state.front().heldBy(frontStaged, state.blockSize()) && frontStaged.offset() < state.length()) {
+            return frontStaged.offset() + state.grid().sizeAt(frontStaged.offset());
         }
         return state.recordedOffset();
     }
@@ -302,7 +310,8 @@ final class ResumableService {
             ResumableBlobs.Snapshot snapshot,
             long clientOffset,
             long offset,
-            long contentLength) {
+            long contentLength,
+            boolean holder) {
         BlockGrid grid = state.grid();
         if (state.completed()
                 || state.pending() >= 0
@@ -311,30 +320,34 @@ final class ResumableService {
                 || contentLength != grid.sizeAt(offset)) {
             return Optional.empty();
         }
-        FrontBlock last = state.front();
-        boolean renewal = frontBlockStaged(state, offset);
+        FrontGrant last = state.front();
         Instant now = clock.instant();
         Duration time = properties.front().blockTime();
-        ResumableBlobs.Lease lease = !renewal
+        ResumableBlobs.Lease lease = !holder
                 ? ResumableBlobs.Lease.NEW
                 : last.freshAt(now, time) ? ResumableBlobs.Lease.HELD : ResumableBlobs.Lease.RENEW;
-        String leaseId = renewal ? last.lease() : UUID.randomUUID().toString();
-        FrontBlock block = new FrontBlock(offset, leaseId, lease == ResumableBlobs.Lease.HELD ? last.renewed() : now);
-        UploadState claimed = refreshed(state).withFront(block);
+        String leaseId = holder ? last.lease() : UUID.randomUUID().toString();
+        FrontGrant grant = new FrontGrant(offset, leaseId, lease == ResumableBlobs.Lease.HELD ? last.renewed() : now);
+        UploadState claimed = refreshed(state).withFront(grant);
         if (!blobs.claim(id, leaseId, time, claimed.toMetadata(), snapshot.etag(), lease)) {
             return Optional.empty();
         }
-        if (renewal) {
-            metrics.stagedByFront(grid.sizeAt(last.offset())); // its record is replaced: counted once
-        }
+        countFrontBlocks(state, offset); // the grant's record is replaced: its blocks are counted once
         String target = blobs.blockTarget(id, grid.blockId(offset), time.plusMinutes(1));
-        return Optional.of(new Direct(target, leaseId, offset + contentLength, claimed.expires(), state.length()));
+        return Optional.of(new Direct(
+                target,
+                leaseId,
+                offset + contentLength,
+                claimed.expires(),
+                state.length(),
+                grant.startsFor(now, time)));
     }
 
     /**
-     * The front's block under {@code leaseId} failed (a cut client, a refusal from the store): releases its lease, so
-     * that the client's next request finds the upload free at once. One request to the store: the upload's state
-     * keeps the block's record until the next writer replaces it, which is harmless once the lease is gone.
+     * The front's block under {@code leaseId} failed (a cut client, a refusal from the store): releases its lease, which
+     * ends the front's grant, so that the client's next request finds the upload free at once. One request to the
+     * store: the upload's state keeps the grant's record until the next writer replaces it, which is harmless once the
+     * lease is gone.
      */
     void directFailed(String id, String leaseId) {
         if (id == null || !ID.matcher(id).matches()) {
@@ -343,10 +356,18 @@ final class ResumableService {
         blobs.release(id, leaseId, null);
     }
 
-    /** Whether the front's recorded block is staged ({@code offset} is past it): its writer is done. */
-    private static boolean frontBlockStaged(UploadState state, long offset) {
-        long block = state.front().offset();
-        return block >= 0 && block < offset;
+    /** Whether the front staged blocks under the grant the state records: the upload stands past the grant's start. */
+    private static boolean grantUsed(UploadState state, long offset) {
+        long from = state.front().from();
+        return from >= 0 && from < offset;
+    }
+
+    /** Counts the blocks the front staged under the state's grant, the upload standing at {@code offset}. */
+    private void countFrontBlocks(UploadState state, long offset) {
+        if (grantUsed(state, offset)) {
+            long bytes = offset - state.front().from();
+            metrics.stagedByFront(bytes / state.blockSize(), bytes);
+        }
     }
 
     /** Deletes the upload and its blocks at once. */
@@ -381,26 +402,26 @@ final class ResumableService {
     }
 
     private ResumableBlobs.Writer lock(String id) {
-        return lock(id, -1).writer();
+        return lock(id, FrontStaged.NONE).writer();
     }
 
     /**
-     * The upload's writer: a new lease, or the lease of the front's block that the upload's state records when that
-     * block is staged (then its writer is done, and the lease was only kept for the front's next block). A complete
-     * upload, whose lease its completing writer left to expire, gets no writer: it is answered from its state.
+     * The upload's writer: the lease of the front's grant, taken over on its holder's word, or a new lease. A complete
+     * upload, whose lease its completing writer left to expire, gets no writer: it is answered from its state. Without
+     * the holder's word a grant's lease is not taken over while it holds, since only the holder knows whether a block
+     * of it is on its way: the upload is locked (423) until the lease is released or lapses.
      *
-     * @param frontStaged where the front says it staged the upload's latest block, or -1: when it says so, that
-     *     block's lease is taken over first, which spares the request for a new lease that would find it held
+     * @param frontStaged the front's word on the latest block it staged for this upload, or {@link FrontStaged#NONE}
      */
-    private Held lock(String id, long frontStaged) {
+    private Held lock(String id, FrontStaged frontStaged) {
         requireId(id);
         try {
-            Optional<Held> held = frontStaged >= 0 ? takeOverFrontBlock(id, frontStaged) : Optional.empty();
+            Optional<Held> held = frontStaged.present() ? takeOverGrant(id, frontStaged) : Optional.empty();
             if (held.isEmpty()) {
                 held = blobs.lock(id, properties.leaseDuration()).map(writer -> new Held(writer, null, -1));
             }
-            if (held.isEmpty() && frontStaged < 0) {
-                held = takeOverFrontBlock(id, -1);
+            if (held.isEmpty()) {
+                held = completed(id);
             }
             return held.orElseThrow(ResumableService::locked);
         } catch (BlobNotFoundException e) {
@@ -409,35 +430,40 @@ final class ResumableService {
     }
 
     /**
-     * The lease of the front's block the upload's state records, taken over when that block is staged; no writer for
-     * a complete upload. The block counts as staged by the front's word ({@code frontStaged}) when the state records
-     * that block, else by the upload's block list.
+     * The lease of the front's grant, taken over on the word of its holder, with the upload standing just past the
+     * block that word names; no writer for a complete upload.
      */
-    private Optional<Held> takeOverFrontBlock(String id, long frontStaged) {
-        ResumableBlobs.Snapshot snapshot = frontStaged >= 0 ? findState(id) : find(id);
-        UploadState state;
+    private Optional<Held> takeOverGrant(String id, FrontStaged frontStaged) {
+        ResumableBlobs.Snapshot snapshot = findState(id);
+        Optional<UploadState> state = upload(snapshot);
+        if (state.isEmpty() || state.get().completed()) {
+            return state.map(complete -> new Held(null, snapshot, complete.length()));
+        }
+        long offset = offsetAfter(state.get(), frontStaged);
+        FrontGrant grant = state.get().front();
+        if (!grant.heldBy(frontStaged, state.get().blockSize()) || offset < 0) {
+            return Optional.empty();
+        }
+        Duration sinceRenewed = Duration.between(grant.renewed(), clock.instant());
+        return blobs.takeOver(id, grant.lease(), properties.front().blockTime(), sinceRenewed)
+                .map(writer -> new Held(writer, snapshot, offset));
+    }
+
+    /** No writer, for a complete upload found under the lease its completing writer left to expire. */
+    private Optional<Held> completed(String id) {
+        ResumableBlobs.Snapshot snapshot = findState(id);
+        return upload(snapshot)
+                .filter(UploadState::completed)
+                .map(complete -> new Held(null, snapshot, complete.length()));
+    }
+
+    /** The upload's state in {@code snapshot}, or empty when the blob is not an upload's. */
+    private static Optional<UploadState> upload(ResumableBlobs.Snapshot snapshot) {
         try {
-            state = UploadState.fromMetadata(snapshot.metadata());
+            return Optional.of(UploadState.fromMetadata(snapshot.metadata()));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
-        if (state.completed()) {
-            return Optional.of(new Held(null, snapshot, state.length()));
-        }
-        FrontBlock block = state.front();
-        long offset = frontStaged >= 0 && block.offset() == frontStaged ? offsetAfter(state, frontStaged) : -1;
-        if (offset < 0) {
-            snapshot = frontStaged >= 0 ? find(id) : snapshot;
-            offset = state.offset(snapshot.blocks());
-        }
-        if (!frontBlockStaged(state, offset)) {
-            return Optional.empty();
-        }
-        Duration sinceRenewed = Duration.between(block.renewed(), clock.instant());
-        ResumableBlobs.Snapshot read = snapshot;
-        long at = offset;
-        return blobs.takeOver(id, block.lease(), properties.front().blockTime(), sinceRenewed)
-                .map(writer -> new Held(writer, read, at));
     }
 
     private static ResumableException locked() {

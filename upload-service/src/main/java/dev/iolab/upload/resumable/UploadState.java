@@ -20,7 +20,7 @@ import java.util.Map;
  * @param pending where a checksummed {@code PATCH} began whose bytes are not verified yet (blocks from there on do not
  *     count), or -1
  * @param completed whether the blob is stored under its name
- * @param front the block the front is staging or staged last, or {@link FrontBlock#NONE}
+ * @param front the block the front is staging or staged last, or {@link FrontGrant#NONE}
  * @param recorded where the upload stood when its last writer wrote this state (every block before it is staged), or
  *     -1 when not recorded; blocks past it may be staged too (a writer that died before it recorded them), so only
  *     the block list tells a client that asks where to resume
@@ -35,10 +35,10 @@ record UploadState(
         String digest,
         long pending,
         boolean completed,
-        FrontBlock front,
+        FrontGrant front,
         long recorded) {
 
-    /** The metadata value of the front's block ({@link FrontBlock#encoded}). */
+    /** The metadata value of the front's block ({@link FrontGrant#encoded}). */
     private static final String DIRECT = "direct";
 
     /** The metadata value of {@link #recorded}. */
@@ -56,11 +56,11 @@ record UploadState(
 
     UploadState asCompleted() {
         return new UploadState(
-                name, length, blockSize, owner, expires, uploadMetadata, digest, -1, true, FrontBlock.NONE, length);
+                name, length, blockSize, owner, expires, uploadMetadata, digest, -1, true, FrontGrant.NONE, length);
     }
 
     /** This state with the front staging {@code block}. */
-    UploadState withFront(FrontBlock block) {
+    UploadState withFront(FrontGrant block) {
         return new UploadState(
                 name, length, blockSize, owner, expires, uploadMetadata, digest, pending, completed, block, recorded);
     }
@@ -72,7 +72,7 @@ record UploadState(
     }
 
     UploadState withoutFront() {
-        return withFront(FrontBlock.NONE);
+        return withFront(FrontGrant.NONE);
     }
 
     BlockGrid grid() {
@@ -164,7 +164,7 @@ record UploadState(
                     m.getOrDefault("digest", ""),
                     m.containsKey("pending") ? Long.parseLong(m.get("pending")) : -1,
                     "true".equals(m.get("completed")),
-                    FrontBlock.parse(m.get(DIRECT)),
+                    FrontGrant.parse(m.get(DIRECT)),
                     m.containsKey(RECORDED) ? Long.parseLong(m.get(RECORDED)) : -1);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not an upload's metadata: " + metadata.keySet(), e);

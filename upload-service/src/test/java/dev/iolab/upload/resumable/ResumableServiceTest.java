@@ -54,7 +54,7 @@ class ResumableServiceTest {
             }
         };
 
-        ResumableService.Status status = service.patch(id, "", 0, 8L * block, null, () -> slow, -1);
+        ResumableService.Status status = service.patch(id, "", 0, 8L * block, null, () -> slow, FrontStaged.NONE);
 
         assertThat(status.offset()).isEqualTo(8L * block);
         assertThat(blobs.keepAlives).as("once per read").isGreaterThanOrEqualTo(32);
@@ -69,8 +69,8 @@ class ResumableServiceTest {
         int block = 256 * 1024;
         String id = service.create("", 4L * block, "filename eA==").id();
 
-        ResumableService.Status status =
-                service.patch(id, "", 0, -1, null, () -> new ByteArrayInputStream(new byte[2 * block + block / 2]), -1);
+        ResumableService.Status status = service.patch(
+                id, "", 0, -1, null, () -> new ByteArrayInputStream(new byte[2 * block + block / 2]), FrontStaged.NONE);
 
         assertThat(status.offset()).isEqualTo(2L * block);
         assertThat(blobs.uploads.get(id).blocks()).hasSize(2);
@@ -86,9 +86,16 @@ class ResumableServiceTest {
         int block = 256 * 1024;
         String id = service.create("", 4L * block, "filename eA==").id();
 
-        service.patch(id, "", 0, 2L * block, null, () -> new ByteArrayInputStream(new byte[2 * block]), -1);
+        service.patch(
+                id, "", 0, 2L * block, null, () -> new ByteArrayInputStream(new byte[2 * block]), FrontStaged.NONE);
         ResumableService.Status done = service.patch(
-                id, "", 2L * block, 2L * block, null, () -> new ByteArrayInputStream(new byte[2 * block]), -1);
+                id,
+                "",
+                2L * block,
+                2L * block,
+                null,
+                () -> new ByteArrayInputStream(new byte[2 * block]),
+                FrontStaged.NONE);
 
         assertThat(done.completed()).isTrue();
         assertThat(blobs.blockListReads).isZero();
@@ -105,7 +112,13 @@ class ResumableServiceTest {
 
         assertThat(service.head(id, "").offset()).isEqualTo(2L * block);
         ResumableService.Status done = service.patch(
-                id, "", 2L * block, 2L * block, null, () -> new ByteArrayInputStream(new byte[2 * block]), -1);
+                id,
+                "",
+                2L * block,
+                2L * block,
+                null,
+                () -> new ByteArrayInputStream(new byte[2 * block]),
+                FrontStaged.NONE);
 
         assertThat(done.completed()).isTrue();
         assertThat(blobs.blockListReads)
@@ -121,8 +134,8 @@ class ResumableServiceTest {
                 UploadState.fromMetadata(blobs.uploads.get(id).metadata()).grid();
         blobs.uploads.get(id).blocks().put(grid.blockId(0), 1L); // not what the client sends now
 
-        ResumableService.Status status =
-                service.patch(id, "", 0, block, null, () -> new ByteArrayInputStream(new byte[block]), -1);
+        ResumableService.Status status = service.patch(
+                id, "", 0, block, null, () -> new ByteArrayInputStream(new byte[block]), FrontStaged.NONE);
 
         assertThat(status.offset()).isEqualTo(block);
         assertThat(blobs.uploads.get(id).blocks()).containsEntry(grid.blockId(0), (long) block);

@@ -20,7 +20,7 @@ class UploadStateTest {
             "",
             -1,
             false,
-            FrontBlock.NONE,
+            FrontGrant.NONE,
             120);
 
     @Test
@@ -35,38 +35,74 @@ class UploadStateTest {
     }
 
     @Test
-    void theFrontsBlockRoundTripsAndIsForgottenOnCompletion() {
-        FrontBlock block = new FrontBlock(100, "6f0c1a52-0000-4000-8000-000000000001", Instant.ofEpochMilli(5_000));
-        UploadState staging = state.withFront(block);
+    void theFrontsGrantRoundTripsAndIsForgottenOnCompletion() {
+        FrontGrant grant = new FrontGrant(100, "6f0c1a52-0000-4000-8000-000000000001", Instant.ofEpochMilli(5_000));
+        UploadState staging = state.withFront(grant);
 
         assertThat(UploadState.fromMetadata(staging.toMetadata())).isEqualTo(staging);
-        assertThat(staging.front()).isEqualTo(block);
+        assertThat(staging.front()).isEqualTo(grant);
         assertThat(staging.withoutFront()).isEqualTo(state);
         assertThat(state.front().present()).isFalse();
-        assertThat(staging.asCompleted().front()).isEqualTo(FrontBlock.NONE);
+        assertThat(staging.asCompleted().front()).isEqualTo(FrontGrant.NONE);
     }
 
     @Test
-    void aFrontBlockRecordedWithoutItsRenewalTimeCountsAsRenewedLongAgo() {
+    void aFrontGrantRecordedWithoutItsRenewalTimeCountsAsRenewedLongAgo() {
         Map<String, String> metadata = state.toMetadata();
         metadata.put("direct", "100:6f0c1a52-0000-4000-8000-000000000001");
 
-        FrontBlock block = UploadState.fromMetadata(metadata).front();
+        FrontGrant grant = UploadState.fromMetadata(metadata).front();
 
-        assertThat(block.offset()).isEqualTo(100);
-        assertThat(block.lease()).isEqualTo("6f0c1a52-0000-4000-8000-000000000001");
-        assertThat(block.freshAt(Instant.ofEpochSecond(1_000_000), java.time.Duration.ofSeconds(60)))
+        assertThat(grant.from()).isEqualTo(100);
+        assertThat(grant.lease()).isEqualTo("6f0c1a52-0000-4000-8000-000000000001");
+        assertThat(grant.freshAt(Instant.ofEpochSecond(1_000_000), java.time.Duration.ofSeconds(60)))
                 .isFalse();
     }
 
     @Test
-    void aFrontBlocksLeaseIsFreshForAThirdOfItsDuration() {
-        FrontBlock block = new FrontBlock(0, "lease", Instant.ofEpochSecond(1_000));
+    void aFrontGrantsLeaseIsFreshForAThirdOfItsDuration() {
+        FrontGrant block = new FrontGrant(0, "lease", Instant.ofEpochSecond(1_000));
         java.time.Duration minute = java.time.Duration.ofSeconds(60);
 
         assertThat(block.freshAt(Instant.ofEpochSecond(1_019), minute)).isTrue();
         assertThat(block.freshAt(Instant.ofEpochSecond(1_020), minute)).isFalse();
-        assertThat(FrontBlock.NONE.freshAt(Instant.EPOCH, minute)).isFalse();
+        assertThat(FrontGrant.NONE.freshAt(Instant.EPOCH, minute)).isFalse();
+    }
+
+    @Test
+    void aGrantLetsItsFrontStartBlocksForAThirdOfTheLeasesDurationAfterItsRenewal() {
+        FrontGrant grant = new FrontGrant(0, "lease", Instant.ofEpochSecond(1_000));
+        java.time.Duration minute = java.time.Duration.ofSeconds(60);
+
+        assertThat(grant.startsFor(Instant.ofEpochSecond(1_005), minute)).isEqualTo(java.time.Duration.ofSeconds(15));
+        assertThat(grant.startsFor(Instant.ofEpochSecond(1_030), minute)).isZero();
+    }
+
+    @Test
+    void onlyTheWordOfTheGrantsHolderVouchesForItsBlocks() {
+        FrontGrant grant = new FrontGrant(300, "lease", Instant.EPOCH);
+
+        assertThat(grant.heldBy(new FrontStaged(500, "lease"), 100)).isTrue();
+        assertThat(grant.heldBy(new FrontStaged(200, "lease"), 100))
+                .as("the block before the grant's first: staged under it before its holder asked again")
+                .isTrue();
+        assertThat(grant.heldBy(new FrontStaged(100, "lease"), 100)).isFalse();
+        assertThat(grant.heldBy(new FrontStaged(500, "another"), 100)).isFalse();
+        assertThat(grant.heldBy(new FrontStaged(550, "lease"), 100)).isFalse();
+        assertThat(grant.heldBy(FrontStaged.NONE, 100)).isFalse();
+        assertThat(FrontGrant.NONE.heldBy(new FrontStaged(0, ""), 100)).isFalse();
+    }
+
+    @Test
+    void aFrontsWordIsReadFromItsHeaderAndNothingMalformedCounts() {
+        assertThat(FrontStaged.parse("8388608:6f0c1a52")).isEqualTo(new FrontStaged(8388608, "6f0c1a52"));
+        assertThat(FrontStaged.parse(null)).isEqualTo(FrontStaged.NONE);
+        assertThat(FrontStaged.parse("")).isEqualTo(FrontStaged.NONE);
+        assertThat(FrontStaged.parse("8388608")).isEqualTo(FrontStaged.NONE);
+        assertThat(FrontStaged.parse("8388608:")).isEqualTo(FrontStaged.NONE);
+        assertThat(FrontStaged.parse(":lease")).isEqualTo(FrontStaged.NONE);
+        assertThat(FrontStaged.parse("-1:lease")).isEqualTo(FrontStaged.NONE);
+        assertThat(FrontStaged.parse("99999999999999999999:lease")).isEqualTo(FrontStaged.NONE);
     }
 
     @Test
@@ -75,8 +111,8 @@ class UploadStateTest {
         older.remove("offset");
 
         assertThat(state.recordedOffset()).isEqualTo(120);
-        assertThat(state.withFront(new FrontBlock(100, "lease", Instant.EPOCH)).recordedOffset())
-                .as("the front's block may be staged by now")
+        assertThat(state.withFront(new FrontGrant(100, "lease", Instant.EPOCH)).recordedOffset())
+                .as("the front may have staged blocks under its grant by now")
                 .isEqualTo(-1);
         assertThat(state.withPending(100).recordedOffset())
                 .as("a checksummed PATCH pending")
@@ -104,7 +140,7 @@ class UploadStateTest {
         assertThat(state.ownedBy("key:alice")).isTrue();
         assertThat(state.ownedBy("key:bob")).isFalse();
         assertThat(state.ownedBy("")).isFalse();
-        UploadState open = new UploadState("n", 1, 1, "", Instant.EPOCH, "", "", -1, false, FrontBlock.NONE, -1);
+        UploadState open = new UploadState("n", 1, 1, "", Instant.EPOCH, "", "", -1, false, FrontGrant.NONE, -1);
         assertThat(open.ownedBy("")).isTrue();
         assertThat(UploadState.fromMetadata(open.toMetadata()).owner()).isEmpty();
     }

@@ -6,8 +6,8 @@ import java.time.Instant;
 /**
  * What the upload's state records of the front's grant: one front may stage the upload's blocks from {@code from} on,
  * one after the other, under {@code lease}, without asking before each ({@code ops/nginx/tus-front.conf}). Only the
- * front that holds the grant can say how far it got ({@link FrontStaged}): the lease passes to another writer on its
- * word, or once the lease was released or has lapsed.
+ * front that holds the grant can say how far it got ({@link FrontStaged}); any other writer reads the block list, and
+ * takes the lease over by changing its ID, after which the holder can stage nothing more.
  *
  * @param from where the first block of the grant starts, or -1 when there is no grant
  * @param lease the lease its blocks are staged under, or empty

@@ -252,10 +252,11 @@ final class ResumableService {
      * Lets the front stage a {@code PATCH}'s body itself when the body is exactly the upload's next block and not its
      * last, carries no per-{@code PATCH} checksum, and the upload is the requester's and free: then the front is granted
      * the upload's lease ({@link FrontGrant}, recorded in the upload's state) for {@code upload.resumable.front.block-time},
-     * and may stage the following whole blocks under it too, one after the other, for a third of that time. The
-     * front that holds a grant asks again once that time is up, and its lease is renewed; no other front's question is
-     * granted while the lease holds. A block that failed ends the grant ({@link #directFailed}). The last block stays
-     * with the service, which must commit before it answers.
+     * and may stage the following whole blocks under it too, one after the other, for a third of that time, renewing
+     * the lease itself before each. The front that holds a grant asks again once that time is up, and its lease is
+     * renewed; another front's question takes the grant over, and the old holder's next renewal fails, so it asks
+     * again. A block that failed ends the grant ({@link #directFailed}). The last block stays with the service, which
+     * must commit before it answers.
      *
      * @param frontStaged the front's word on the latest block it staged for this upload, or {@link FrontStaged#NONE}:
      *     when it is the word of the grant's holder, the upload stands just past that block, and its block list is not
@@ -329,7 +330,7 @@ final class ResumableService {
         String leaseId = holder ? last.lease() : UUID.randomUUID().toString();
         FrontGrant grant = new FrontGrant(offset, leaseId, lease == ResumableBlobs.Lease.HELD ? last.renewed() : now);
         UploadState claimed = refreshed(state).withFront(grant);
-        if (!blobs.claim(id, leaseId, time, claimed.toMetadata(), snapshot.etag(), lease)) {
+        if (!claim(id, last, holder, grant, claimed.toMetadata(), snapshot.etag(), lease)) {
             return Optional.empty();
         }
         countFrontBlocks(state, offset); // the grant's record is replaced: its blocks are counted once
@@ -341,6 +342,27 @@ final class ResumableService {
                 claimed.expires(),
                 state.length(),
                 grant.startsFor(now, time)));
+    }
+
+    /**
+     * Claims the upload's lease for {@code grant} and records it: the holder keeps its lease; another front takes a
+     * grant's lease over (the old holder can stage nothing more), or takes a new lease when there is no grant or its
+     * lease is gone. False when another writer holds the lease, or the upload changed since it was read.
+     */
+    private boolean claim(
+            String id,
+            FrontGrant last,
+            boolean holder,
+            FrontGrant grant,
+            Map<String, String> metadata,
+            String etag,
+            ResumableBlobs.Lease lease) {
+        Duration time = properties.front().blockTime();
+        if (holder || !last.present()) {
+            return blobs.claim(id, grant.lease(), time, metadata, etag, lease);
+        }
+        return blobs.claimFrom(id, last.lease(), grant.lease(), time, metadata, etag)
+                || blobs.claim(id, grant.lease(), time, metadata, etag, ResumableBlobs.Lease.NEW);
     }
 
     /**
@@ -406,12 +428,13 @@ final class ResumableService {
     }
 
     /**
-     * The upload's writer: the lease of the front's grant, taken over on its holder's word, or a new lease. A complete
-     * upload, whose lease its completing writer left to expire, gets no writer: it is answered from its state. Without
-     * the holder's word a grant's lease is not taken over while it holds, since only the holder knows whether a block
-     * of it is on its way: the upload is locked (423) until the lease is released or lapses.
+     * The upload's writer: a new lease, or the lease of the front's grant, taken over (its holder can stage nothing
+     * more). A complete upload, whose lease its completing writer left to expire, gets no writer: it is answered from
+     * its state.
      *
-     * @param frontStaged the front's word on the latest block it staged for this upload, or {@link FrontStaged#NONE}
+     * @param frontStaged the front's word on the latest block it staged for this upload, or {@link FrontStaged#NONE}:
+     *     the word of the grant's holder says where the upload stands, and the grant's lease is taken over first, which
+     *     spares the request for a new lease that would find it held
      */
     private Held lock(String id, FrontStaged frontStaged) {
         requireId(id);
@@ -421,7 +444,7 @@ final class ResumableService {
                 held = blobs.lock(id, properties.leaseDuration()).map(writer -> new Held(writer, null, -1));
             }
             if (held.isEmpty()) {
-                held = completed(id);
+                held = takeOverGrant(id, FrontStaged.NONE);
             }
             return held.orElseThrow(ResumableService::locked);
         } catch (BlobNotFoundException e) {
@@ -430,31 +453,26 @@ final class ResumableService {
     }
 
     /**
-     * The lease of the front's grant, taken over on the word of its holder, with the upload standing just past the
-     * block that word names; no writer for a complete upload.
+     * The lease of the front's grant the upload's state records, taken over, with where the upload stands: just past
+     * the block the holder's word names, else by the block list; no writer for a complete upload. Empty when the state
+     * records no grant, or its lease is gone (then a new lease is taken), or another writer holds the lease.
      */
     private Optional<Held> takeOverGrant(String id, FrontStaged frontStaged) {
-        ResumableBlobs.Snapshot snapshot = findState(id);
-        Optional<UploadState> state = upload(snapshot);
-        if (state.isEmpty() || state.get().completed()) {
-            return state.map(complete -> new Held(null, snapshot, complete.length()));
+        ResumableBlobs.Snapshot state = findState(id);
+        Optional<UploadState> upload = upload(state);
+        if (upload.isEmpty() || upload.get().completed()) {
+            return upload.map(complete -> new Held(null, state, complete.length()));
         }
-        long offset = offsetAfter(state.get(), frontStaged);
-        FrontGrant grant = state.get().front();
-        if (!grant.heldBy(frontStaged, state.get().blockSize()) || offset < 0) {
+        FrontGrant grant = upload.get().front();
+        if (!grant.present()) {
             return Optional.empty();
         }
+        long said = offsetAfter(upload.get(), frontStaged);
+        ResumableBlobs.Snapshot read = said >= 0 ? state : find(id);
+        long offset = said >= 0 ? said : upload.get().offset(read.blocks());
         Duration sinceRenewed = Duration.between(grant.renewed(), clock.instant());
         return blobs.takeOver(id, grant.lease(), properties.front().blockTime(), sinceRenewed)
-                .map(writer -> new Held(writer, snapshot, offset));
-    }
-
-    /** No writer, for a complete upload found under the lease its completing writer left to expire. */
-    private Optional<Held> completed(String id) {
-        ResumableBlobs.Snapshot snapshot = findState(id);
-        return upload(snapshot)
-                .filter(UploadState::completed)
-                .map(complete -> new Held(null, snapshot, complete.length()));
+                .map(writer -> new Held(writer, read, offset));
     }
 
     /** The upload's state in {@code snapshot}, or empty when the blob is not an upload's. */

@@ -170,6 +170,39 @@ final class AzureResumableBlobs implements ResumableBlobs {
     }
 
     @Override
+    public boolean claimFrom(
+            String id, String heldLease, String leaseId, Duration duration, Map<String, String> metadata, String etag) {
+        try {
+            AzureCalls.call(name(id), () -> leaseClient(id, heldLease).changeLease(leaseId));
+        } catch (StorageException e) {
+            if (AzureCalls.status(e) == 409 || AzureCalls.status(e) == 412) {
+                return false; // no lease under that ID any more
+            }
+            throw e;
+        }
+        BlobLeaseClient lease = leaseClient(id, leaseId);
+        try {
+            AzureCalls.call(name(id), lease::renewLease); // the old ID's time may be nearly up
+            AzureCalls.run(
+                    name(id),
+                    () -> blob(id).setMetadataWithResponse(
+                                    metadata,
+                                    new BlobRequestConditions()
+                                            .setLeaseId(leaseId)
+                                            .setIfMatch(etag),
+                                    null,
+                                    Context.NONE));
+            return true;
+        } catch (StorageException e) {
+            release(id, leaseId, null);
+            if (AzureCalls.status(e) == 412) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    @Override
     public void release(String id, String leaseId, Map<String, String> metadata) {
         try {
             if (metadata != null) {

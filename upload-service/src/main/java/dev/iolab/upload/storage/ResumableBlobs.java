@@ -62,6 +62,18 @@ public interface ResumableBlobs {
      */
     boolean claim(String id, String leaseId, Duration duration, Map<String, String> metadata, String etag, Lease lease);
 
+    /**
+     * Like {@link #claim} with a new lease, but takes the upload's lease over from {@code heldLease} (a front's grant)
+     * by changing its ID to {@code leaseId}, and renews it: the holder of the old ID can stage nothing more, not even
+     * a block already on its way when the store checks the lease once the block has arrived (Azurite does).
+     *
+     * @return false when the lease is not held under {@code heldLease} (released, lapsed, taken over), or the blob
+     *     changed since {@code etag}
+     * @throws BlobNotFoundException there is no such upload
+     */
+    boolean claimFrom(
+            String id, String heldLease, String leaseId, Duration duration, Map<String, String> metadata, String etag);
+
     /** What a {@link #claim} does with its lease before it writes. */
     enum Lease {
         /** Takes a new lease under that ID; a lost write releases it. */

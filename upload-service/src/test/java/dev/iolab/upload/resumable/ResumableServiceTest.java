@@ -258,6 +258,17 @@ class ResumableServiceTest {
         }
 
         @Override
+        public boolean claimFrom(
+                String id,
+                String heldLease,
+                String leaseId,
+                Duration duration,
+                Map<String, String> metadata,
+                String etag) {
+            throw new UnsupportedOperationException("the front is tested against Azurite and nginx");
+        }
+
+        @Override
         public void release(String id, String leaseId, Map<String, String> metadata) {
             throw new UnsupportedOperationException("the front is tested against Azurite and nginx");
         }

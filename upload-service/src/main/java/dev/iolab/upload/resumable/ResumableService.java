@@ -174,7 +174,7 @@ final class ResumableService {
             UploadState found = live(id, owner, snapshot);
             long offset = held.snapshot() != null ? held.offset() : found.recordedOffset();
             if (offset < 0 || offset != clientOffset && !found.completed()) { // the block list tells
-                snapshot = find(id);
+                snapshot = withBlocks(id, snapshot);
                 found = live(id, owner, snapshot);
                 offset = found.offset(snapshot.blocks());
             }
@@ -282,7 +282,7 @@ final class ResumableService {
             }
             metrics.frontQuestion(offset >= 0);
             if (offset < 0) {
-                known = find(id);
+                known = withBlocks(id, known);
                 state = live(id, owner, known);
                 offset = state.offset(known.blocks());
             }
@@ -468,7 +468,7 @@ final class ResumableService {
             return Optional.empty();
         }
         long said = offsetAfter(upload.get(), frontStaged);
-        ResumableBlobs.Snapshot read = said >= 0 ? state : find(id);
+        ResumableBlobs.Snapshot read = said >= 0 ? state : withBlocks(id, state);
         long offset = said >= 0 ? said : upload.get().offset(read.blocks());
         Duration sinceRenewed = Duration.between(grant.renewed(), clock.instant());
         return blobs.takeOver(id, grant.lease(), properties.front().blockTime(), sinceRenewed)
@@ -508,6 +508,11 @@ final class ResumableService {
     private ResumableBlobs.Snapshot find(String id) {
         requireId(id);
         return blobs.find(id).orElseThrow(ResumableService::notFound);
+    }
+
+    /** {@code state} with the upload's blocks, read in one request. */
+    private ResumableBlobs.Snapshot withBlocks(String id, ResumableBlobs.Snapshot state) {
+        return blobs.withBlocks(id, state).orElseThrow(ResumableService::notFound);
     }
 
     private ResumableBlobs.Snapshot findState(String id) {

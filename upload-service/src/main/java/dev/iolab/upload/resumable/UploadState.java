@@ -20,7 +20,7 @@ import java.util.Map;
  * @param pending where a checksummed {@code PATCH} began whose bytes are not verified yet (blocks from there on do not
  *     count), or -1
  * @param completed whether the blob is stored under its name
- * @param front the block the front is staging or staged last, or {@link FrontGrant#NONE}
+ * @param front the front's grant, or {@link FrontGrant#NONE}
  * @param recorded where the upload stood when its last writer wrote this state (every block before it is staged), or
  *     -1 when not recorded; blocks past it may be staged too (a writer that died before it recorded them), so only
  *     the block list tells a client that asks where to resume
@@ -38,7 +38,7 @@ record UploadState(
         FrontGrant front,
         long recorded) {
 
-    /** The metadata value of the front's block ({@link FrontGrant#encoded}). */
+    /** The metadata value of the front's grant ({@link FrontGrant#encoded}). */
     private static final String DIRECT = "direct";
 
     /** The metadata value of {@link #recorded}. */
@@ -59,10 +59,10 @@ record UploadState(
                 name, length, blockSize, owner, expires, uploadMetadata, digest, -1, true, FrontGrant.NONE, length);
     }
 
-    /** This state with the front staging {@code block}. */
-    UploadState withFront(FrontGrant block) {
+    /** This state with the front holding {@code grant}. */
+    UploadState withFront(FrontGrant grant) {
         return new UploadState(
-                name, length, blockSize, owner, expires, uploadMetadata, digest, pending, completed, block, recorded);
+                name, length, blockSize, owner, expires, uploadMetadata, digest, pending, completed, grant, recorded);
     }
 
     /** This state as a writer records it with the upload standing at {@code offset}. */
@@ -103,7 +103,7 @@ record UploadState(
 
     /**
      * Where the upload stands by its state alone, or -1 when only its block list tells: the offset its last writer
-     * recorded, unless a block of the front's was claimed since, a checksummed {@code PATCH} is pending, or the offset
+     * recorded, unless the front was granted blocks since, a checksummed {@code PATCH} is pending, or the offset
      * recorded is the upload's end without the upload completed (see {@link #offset}). Every block before it is
      * staged; a writer may start there, restaging with the same IDs any block past it that a writer before it staged
      * without recording.

@@ -79,10 +79,11 @@ final class AzureResumableBlobs implements ResumableBlobs {
 
     @Override
     public Optional<Snapshot> find(String id) {
-        Optional<Snapshot> state = findState(id);
-        if (state.isEmpty()) {
-            return state;
-        }
+        return findState(id).flatMap(state -> withBlocks(id, state));
+    }
+
+    @Override
+    public Optional<Snapshot> withBlocks(String id, Snapshot state) {
         try {
             Map<String, Long> blocks = new LinkedHashMap<>();
             List<Block> uncommitted = AzureCalls.call(
@@ -97,8 +98,7 @@ final class AzureResumableBlobs implements ResumableBlobs {
             for (Block staged : uncommitted) {
                 blocks.put(staged.getName(), staged.getSizeLong());
             }
-            return Optional.of(
-                    new Snapshot(state.get().metadata(), blocks, state.get().etag()));
+            return Optional.of(new Snapshot(state.metadata(), blocks, state.etag()));
         } catch (BlobNotFoundException e) {
             return Optional.empty();
         }

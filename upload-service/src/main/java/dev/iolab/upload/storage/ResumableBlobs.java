@@ -32,6 +32,12 @@ public interface ResumableBlobs {
     Optional<Snapshot> findState(String id);
 
     /**
+     * The upload's blocks staged so far, read on top of {@code state}, a snapshot read before by {@link #findState}
+     * (its metadata and ETag are kept): one request. Empty when the upload is gone.
+     */
+    Optional<Snapshot> withBlocks(String id, Snapshot state);
+
+    /**
      * Takes the upload's lease for {@code duration} (15 to 60 s), renewed as its writer stages blocks.
      *
      * @return the writer, or empty when another writer holds the lease

@@ -147,15 +147,7 @@ final class AzureResumableBlobs implements ResumableBlobs {
             return false; // acquiring under the ID held renews it
         }
         try {
-            AzureCalls.run(
-                    name(id),
-                    () -> blob(id).setMetadataWithResponse(
-                                    metadata,
-                                    new BlobRequestConditions()
-                                            .setLeaseId(leaseId)
-                                            .setIfMatch(etag),
-                                    null,
-                                    Context.NONE));
+            setMetadata(id, leaseId, metadata, etag);
             return true;
         } catch (StorageException e) {
             if (lease == Lease.NEW) {
@@ -183,15 +175,7 @@ final class AzureResumableBlobs implements ResumableBlobs {
         BlobLeaseClient lease = leaseClient(id, leaseId);
         try {
             AzureCalls.call(name(id), lease::renewLease); // the old ID's time may be nearly up
-            AzureCalls.run(
-                    name(id),
-                    () -> blob(id).setMetadataWithResponse(
-                                    metadata,
-                                    new BlobRequestConditions()
-                                            .setLeaseId(leaseId)
-                                            .setIfMatch(etag),
-                                    null,
-                                    Context.NONE));
+            setMetadata(id, leaseId, metadata, etag);
             return true;
         } catch (StorageException e) {
             release(id, leaseId, null);
@@ -206,7 +190,7 @@ final class AzureResumableBlobs implements ResumableBlobs {
     public void release(String id, String leaseId, Map<String, String> metadata) {
         try {
             if (metadata != null) {
-                setMetadata(id, leaseId, metadata);
+                setMetadata(id, leaseId, metadata, null);
             }
             AzureCalls.run(name(id), leaseClient(id, leaseId)::releaseLease);
         } catch (StorageException e) {
@@ -223,11 +207,15 @@ final class AzureResumableBlobs implements ResumableBlobs {
                 + URLEncoder.encode(blockId, StandardCharsets.UTF_8);
     }
 
-    private void setMetadata(String id, String leaseId, Map<String, String> metadata) {
+    /** Writes {@code metadata} under lease {@code leaseId}, if the blob is still as it was at {@code etag} (unless null). */
+    private void setMetadata(String id, String leaseId, Map<String, String> metadata, String etag) {
         AzureCalls.run(
                 name(id),
                 () -> blob(id).setMetadataWithResponse(
-                                metadata, new BlobRequestConditions().setLeaseId(leaseId), null, Context.NONE));
+                                metadata,
+                                new BlobRequestConditions().setLeaseId(leaseId).setIfMatch(etag),
+                                null,
+                                Context.NONE));
     }
 
     private BlobLeaseClient leaseClient(String id, String leaseId) {

@@ -295,6 +295,37 @@ class ResumableFrontTest extends RunningServiceSupport {
     }
 
     @Test
+    void aFrontWhoseGrantWasTakenOverAsksAgainInsteadOfStagingUnderIt() throws Exception {
+        String store = URI.create(Azurite.get().blobEndpoint()).getAuthority();
+        byte[] content = randomBytes(2 * BLOCK + 7, 92);
+        byte[] secondBlock = Arrays.copyOfRange(content, BLOCK, 2 * BLOCK);
+        try (TusFrontProcess other = TusFrontProcess.start(work.resolve("other"), "127.0.0.1:" + port, store, SECRET)) {
+            String path = tus.created("front/back.bin", content.length);
+            assertThat(tus.patch(path, 0, Arrays.copyOf(content, BLOCK)).statusCode())
+                    .isEqualTo(204);
+            try (RawHttp moved = new RawHttp(other.baseUrl().getPort())) { // the client moves, and is cut there
+                moved.head("PATCH " + path + " HTTP/1.1", patchHeaders(BLOCK, BLOCK));
+                moved.body(Arrays.copyOf(secondBlock, BLOCK / 2));
+                await().atMost(Duration.ofSeconds(30)).until(() -> frontBlockAt(path) == BLOCK);
+                moved.abort();
+            }
+            await().atMost(Duration.ofSeconds(30)).until(() -> !leased(path));
+
+            HttpResponse<String> back = tus.patch(path, BLOCK, secondBlock);
+
+            assertThat(back.statusCode())
+                    .as("the first front's grant is no longer its lease's: it asks instead of staging: " + back.body())
+                    .isEqualTo(204);
+            assertThat(back.headers().firstValue("Upload-Offset")).contains(Long.toString(2L * BLOCK));
+            assertThat(tus.patch(path, 2L * BLOCK, Arrays.copyOfRange(content, 2 * BLOCK, content.length))
+                            .statusCode())
+                    .isEqualTo(204);
+        }
+        assertThat(container().getBlobClient("front/back.bin").downloadContent().toBytes())
+                .isEqualTo(content);
+    }
+
+    @Test
     void anUploadOfOneFrontBlockAndALastCostsTheStoreElevenRequestsFromTheServiceAndOneFromNginx() throws Exception {
         byte[] content = randomBytes(BLOCK + 1000, 89);
         StoreRequests sent = StoreRequests.from(registry);

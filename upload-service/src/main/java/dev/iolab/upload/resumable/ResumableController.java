@@ -194,7 +194,8 @@ class ResumableController {
         }
     }
 
-    private static ResponseEntity.BodyBuilder answer(HttpStatus status, ResumableService.Status upload) {
+    /** A tus answer: the offset, and the expiry of an upload that is not complete. */
+    static ResponseEntity.BodyBuilder answer(HttpStatus status, ResumableService.Status upload) {
         HttpHeaders headers = new HttpHeaders();
         headers.set(Tus.RESUMABLE, Tus.VERSION);
         headers.set(Tus.UPLOAD_OFFSET, Long.toString(upload.offset()));

@@ -11,6 +11,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -19,14 +20,16 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code GET /files/{id}/front} carries the {@code PATCH}'s own headers (its API key, {@code Upload-Offset}, and its
  * length in {@code X-Content-Length}) and is answered 200 with where to {@code Put Block} the body
  * ({@code X-Front-Block}) under which lease ({@code X-Front-Lease}), the offset to answer and the upload's length (so
- * that the front knows the upload's last {@code PATCH}, which it hands to the service without asking), and for how
+ * that the front knows the upload's last {@code PATCH}), and for how
  * many seconds the front may stage the upload's following blocks under the same lease without asking
  * ({@code X-Front-Grant-Time}: its grant). Or 401: "not for the front", and nginx hands the {@code PATCH} to the
  * service. {@code X-Front-Staged} ({@link FrontStaged}) is the front's word on the latest block it staged for the
- * upload: from the grant's holder, it spares the service reading the upload's block list, and it is what lets the
- * grant's lease pass on. {@code DELETE /files/{id}/front} with {@code X-Front-Lease} says a block failed (the store
- * took none of it): its lease is released at once, which ends the grant. Both need {@code X-Front-Secret}
- * ({@link FrontSecret}); without it they answer 404. Not part of the public API.
+ * upload: from the grant's holder, it spares the service reading the upload's block list. {@code POST
+ * /files/{id}/front} with the holder's word on the upload's last block, which the front staged under its grant, commits
+ * the upload and is answered as that block's {@code PATCH} would be (204, or a problem the front passes on). {@code
+ * DELETE /files/{id}/front} with {@code X-Front-Lease} says a block failed (the store took none of it): its lease is
+ * released at once, which ends the grant. All need {@code X-Front-Secret} ({@link FrontSecret}); without it they answer
+ * 404. Not part of the public API.
  */
 @Hidden
 @RestController
@@ -68,6 +71,15 @@ class ResumableFrontController {
         headers.set(Tus.UPLOAD_LENGTH, Long.toString(direct.get().length()));
         headers.set(GRANT_TIME, Double.toString(direct.get().startsFor().toMillis() / 1000.0));
         return ResponseEntity.ok().headers(headers).build();
+    }
+
+    @PostMapping
+    ResponseEntity<Void> staged(@PathVariable String id, HttpServletRequest request) {
+        if (!secret.sentWith(request)) {
+            return ResponseEntity.notFound().build();
+        }
+        ResumableService.Status status = service.commitStaged(id, owner(request), stagedByFront(request));
+        return ResumableController.answer(HttpStatus.NO_CONTENT, status).build();
     }
 
     @DeleteMapping

@@ -345,6 +345,38 @@ final class ResumableService {
     }
 
     /**
+     * Commits an upload whose last block the front staged itself under its grant ({@code ops/nginx/tus-front.conf}):
+     * what the upload's last {@code PATCH} does after staging, without its body passing through the service. The
+     * grant's lease is taken over first, so the front can stage nothing more, and the commit, the copy under the
+     * upload's name and the completed state are written under it.
+     *
+     * @param frontStaged the front's word on the block it staged: it must be the grant holder's, on the upload's last
+     *     block, else the upload is left as it is (423: the client asks for the offset and sends the rest again)
+     */
+    Status commitStaged(String id, String owner, FrontStaged frontStaged) {
+        ResumableBlobs.Snapshot snapshot = findState(id);
+        UploadState found = live(id, owner, snapshot);
+        if (found.completed()) {
+            return status(found, found.length());
+        }
+        if (!found.front().heldBy(frontStaged, found.blockSize())
+                || offsetAfter(found, frontStaged) != found.length()) {
+            throw locked();
+        }
+        Duration sinceRenewed = Duration.between(found.front().renewed(), clock.instant());
+        try (ResumableBlobs.Writer writer = blobs.takeOver(
+                        id, found.front().lease(), properties.front().blockTime(), sinceRenewed)
+                .orElseThrow(ResumableService::locked)) {
+            countFrontBlocks(found, found.length());
+            UploadState state = refreshed(found).withRecorded(found.length());
+            complete(id, writer, state);
+            return status(state.asCompleted(), state.length());
+        } catch (BlobNotFoundException e) {
+            throw notFound();
+        }
+    }
+
+    /**
      * Claims the upload's lease for {@code grant} and records it: the holder keeps its lease; another front takes a
      * grant's lease over (the old holder can stage nothing more), or takes a new lease when there is no grant or its
      * lease is gone. False when another writer holds the lease, or the upload changed since it was read.
@@ -388,7 +420,7 @@ final class ResumableService {
     private void countFrontBlocks(UploadState state, long offset) {
         if (grantUsed(state, offset)) {
             long bytes = offset - state.front().from();
-            metrics.stagedByFront(bytes / state.blockSize(), bytes);
+            metrics.stagedByFront(Math.ceilDiv(bytes, state.blockSize()), bytes); // the last block may be shorter
         }
     }
 

@@ -16,12 +16,14 @@ import dev.iolab.upload.support.Azurite;
 import dev.iolab.upload.support.RawHttp;
 import dev.iolab.upload.support.RunningServiceSupport;
 import java.net.URI;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -80,7 +82,7 @@ class ResumableFrontTest extends RunningServiceSupport {
     }
 
     @Test
-    void tusJsClientInBlockSizedChunksIsStoredByteExactWithAllButTheLastBlockStagedByNginx() throws Exception {
+    void tusJsClientInBlockSizedChunksIsStoredByteExactWithEveryBlockStagedByNginx() throws Exception {
         int size = 12 * BLOCK + 123;
         byte[] content = randomBytes(size, 81);
         Path file = Files.write(work.resolve("payload.bin"), content);
@@ -97,10 +99,9 @@ class ResumableFrontTest extends RunningServiceSupport {
                         .downloadContent()
                         .toBytes())
                 .isEqualTo(content);
-        await().atMost(Duration.ofSeconds(30))
-                .untilAsserted(() -> assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks)
-                        .as("blocks nginx staged: all but the last, which the service commits")
-                        .isEqualTo(12));
+        assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks)
+                .as("blocks nginx staged: all, the last one too; the service only committed")
+                .isEqualTo(13);
         assertThat(counter("iolab.upload.resumable.bytes") - staged).isEqualTo(size);
         assertThat(questionsAnsweredFromState() - fromState)
                 .as("one question, answered from where creation recorded the upload: its grant covered the rest")
@@ -326,30 +327,31 @@ class ResumableFrontTest extends RunningServiceSupport {
     }
 
     @Test
-    void anUploadOfOneFrontBlockAndALastCostsTheStoreElevenRequestsFromTheServiceAndOneFromNginx() throws Exception {
+    void anUploadOfOneFrontBlockAndALastCostsTheStoreNineRequestsFromTheServiceAndNoBytes() throws Exception {
         byte[] content = randomBytes(BLOCK + 1000, 89);
         StoreRequests sent = StoreRequests.from(registry);
         double frontBlocks = counter("iolab.upload.resumable.front.blocks");
+        double bytes = counter("iolab.upload.resumable.bytes");
 
         String path = tus.created("front/counted.bin", content.length);
         assertThat(tus.patch(path, 0, Arrays.copyOf(content, BLOCK)).statusCode())
                 .isEqualTo(204);
-        assertThat(tus.patch(path, BLOCK, Arrays.copyOfRange(content, BLOCK, content.length))
-                        .statusCode())
-                .isEqualTo(204);
+        HttpResponse<String> last = tus.patch(path, BLOCK, Arrays.copyOfRange(content, BLOCK, content.length));
 
+        assertThat(last.statusCode()).isEqualTo(204);
+        assertThat(last.headers().firstValue("Upload-Offset")).contains(Long.toString(content.length));
         assertThat(sent.since())
-                .as("creation (1), the front's question (3), the last PATCH (7); the sweep's and health's aside")
+                .as("creation (1), the front's question (3), its commit (5); nginx stages both blocks")
                 .containsExactlyInAnyOrderEntriesOf(Map.of(
                         "Put Blob", 2.0, // the upload's state, then the completed upload's empty marker
                         "Get Blob Properties", 2.0, // the state alone: no block list is read
-                        "Lease Blob (acquire)", 1.0, // the front's block
-                        "Set Blob Metadata", 2.0, // the front's claim, then the service's take-over
-                        "Lease Blob (change)", 1.0, // the take-over of the front's kept lease
-                        "Put Block", 1.0, // the last block; nginx staged the first
+                        "Lease Blob (acquire)", 1.0, // the front's grant
+                        "Set Blob Metadata", 1.0, // the grant recorded
+                        "Lease Blob (change)", 1.0, // the commit takes the grant's lease over
                         "Put Block List", 1.0,
                         "Copy Blob From URL", 1.0));
-        assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks).isEqualTo(1);
+        assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks).isEqualTo(2);
+        assertThat(counter("iolab.upload.resumable.bytes") - bytes).isEqualTo(content.length);
         assertThat(container()
                         .getBlobClient("front/counted.bin")
                         .downloadContent()
@@ -432,10 +434,58 @@ class ResumableFrontTest extends RunningServiceSupport {
                 direct.request(path + "/front", "X-Front-Secret", "guess").GET().build());
         HttpResponse<String> end =
                 direct.send(direct.request(path + "/front").DELETE().build());
+        HttpResponse<String> commit = direct.send(direct.request(path + "/front", "X-Front-Staged", "0:lease")
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build());
 
         assertThat(ask.statusCode()).isEqualTo(404);
         assertThat(end.statusCode()).isEqualTo(404);
+        assertThat(commit.statusCode()).isEqualTo(404);
+        assertThat(tus.offset(path)).isZero();
         assertThat(direct.delete(path).statusCode()).isEqualTo(204);
+    }
+
+    @Test
+    void aCommitOnAWordThatIsNotTheGrantHoldersIsRefusedAndLeavesTheUploadAsItWas() throws Exception {
+        byte[] content = randomBytes(BLOCK + 10, 93);
+        String path = tus.created("front/word.bin", content.length);
+        assertThat(tus.patch(path, 0, Arrays.copyOf(content, BLOCK)).statusCode())
+                .isEqualTo(204);
+        TusHttp direct = new TusHttp(port, API_KEY);
+
+        HttpResponse<String> guessed = direct.send(direct.request(
+                        path + "/front", "X-Front-Secret", SECRET, "X-Front-Staged", BLOCK + ":not-the-grants-lease")
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build());
+
+        assertThat(guessed.statusCode()).as(guessed.body()).isEqualTo(423);
+        assertThat(guessed.body()).contains("https://iolab.dev/problems/upload-locked");
+        assertThat(tus.offset(path)).isEqualTo(BLOCK);
+        assertThat(tus.patch(path, BLOCK, Arrays.copyOfRange(content, BLOCK, content.length))
+                        .statusCode())
+                .isEqualTo(204);
+        assertThat(container().getBlobClient("front/word.bin").downloadContent().toBytes())
+                .isEqualTo(content);
+    }
+
+    @Test
+    void aLastBlockStagedByTheFrontIsNotStoredUnderItsNameWhenTheWholeUploadsChecksumDiffers() throws Exception {
+        byte[] content = randomBytes(BLOCK + 10, 94);
+        String checksum = "sha1 " + Base64.getEncoder().encodeToString(new byte[20]);
+        HttpResponse<String> created =
+                tus.create(content.length, Map.of("filename", "front/digest.bin", "checksum", checksum));
+        String path = created.headers().firstValue("Location").orElseThrow();
+        assertThat(tus.patch(path, 0, Arrays.copyOf(content, BLOCK)).statusCode())
+                .isEqualTo(204);
+
+        HttpResponse<String> last = tus.patch(path, BLOCK, Arrays.copyOfRange(content, BLOCK, content.length));
+
+        assertThat(last.statusCode()).as(last.body()).isEqualTo(460);
+        assertThat(last.headers().firstValue("Content-Type")).contains("application/problem+json");
+        assertThat(last.headers().firstValue("Tus-Resumable")).contains("1.0.0");
+        assertThat(last.body()).contains("https://iolab.dev/problems/upload-digest-mismatch");
+        assertThat(container().getBlobClient("front/digest.bin").exists()).isFalse();
+        assertThat(tus.head(path).statusCode()).isEqualTo(404);
     }
 
     /** The head lines of a {@code PATCH} from {@code offset} whose body is {@code length} bytes long. */

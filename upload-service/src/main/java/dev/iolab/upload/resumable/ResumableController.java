@@ -87,12 +87,17 @@ class ResumableController {
         }
         Tus.Checksum checksum = Tus.checksum(request.getHeader(Tus.UPLOAD_CHECKSUM));
         String owner = owner(request);
-        ResumableService.Created created = service.create(owner, length, request.getHeader(Tus.UPLOAD_METADATA));
+        ResumableService.Created created = service.create(
+                owner, length, request.getHeader(Tus.UPLOAD_METADATA), !withBody && front.sentWith(request));
         String id = created.id();
         URI location = URI.create(request.getContextPath() + "/files/" + id);
         if (!withBody) {
+            HttpHeaders grant = created.grant()
+                    .map(direct -> ResumableFrontController.granted(direct, service.blockSize()))
+                    .orElseGet(HttpHeaders::new);
             DeferredResult<ResponseEntity<Void>> answered = new DeferredResult<>();
             answered.setResult(answer(HttpStatus.CREATED, created.status())
+                    .headers(grant)
                     .location(location)
                     .build());
             return answered;

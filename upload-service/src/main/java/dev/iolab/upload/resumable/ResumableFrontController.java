@@ -22,7 +22,8 @@ import org.springframework.web.bind.annotation.RestController;
  * ({@code X-Front-Block}) under which lease ({@code X-Front-Lease}), the offset to answer and the upload's length (so
  * that the front knows the upload's last {@code PATCH}), and for how
  * many seconds the front may stage the upload's following blocks under the same lease without asking
- * ({@code X-Front-Grant-Time}: its grant). Or 401: "not for the front", and nginx hands the {@code PATCH} to the
+ * ({@code X-Front-Grant-Time}: its grant; a creation through the front is answered with the same grant of the new
+ * upload's first blocks, see {@link #granted}). Or 401: "not for the front", and nginx hands the {@code PATCH} to the
  * service. {@code X-Front-Staged} ({@link FrontStaged}) is the front's word on the latest block it staged for the
  * upload: from the grant's holder, it spares the service reading the upload's block list. {@code POST
  * /files/{id}/front} with the holder's word on the upload's last block, which the front staged under its grant, commits
@@ -40,6 +41,7 @@ class ResumableFrontController {
     static final String LEASE = "X-Front-Lease";
     static final String CONTENT_LENGTH = "X-Content-Length";
     static final String GRANT_TIME = "X-Front-Grant-Time";
+    static final String BLOCK_SIZE = "X-Front-Block-Size";
 
     private final ResumableService service;
     private final ClientIdentity clients;
@@ -69,8 +71,26 @@ class ResumableFrontController {
         headers.set(Tus.UPLOAD_OFFSET, Long.toString(direct.get().offset()));
         headers.setDate(Tus.UPLOAD_EXPIRES, direct.get().expires().toEpochMilli());
         headers.set(Tus.UPLOAD_LENGTH, Long.toString(direct.get().length()));
-        headers.set(GRANT_TIME, Double.toString(direct.get().startsFor().toMillis() / 1000.0));
+        headers.set(GRANT_TIME, grantTime(direct.get()));
         return ResponseEntity.ok().headers(headers).build();
+    }
+
+    /**
+     * What a creation through the front answers beside its 201: the grant of the upload's first blocks, as a
+     * question's answer gives it, and the block size (the length each of those blocks must have). nginx keeps them and
+     * does not pass them on.
+     */
+    static HttpHeaders granted(ResumableService.Direct direct, int blockSize) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(BLOCK, direct.target());
+        headers.set(LEASE, direct.leaseId());
+        headers.set(GRANT_TIME, grantTime(direct));
+        headers.set(BLOCK_SIZE, Integer.toString(blockSize));
+        return headers;
+    }
+
+    private static String grantTime(ResumableService.Direct direct) {
+        return Double.toString(direct.startsFor().toMillis() / 1000.0);
     }
 
     @PostMapping

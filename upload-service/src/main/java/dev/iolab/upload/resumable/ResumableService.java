@@ -72,15 +72,18 @@ final class ResumableService {
      */
     record Direct(String target, String leaseId, long offset, Instant expires, long length, Duration startsFor) {}
 
-    /** A new upload: its ID, and where it stands. */
-    record Created(String id, Status status) {}
+    /**
+     * A new upload: its ID, where it stands, and the grant of its first blocks to the front that created it, if it
+     * asked for one.
+     */
+    record Created(String id, Status status, Optional<Direct> grant) {}
 
     /** Largest {@code Upload-Length} accepted. */
     long maxSize() {
         return Math.min(properties.maxSize().toBytes(), BlockGrid.maxLength(blockSize()));
     }
 
-    private int blockSize() {
+    int blockSize() {
         return Math.toIntExact(properties.blockSize().toBytes());
     }
 
@@ -89,9 +92,11 @@ final class ResumableService {
      * else {@code filename}), checked as every blob name is.
      *
      * @param owner who may resume it ({@code key:<client>}), or empty: then its ID is the only capability
+     * @param forFront the front creates it: it is granted the upload's first blocks as if it had asked about the first
+     *     (its lease is taken at once), which spares it that question
      * @return the new upload's ID and where it stands: answered from what was just written, with no read
      */
-    Created create(String owner, long length, String uploadMetadata) {
+    Created create(String owner, long length, String uploadMetadata, boolean forFront) {
         if (length < 0) {
             throw new ResumableException(
                     ResumableProblem.INVALID_HEADER,
@@ -111,17 +116,20 @@ final class ResumableService {
         BlobNames.validate(name);
         Tus.Checksum digest = Tus.checksum(metadata.get("checksum"));
         String id = newId();
+        Instant now = clock.instant();
+        FrontGrant grant =
+                forFront && length > 0 ? new FrontGrant(0, UUID.randomUUID().toString(), now) : FrontGrant.NONE;
         UploadState state = new UploadState(
                 name,
                 length,
                 blockSize(),
                 owner,
-                clock.instant().plus(properties.expiry()),
+                now.plus(properties.expiry()),
                 uploadMetadata == null ? "" : uploadMetadata.strip(),
                 digest == null ? "" : digest.header(),
                 -1,
                 false,
-                FrontGrant.NONE,
+                grant,
                 0);
         if (!blobs.create(id, state.toMetadata())) {
             throw new IllegalStateException("128 random bits met an upload's ID twice");
@@ -131,9 +139,25 @@ final class ResumableService {
             try (ResumableBlobs.Writer writer = lock(id)) {
                 complete(id, writer, state);
             }
-            return new Created(id, status(state.asCompleted(), 0));
+            return new Created(id, status(state.asCompleted(), 0), Optional.empty());
         }
-        return new Created(id, status(state, 0));
+        return new Created(id, status(state, 0), granted(id, state));
+    }
+
+    /**
+     * The front's grant of a new upload's first blocks, with the upload's lease taken under the grant's ID; empty when
+     * there is none, or the lease could not be taken (then the state's record of the grant is harmless: its lease is
+     * not held).
+     */
+    private Optional<Direct> granted(String id, UploadState state) {
+        FrontGrant grant = state.front();
+        Duration time = properties.front().blockTime();
+        if (!grant.present() || !blobs.lease(id, grant.lease(), time)) {
+            return Optional.empty();
+        }
+        String target = blobs.blockTarget(id, state.grid().blockId(0), time.plusMinutes(1));
+        return Optional.of(new Direct(
+                target, grant.lease(), 0, state.expires(), state.length(), grant.startsFor(clock.instant(), time)));
     }
 
     /** The upload's offset and state; counts a resume when it is unfinished and holds bytes. */

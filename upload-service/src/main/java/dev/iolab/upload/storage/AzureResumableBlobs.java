@@ -141,6 +141,11 @@ final class AzureResumableBlobs implements ResumableBlobs {
     }
 
     @Override
+    public boolean lease(String id, String leaseId, Duration duration) {
+        return acquire(id, leaseClient(id, leaseId), leaseSeconds(duration));
+    }
+
+    @Override
     public boolean claim(
             String id, String leaseId, Duration duration, Map<String, String> metadata, String etag, Lease lease) {
         if (lease != Lease.HELD && !acquire(id, leaseClient(id, leaseId), leaseSeconds(duration))) {

@@ -38,6 +38,15 @@ public interface ResumableBlobs {
     Optional<Snapshot> withBlocks(String id, Snapshot state);
 
     /**
+     * Takes the upload's lease under {@code leaseId} for {@code duration} (15 to 60 s) and leaves it held, for a front
+     * proxy to stage blocks under ({@link #blockTarget}).
+     *
+     * @return false when another writer holds the lease
+     * @throws BlobNotFoundException there is no such upload
+     */
+    boolean lease(String id, String leaseId, Duration duration);
+
+    /**
      * Takes the upload's lease for {@code duration} (15 to 60 s), renewed as its writer stages blocks.
      *
      * @return the writer, or empty when another writer holds the lease

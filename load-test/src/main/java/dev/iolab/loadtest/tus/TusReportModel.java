@@ -77,7 +77,8 @@ record TusReportModel(
             String serviceArgs,
             String cpu,
             String note,
-            boolean cutsWarmedUp) {}
+            boolean cutsWarmedUp,
+            boolean frontStagesEveryBlock) {}
 
     /**
      * One server kind's figures over its repetitions, each "median (lowest–highest)".
@@ -205,7 +206,8 @@ record TusReportModel(
                 MarkdownTable.cell(String.join(" ", TusServer.iolabArgs(s.chunkBytes()))),
                 MarkdownTable.cell(s.cpu()),
                 s.note() == null || s.note().isBlank() ? null : MarkdownTable.cell(s.note()),
-                s.cutsWarmedUp());
+                s.cutsWarmedUp(),
+                s.frontStagesEveryBlock());
         List<String> kinds = kinds(result);
         List<Row> bursts = kinds.stream().map(k -> burstRow(k, result.bursts())).toList();
         List<Row> cuts = result.cuts().isEmpty()

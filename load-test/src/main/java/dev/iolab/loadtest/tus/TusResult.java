@@ -33,6 +33,10 @@ record TusResult(RunInfo run, Setup setup, List<Burst> bursts, List<CutRun> cuts
      * @param haproxy    HAProxy's version line, or null without the balancer part
      * @param cpu        the processor's model ({@code /proc/cpuinfo}), and whether it runs under a hypervisor
      * @param note       what the person who ran the study said about the machine ({@code --machine-note}), or null
+     * @param cutsWarmedUp each cut upload's fresh server got the burst's untimed uploads first (false in data from
+     *     before they did)
+     * @param frontStagesEveryBlock the front stages every block, the last one included, under grants handed out at
+     *     creation and by questions, and the service only commits (false in data from before it did)
      */
     record Setup(
             int uploads,
@@ -47,7 +51,8 @@ record TusResult(RunInfo run, Setup setup, List<Burst> bursts, List<CutRun> cuts
             String haproxy,
             String cpu,
             String note,
-            boolean cutsWarmedUp) {}
+            boolean cutsWarmedUp,
+            boolean frontStagesEveryBlock) {}
 
     /** What the processes used while something ran. */
     record Usage(double seconds, double serverCpuSeconds, double azuriteCpuSeconds, long serverPeakRssBytes) {}

@@ -150,6 +150,7 @@ public final class TusStudy {
                 options.balancer ? BalancedPair.haproxyVersion(run.directory()) : null,
                 cpu(),
                 options.machineNote,
+                true,
                 true);
     }
 

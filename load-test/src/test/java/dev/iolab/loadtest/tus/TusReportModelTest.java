@@ -169,6 +169,19 @@ class TusReportModelTest {
 
     static TusResult.Setup setup() {
         return new TusResult.Setup(
-                20, 10, 2, 1024, 3, CHUNK, 2, "tusd v2.9.1", "tus-java-client 0.5.1", null, "Intel Xeon", null, true);
+                20,
+                10,
+                2,
+                1024,
+                3,
+                CHUNK,
+                2,
+                "tusd v2.9.1",
+                "tus-java-client 0.5.1",
+                null,
+                "Intel Xeon",
+                null,
+                true,
+                true);
     }
 }

@@ -20,11 +20,10 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code GET /files/{id}/front} carries the {@code PATCH}'s own headers (its API key, {@code Upload-Offset}, and its
  * length in {@code X-Content-Length}) and is answered 200 with where to {@code Put Block} the body
  * ({@code X-Front-Block}) under which lease ({@code X-Front-Lease}), the offset to answer and the upload's length (so
- * that the front knows the upload's last {@code PATCH}), and for how
- * many seconds the front may stage the upload's following blocks under the same lease without asking
- * ({@code X-Front-Grant-Time}: its grant; a creation through the front is answered with the same grant of the new
- * upload's first blocks, see {@link #granted}). Or 401: "not for the front", and nginx hands the {@code PATCH} to the
- * service. {@code X-Front-Staged} ({@link FrontStaged}) is the front's word on the latest block it staged for the
+ * that the front knows the upload's last {@code PATCH}), and for how many seconds the front may stage the upload's
+ * following blocks under the same lease without asking ({@code X-Front-Grant-Time}: its grant; a creation through the
+ * front is answered with the same grant of the new upload's first blocks, see {@link #granted}). Or 401: "not for the
+ * front", and nginx hands the {@code PATCH} to the service. {@code X-Front-Staged} ({@link FrontStaged}) is the front's word on the latest block it staged for the
  * upload: from the grant's holder, it spares the service reading the upload's block list. {@code POST
  * /files/{id}/front} with the holder's word on the upload's last block, which the front staged under its grant, commits
  * the upload and is answered as that block's {@code PATCH} would be (204, or a problem the front passes on). {@code

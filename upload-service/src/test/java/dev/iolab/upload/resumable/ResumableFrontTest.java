@@ -95,11 +95,7 @@ class ResumableFrontTest extends RunningServiceSupport {
                 TusJsClient.uploadInChunks(front.baseUrl() + "/files/", file, "front/payload.bin", API_KEY, BLOCK);
 
         assertThat(run.exitCode()).as(run.output() + front.tail()).isZero();
-        assertThat(container()
-                        .getBlobClient("front/payload.bin")
-                        .downloadContent()
-                        .toBytes())
-                .isEqualTo(content);
+        assertThat(stored("front/payload.bin")).isEqualTo(content);
         assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks)
                 .as("blocks nginx staged: all, the last one too; the service only committed")
                 .isEqualTo(13);
@@ -129,11 +125,7 @@ class ResumableFrontTest extends RunningServiceSupport {
                         .isEqualTo(1));
         HttpResponse<String> last = tus.patch(path, 2L * BLOCK, Arrays.copyOfRange(content, 2 * BLOCK, 3 * BLOCK));
         assertThat(last.statusCode()).as(last.body()).isEqualTo(204);
-        assertThat(container()
-                        .getBlobClient("front/chunked.bin")
-                        .downloadContent()
-                        .toBytes())
-                .isEqualTo(content);
+        assertThat(stored("front/chunked.bin")).isEqualTo(content);
     }
 
     /** A {@code PATCH} whose body is sent in chunks of 64 KiB, as tus-java-client sends every body. */
@@ -171,8 +163,7 @@ class ResumableFrontTest extends RunningServiceSupport {
             assertThat(answer.headers().firstValue("Upload-Offset")).contains(Long.toString((block + 1L) * BLOCK));
             assertThat(answer.headers().firstValue("Tus-Resumable")).contains("1.0.0");
         }
-        assertThat(container().getBlobClient("front/cut.bin").downloadContent().toBytes())
-                .isEqualTo(content);
+        assertThat(stored("front/cut.bin")).isEqualTo(content);
     }
 
     @Test
@@ -195,8 +186,7 @@ class ResumableFrontTest extends RunningServiceSupport {
         }
         HttpResponse<String> rest = tus.patch(path, BLOCK, Arrays.copyOfRange(content, BLOCK, content.length));
         assertThat(rest.statusCode()).as(rest.body()).isEqualTo(204);
-        assertThat(container().getBlobClient("front/two.bin").downloadContent().toBytes())
-                .isEqualTo(content);
+        assertThat(stored("front/two.bin")).isEqualTo(content);
     }
 
     @Test
@@ -225,8 +215,7 @@ class ResumableFrontTest extends RunningServiceSupport {
 
         assertThat(last.statusCode()).as(last.body()).isEqualTo(204);
         assertThat(last.headers().firstValue("Upload-Offset")).contains(Long.toString(content.length));
-        assertThat(container().getBlobClient("front/last.bin").downloadContent().toBytes())
-                .isEqualTo(content);
+        assertThat(stored("front/last.bin")).isEqualTo(content);
         assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks)
                 .as("the block nginx staged, counted once")
                 .isEqualTo(1);
@@ -253,11 +242,7 @@ class ResumableFrontTest extends RunningServiceSupport {
                     tus.patch(path, 4L * BLOCK, Arrays.copyOfRange(content, 4 * BLOCK, content.length));
             assertThat(last.statusCode()).as(last.body()).isEqualTo(204);
         }
-        assertThat(container()
-                        .getBlobClient("front/turns.bin")
-                        .downloadContent()
-                        .toBytes())
-                .isEqualTo(content);
+        assertThat(stored("front/turns.bin")).isEqualTo(content);
         assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks).isEqualTo(4);
     }
 
@@ -288,10 +273,7 @@ class ResumableFrontTest extends RunningServiceSupport {
                     second.patch(path, 2L * BLOCK, Arrays.copyOfRange(content, 2 * BLOCK, content.length));
             assertThat(last.statusCode()).as(last.body()).isEqualTo(204);
         }
-        assertThat(container()
-                        .getBlobClient("front/taken.bin")
-                        .downloadContent()
-                        .toBytes())
+        assertThat(stored("front/taken.bin"))
                 .as("the block of the front that was taken over is not kept")
                 .isEqualTo(content);
     }
@@ -323,8 +305,7 @@ class ResumableFrontTest extends RunningServiceSupport {
                             .statusCode())
                     .isEqualTo(204);
         }
-        assertThat(container().getBlobClient("front/back.bin").downloadContent().toBytes())
-                .isEqualTo(content);
+        assertThat(stored("front/back.bin")).isEqualTo(content);
     }
 
     @Test
@@ -356,11 +337,7 @@ class ResumableFrontTest extends RunningServiceSupport {
                         "Copy Blob From URL", 1.0));
         assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks).isEqualTo(2);
         assertThat(counter("iolab.upload.resumable.bytes") - bytes).isEqualTo(content.length);
-        assertThat(container()
-                        .getBlobClient("front/counted.bin")
-                        .downloadContent()
-                        .toBytes())
-                .isEqualTo(content);
+        assertThat(stored("front/counted.bin")).isEqualTo(content);
     }
 
     @Test
@@ -381,8 +358,7 @@ class ResumableFrontTest extends RunningServiceSupport {
         assertThat(tus.patch(path, 2L * BLOCK, Arrays.copyOfRange(content, 2 * BLOCK, 3 * BLOCK))
                         .statusCode())
                 .isEqualTo(204);
-        assertThat(container().getBlobClient("front/lost.bin").downloadContent().toBytes())
-                .isEqualTo(content);
+        assertThat(stored("front/lost.bin")).isEqualTo(content);
     }
 
     @Test
@@ -468,8 +444,7 @@ class ResumableFrontTest extends RunningServiceSupport {
         assertThat(tus.patch(path, BLOCK, Arrays.copyOfRange(content, BLOCK, content.length))
                         .statusCode())
                 .isEqualTo(204);
-        assertThat(container().getBlobClient("front/word.bin").downloadContent().toBytes())
-                .isEqualTo(content);
+        assertThat(stored("front/word.bin")).isEqualTo(content);
     }
 
     @Test
@@ -541,6 +516,11 @@ class ResumableFrontTest extends RunningServiceSupport {
                 .connectionString(Azurite.get().connectionString())
                 .buildClient()
                 .getBlobContainerClient(CONTAINER);
+    }
+
+    /** The bytes of the blob stored under {@code name}. */
+    private byte[] stored(String name) {
+        return container().getBlobClient(name).downloadContent().toBytes();
     }
 
     /** The front's questions so far, however the service found the upload's offset. */

@@ -64,13 +64,10 @@ class ResumableFrontController {
         if (direct.isEmpty()) {
             return ResponseEntity.status(HttpStatus.UNAUTHORIZED).build();
         }
-        HttpHeaders headers = new HttpHeaders();
-        headers.set(BLOCK, direct.get().target());
-        headers.set(LEASE, direct.get().leaseId());
+        HttpHeaders headers = grant(direct.get());
         headers.set(Tus.UPLOAD_OFFSET, Long.toString(direct.get().offset()));
         headers.setDate(Tus.UPLOAD_EXPIRES, direct.get().expires().toEpochMilli());
         headers.set(Tus.UPLOAD_LENGTH, Long.toString(direct.get().length()));
-        headers.set(GRANT_TIME, grantTime(direct.get()));
         return ResponseEntity.ok().headers(headers).build();
     }
 
@@ -80,16 +77,18 @@ class ResumableFrontController {
      * does not pass them on.
      */
     static HttpHeaders granted(ResumableService.Direct direct, int blockSize) {
-        HttpHeaders headers = new HttpHeaders();
-        headers.set(BLOCK, direct.target());
-        headers.set(LEASE, direct.leaseId());
-        headers.set(GRANT_TIME, grantTime(direct));
+        HttpHeaders headers = grant(direct);
         headers.set(BLOCK_SIZE, Integer.toString(blockSize));
         return headers;
     }
 
-    private static String grantTime(ResumableService.Direct direct) {
-        return Double.toString(direct.startsFor().toMillis() / 1000.0);
+    /** The grant itself: where the block goes, under which lease, and for how many seconds blocks may start under it. */
+    private static HttpHeaders grant(ResumableService.Direct direct) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(BLOCK, direct.target());
+        headers.set(LEASE, direct.leaseId());
+        headers.set(GRANT_TIME, Double.toString(direct.startsFor().toMillis() / 1000.0));
+        return headers;
     }
 
     @PostMapping

@@ -30,14 +30,20 @@ record FrontGrant(long from, String lease, Instant renewed) {
         return present() && renewed.isAfter(now.minus(duration.dividedBy(3)));
     }
 
+    /** How long the {@code Put Block} address of a grant is signed for: the lease's {@code duration} and a minute. */
+    static Duration signedFor(Duration duration) {
+        return duration.plusMinutes(1);
+    }
+
     /**
-     * How long from {@code now} the front may start blocks under this grant: until a third of {@code duration} has
-     * passed since the lease was renewed, so that the last block started has two thirds of it to arrive. Zero when
-     * that time has passed.
+     * How long from the signing of its address the front may start blocks under a grant: while the signature has two
+     * thirds of the lease's {@code duration} left, the time a block has to arrive in (80 s for 60 s). The lease does
+     * not bound it: the front renews the lease before each block of a grant, and a renewal that fails (another writer
+     * took the lease over) ends the grant. So a grant outlasts a slow block: the upload's next block, started when the
+     * previous one ends, needs no question.
      */
-    Duration startsFor(Instant now, Duration duration) {
-        Duration left = Duration.between(now, renewed.plus(duration.dividedBy(3)));
-        return left.isNegative() ? Duration.ZERO : left;
+    static Duration startsFor(Duration duration) {
+        return signedFor(duration).minus(duration.multipliedBy(2).dividedBy(3));
     }
 
     /**

@@ -51,19 +51,21 @@ record ResumableProperties(
     }
 
     /**
-     * The block front: nginx before the service ({@code nginx-tus-front.conf} in the stack module) asks the service
-     * whether a {@code PATCH} is exactly the upload's next block and not its last; when it is, the service takes the
-     * upload's lease and answers a {@code Put Block} address signed for that one upload, and nginx streams the body
-     * there itself, so the bytes never pass through the JVM, and the upload's following blocks too for a third of
-     * {@code block-time} without asking again (a grant). Every other request, and every {@code PATCH} that is not
-     * such a block, goes to the service as without the front.
+     * The block front: nginx before the service ({@code ops/nginx/tus-front.conf}) asks the service whether a
+     * {@code PATCH} is exactly the upload's next block; when it is, the service takes the upload's lease and answers a
+     * {@code Put Block} address signed for that one upload, and nginx sends the body there itself, so the bytes never
+     * pass through the JVM, and the upload's following blocks too without asking again, while the address stays
+     * signed for two thirds of {@code block-time} more (a grant; a creation through the front is answered with one for the first blocks). After the last block
+     * nginx asks the service to commit. Every other request, and every {@code PATCH} that is not such a block, goes to
+     * the service as without the front.
      *
      * @param secret what nginx sends in {@code X-Front-Secret} to ask and to release (from the environment,
      *     {@code UPLOAD_RESUMABLE_FRONT_SECRET}); empty (the default): no front, and the routes it uses answer 404
      * @param blockTime how long the lease the front's blocks are staged under lasts (15 to 60 s, Azure's longest
-     *     finite lease); a third of it is how long a grant lets the front start blocks without asking again. The lease
-     *     is renewed for a question unless a third of this has not passed since, and by the front before each block of
-     *     a grant, so a block has two thirds of it at least to arrive, and a client slower than that loses the block
+     *     finite lease); a grant's address is signed for this and a minute more, and the front starts blocks under
+     *     it without asking again while two thirds of this are left (80 s for 60 s). The lease is renewed for a
+     *     question unless a third of this has not passed since, and by the front before each block of a grant, so a
+     *     block has two thirds of it at least to arrive, and a client slower than that loses the block
      *     (8 MiB in 40 s: 210 KB/s)
      */
     record Front(String secret, @DefaultValue("60s") Duration blockTime) {

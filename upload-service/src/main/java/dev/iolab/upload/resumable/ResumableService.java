@@ -66,9 +66,9 @@ final class ResumableService {
      * @param offset the upload's offset once the block is staged
      * @param expires the upload's expiry, moved on by this {@code PATCH}
      * @param length the upload's length: the front knows from it which of the upload's {@code PATCH}es is its last,
-     *     which the service takes without asking
+     *     after which it asks the service to commit
      * @param startsFor how long from now the front may go on staging the upload's following blocks under the same
-     *     lease without asking (its grant), each at the offset the previous one ended
+     *     lease without asking (its grant), each at the offset the previous one ended: {@link FrontGrant#startsFor}
      */
     record Direct(String target, String leaseId, long offset, Instant expires, long length, Duration startsFor) {}
 
@@ -155,9 +155,9 @@ final class ResumableService {
         if (!grant.present() || !blobs.lease(id, grant.lease(), time)) {
             return Optional.empty();
         }
-        String target = blobs.blockTarget(id, state.grid().blockId(0), time.plusMinutes(1));
-        return Optional.of(new Direct(
-                target, grant.lease(), 0, state.expires(), state.length(), grant.startsFor(clock.instant(), time)));
+        String target = blobs.blockTarget(id, state.grid().blockId(0), FrontGrant.signedFor(time));
+        return Optional.of(
+                new Direct(target, grant.lease(), 0, state.expires(), state.length(), FrontGrant.startsFor(time)));
     }
 
     /** The upload's offset and state; counts a resume when it is unfinished and holds bytes. */
@@ -276,8 +276,8 @@ final class ResumableService {
      * Lets the front stage a {@code PATCH}'s body itself when the body is exactly the upload's next block and not its
      * last, carries no per-{@code PATCH} checksum, and the upload is the requester's and free: then the front is granted
      * the upload's lease ({@link FrontGrant}, recorded in the upload's state) for {@code upload.resumable.front.block-time},
-     * and may stage the following whole blocks under it too, one after the other, for a third of that time, renewing
-     * the lease itself before each, the upload's last block included, after which it asks the service to commit
+     * and may stage the following whole blocks under it too, one after the other, for {@link FrontGrant#startsFor},
+     * renewing the lease itself before each, the upload's last block included, after which it asks the service to commit
      * ({@link #commitStaged}). The front that holds a grant asks again once that time is up, and its lease is renewed;
      * another front's question takes the grant over, and the old holder's next renewal fails, so it asks again. A
      * block that failed ends the grant ({@link #directFailed}). A creation through the front grants the upload's first
@@ -359,14 +359,14 @@ final class ResumableService {
             return Optional.empty();
         }
         countFrontBlocks(state, offset); // the grant's record is replaced: its blocks are counted once
-        String target = blobs.blockTarget(id, grid.blockId(offset), time.plusMinutes(1));
+        String target = blobs.blockTarget(id, grid.blockId(offset), FrontGrant.signedFor(time));
         return Optional.of(new Direct(
                 target,
                 leaseId,
                 offset + contentLength,
                 claimed.expires(),
                 state.length(),
-                grant.startsFor(now, time)));
+                FrontGrant.startsFor(time)));
     }
 
     /**

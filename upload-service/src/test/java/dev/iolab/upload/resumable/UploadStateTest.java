@@ -70,12 +70,12 @@ class UploadStateTest {
     }
 
     @Test
-    void aGrantLetsItsFrontStartBlocksForAThirdOfTheLeasesDurationAfterItsRenewal() {
-        FrontGrant grant = new FrontGrant(0, "lease", Instant.ofEpochSecond(1_000));
+    void aGrantLetsItsFrontStartBlocksWhileItsAddressIsSignedForTwoThirdsOfTheLeasesTimeMore() {
         java.time.Duration minute = java.time.Duration.ofSeconds(60);
 
-        assertThat(grant.startsFor(Instant.ofEpochSecond(1_005), minute)).isEqualTo(java.time.Duration.ofSeconds(15));
-        assertThat(grant.startsFor(Instant.ofEpochSecond(1_030), minute)).isZero();
+        assertThat(FrontGrant.signedFor(minute)).isEqualTo(java.time.Duration.ofSeconds(120));
+        assertThat(FrontGrant.startsFor(minute)).isEqualTo(java.time.Duration.ofSeconds(80));
+        assertThat(FrontGrant.startsFor(java.time.Duration.ofSeconds(15))).isEqualTo(java.time.Duration.ofSeconds(65));
     }
 
     @Test

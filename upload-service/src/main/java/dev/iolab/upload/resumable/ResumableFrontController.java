@@ -4,6 +4,7 @@ import dev.iolab.upload.client.ClientIdentity;
 import dev.iolab.upload.client.ClientKey;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.servlet.http.HttpServletRequest;
+import java.time.Duration;
 import java.util.Optional;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -26,7 +27,8 @@ import org.springframework.web.bind.annotation.RestController;
  * front", and nginx hands the {@code PATCH} to the service. {@code X-Front-Staged} ({@link FrontStaged}) is the front's word on the latest block it staged for the
  * upload: from the grant's holder, it spares the service reading the upload's block list. {@code POST
  * /files/{id}/front} with the holder's word on the upload's last block, which the front staged under its grant, commits
- * the upload and is answered as that block's {@code PATCH} would be (204, or a problem the front passes on). {@code
+ * the upload and is answered as that block's {@code PATCH} would be (204, or a problem the front passes on); its
+ * {@code X-Front-Renewed} says how many seconds ago the front renewed the lease for that block. {@code
  * DELETE /files/{id}/front} with {@code X-Front-Lease} says a block failed (the store took none of it): its lease is
  * released at once, which ends the grant. All need {@code X-Front-Secret} ({@link FrontSecret}); without it they answer
  * 404. Not part of the public API.
@@ -41,6 +43,7 @@ class ResumableFrontController {
     static final String CONTENT_LENGTH = "X-Content-Length";
     static final String GRANT_TIME = "X-Front-Grant-Time";
     static final String BLOCK_SIZE = "X-Front-Block-Size";
+    static final String RENEWED = "X-Front-Renewed";
 
     private final ResumableService service;
     private final ClientIdentity clients;
@@ -96,8 +99,22 @@ class ResumableFrontController {
         if (!secret.sentWith(request)) {
             return ResponseEntity.notFound().build();
         }
-        ResumableService.Status status = service.commitStaged(id, owner(request), stagedByFront(request));
+        ResumableService.Status status =
+                service.commitStaged(id, owner(request), stagedByFront(request), renewedAgo(request));
         return ResumableController.answer(HttpStatus.NO_CONTENT, status).build();
+    }
+
+    /** How long ago the front renewed the lease of the block it staged ({@code X-Front-Renewed}, seconds), if it said. */
+    private static Optional<Duration> renewedAgo(HttpServletRequest request) {
+        String seconds = request.getHeader(RENEWED);
+        try {
+            double value = seconds == null ? -1 : Double.parseDouble(seconds);
+            return value >= 0 && value < 86_400
+                    ? Optional.of(Duration.ofMillis(Math.round(value * 1000)))
+                    : Optional.empty();
+        } catch (NumberFormatException malformed) {
+            return Optional.empty();
+        }
     }
 
     @DeleteMapping

@@ -377,8 +377,11 @@ final class ResumableService {
      *
      * @param frontStaged the front's word on the block it staged: it must be the grant holder's, on the upload's last
      *     block, else the upload is left as it is (423: the client asks for the offset and sends the rest again)
+     * @param renewedByFront how long ago the front renewed the grant's lease, for that block; the lease is renewed
+     *     before the commit only when a third of its time has passed since the latest renewal, the front's or the one
+     *     the state records
      */
-    Status commitStaged(String id, String owner, FrontStaged frontStaged) {
+    Status commitStaged(String id, String owner, FrontStaged frontStaged, Optional<Duration> renewedByFront) {
         ResumableBlobs.Snapshot snapshot = findState(id);
         UploadState found = live(id, owner, snapshot);
         if (found.completed()) {
@@ -389,6 +392,9 @@ final class ResumableService {
             throw locked();
         }
         Duration sinceRenewed = Duration.between(found.front().renewed(), clock.instant());
+        if (renewedByFront.isPresent() && renewedByFront.get().compareTo(sinceRenewed) < 0) {
+            sinceRenewed = renewedByFront.get(); // the front renewed it since, for this block
+        }
         try (ResumableBlobs.Writer writer = blobs.takeOver(
                         id, found.front().lease(), properties.front().blockTime(), sinceRenewed)
                 .orElseThrow(ResumableService::locked)) {

@@ -22,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Locale;
@@ -46,7 +47,9 @@ import org.springframework.test.context.TestPropertySource;
             "upload.container=" + ResumableFrontTest.CONTAINER,
             "upload.temp-dir=target/upload-spool-front",
             "upload.resumable.block-size=" + ResumableFrontTest.BLOCK,
-            "upload.resumable.front.secret=" + ResumableFrontTest.SECRET
+            "upload.resumable.front.secret=" + ResumableFrontTest.SECRET,
+            // the shortest lease: a third of it (5 s) passes within a test, and then a lease the state records is due
+            "upload.resumable.front.block-time=15s"
         })
 class ResumableFrontTest extends RunningServiceSupport {
 
@@ -338,6 +341,33 @@ class ResumableFrontTest extends RunningServiceSupport {
         assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks).isEqualTo(2);
         assertThat(counter("iolab.upload.resumable.bytes") - bytes).isEqualTo(content.length);
         assertThat(stored("front/counted.bin")).isEqualTo(content);
+    }
+
+    @Test
+    void aCommitAfterASlowBlockLeavesTheRenewalToNginxWhichRenewedTheLeaseForTheLastBlock() throws Exception {
+        byte[] content = randomBytes(BLOCK + 1000, 93);
+        HttpResponse<String> created = tus.create(content.length, Map.of("filename", "front/slow.bin"));
+        Instant leased = Instant.now();
+        String path = created.headers().firstValue("Location").orElseThrow();
+        StoreRequests sent = StoreRequests.from(registry);
+        try (RawHttp slow = new RawHttp(front.baseUrl().getPort())) {
+            slow.head("PATCH " + path + " HTTP/1.1", patchHeaders(0, BLOCK));
+            slow.body(Arrays.copyOf(content, BLOCK / 2));
+            // the rest of the block once the lease the state records, taken at creation, is due for renewal
+            await().atMost(Duration.ofSeconds(30)).until(() -> Instant.now().isAfter(leased.plusSeconds(6)));
+            slow.body(Arrays.copyOfRange(content, BLOCK / 2, BLOCK));
+            assertThat(slow.response(true).status()).isEqualTo(204);
+        }
+
+        HttpResponse<String> last = tus.patch(path, BLOCK, Arrays.copyOfRange(content, BLOCK, content.length));
+
+        assertThat(last.statusCode()).as(last.body()).isEqualTo(204);
+        assertThat(sent.since())
+                .as("nginx renewed the lease before the last block and said so: the commit renews nothing")
+                .doesNotContainKey("Lease Blob (renew)")
+                .containsEntry("Lease Blob (change)", 1.0)
+                .containsEntry("Put Block List", 1.0);
+        assertThat(stored("front/slow.bin")).isEqualTo(content);
     }
 
     @Test

@@ -24,8 +24,9 @@ import org.springframework.web.bind.annotation.RestController;
  * that the front knows the upload's last {@code PATCH}), and for how many seconds the front may stage the upload's
  * following blocks under the same lease without asking ({@code X-Front-Grant-Time}: its grant; a creation through the
  * front is answered with the same grant of the new upload's first blocks, see {@link #granted}). Or 401: "not for the
- * front", and nginx hands the {@code PATCH} to the service. {@code X-Front-Staged} ({@link FrontStaged}) is the front's word on the latest block it staged for the
- * upload: from the grant's holder, it spares the service reading the upload's block list. {@code POST
+ * front", and nginx hands the {@code PATCH} to the service. {@code X-Front-Staged} ({@link FrontStaged}) is the
+ * front's word on the latest block it staged for the upload: from the grant's holder, it spares the service reading
+ * the upload's block list. {@code POST
  * /files/{id}/front} with the holder's word on the upload's last block, which the front staged under its grant, commits
  * the upload and is answered as that block's {@code PATCH} would be (204, or a problem the front passes on); its
  * {@code X-Front-Renewed} says how many seconds ago the front renewed the lease for that block. {@code
@@ -85,7 +86,7 @@ class ResumableFrontController {
         return headers;
     }
 
-    /** The grant itself: where the block goes, under which lease, and for how many seconds blocks may start under it. */
+    /** The grant: where the block goes, under which lease, and for how many seconds blocks may start under it. */
     private static HttpHeaders grant(ResumableService.Direct direct) {
         HttpHeaders headers = new HttpHeaders();
         headers.set(BLOCK, direct.target());
@@ -104,7 +105,7 @@ class ResumableFrontController {
         return ResumableController.answer(HttpStatus.NO_CONTENT, status).build();
     }
 
-    /** How long ago the front renewed the lease of the block it staged ({@code X-Front-Renewed}, seconds), if it said. */
+    /** How long ago the front renewed the lease for the block it staged ({@code X-Front-Renewed}, seconds), if said. */
     private static Optional<Duration> renewedAgo(HttpServletRequest request) {
         String seconds = request.getHeader(RENEWED);
         try {

@@ -274,14 +274,14 @@ final class ResumableService {
 
     /**
      * Lets the front stage a {@code PATCH}'s body itself when the body is exactly the upload's next block and not its
-     * last, carries no per-{@code PATCH} checksum, and the upload is the requester's and free: then the front is granted
-     * the upload's lease ({@link FrontGrant}, recorded in the upload's state) for {@code upload.resumable.front.block-time},
-     * and may stage the following whole blocks under it too, one after the other, for {@link FrontGrant#startsFor},
-     * renewing the lease itself before each, the upload's last block included, after which it asks the service to commit
-     * ({@link #commitStaged}). The front that holds a grant asks again once that time is up, and its lease is renewed;
-     * another front's question takes the grant over, and the old holder's next renewal fails, so it asks again. A
-     * block that failed ends the grant ({@link #directFailed}). A creation through the front grants the upload's first
-     * blocks without a question ({@link #create}).
+     * last, carries no per-{@code PATCH} checksum, and the upload is the requester's and free: then the front is
+     * granted the upload's lease ({@link FrontGrant}, recorded in the upload's state) for
+     * {@code upload.resumable.front.block-time}, and may stage the following whole blocks under it too, one after the
+     * other, for {@link FrontGrant#startsFor}, renewing the lease itself before each, the upload's last block
+     * included, after which it asks the service to commit ({@link #commitStaged}). The front that holds a grant asks
+     * again once that time is up, and its lease is renewed; another front's question takes the grant over, and the
+     * old holder's next renewal fails, so it asks again. A block that failed ends the grant ({@link #directFailed}). A
+     * creation through the front grants the upload's first blocks without a question ({@link #create}).
      *
      * @param frontStaged the front's word on the latest block it staged for this upload, or {@link FrontStaged#NONE}:
      *     when it is the word of the grant's holder, the upload stands just past that block, and its block list is not

@@ -23,12 +23,13 @@ class ResumableConfiguration {
     private static final Logger log = LoggerFactory.getLogger(ResumableConfiguration.class);
 
     @Bean
-    ResumableService resumableService(
-            ResumableProperties properties,
-            ResumableBlobs blobs,
-            MemoryBudget budget,
-            StagingSweeper sweeper,
-            MeterRegistry registry) {
+    ResumableMetrics resumableMetrics(MeterRegistry registry) {
+        return new ResumableMetrics(registry);
+    }
+
+    @Bean
+    ResumableUploads resumableUploads(
+            ResumableProperties properties, ResumableBlobs blobs, StagingSweeper sweeper, ResumableMetrics metrics) {
         long blockSize = properties.blockSize().toBytes();
         if (blockSize <= 0 || blockSize > Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("upload.resumable.block-size must be between 1 byte and 2 GB");
@@ -40,7 +41,24 @@ class ResumableConfiguration {
                 properties.leaseDuration(),
                 properties.cors(),
                 properties.front());
-        return new ResumableService(blobs, budget, new ResumableMetrics(registry), applied, Clock.systemUTC());
+        return new ResumableUploads(blobs, metrics, applied, Clock.systemUTC());
+    }
+
+    @Bean
+    ResumableFrontService resumableFrontService(
+            ResumableUploads uploads, ResumableBlobs blobs, ResumableMetrics metrics, ResumableProperties properties) {
+        return new ResumableFrontService(
+                uploads, blobs, metrics, properties.front().blockTime(), Clock.systemUTC());
+    }
+
+    @Bean
+    ResumableService resumableService(
+            ResumableUploads uploads,
+            ResumableFrontService front,
+            MemoryBudget budget,
+            ResumableMetrics metrics,
+            ResumableProperties properties) {
+        return new ResumableService(uploads, front, budget, metrics, properties, Clock.systemUTC());
     }
 
     /**

@@ -105,7 +105,7 @@ class ResumableController {
         BodySource.Raw body = guard.raw(request);
         long contentLength = request.getContentLengthLong();
         return admission.submit(clients.of(request), new Job(() -> {
-            ResumableService.Status status;
+            UploadStatus status;
             try {
                 status = service.patch(id, owner, 0, contentLength, checksum, body::open, FrontStaged.NONE);
             } catch (ProblemException refused) {
@@ -119,7 +119,7 @@ class ResumableController {
     @RequestMapping(value = "/{id}", method = RequestMethod.HEAD)
     ResponseEntity<Void> head(@PathVariable String id, HttpServletRequest request, HttpServletResponse response) {
         begin(request, response);
-        ResumableService.Status status = service.head(id, owner(request));
+        UploadStatus status = service.head(id, owner(request));
         ResponseEntity.BodyBuilder answer = answer(HttpStatus.OK, status)
                 .header(Tus.UPLOAD_LENGTH, Long.toString(status.length()))
                 .cacheControl(CacheControl.noStore());
@@ -200,7 +200,7 @@ class ResumableController {
     }
 
     /** A tus answer: the offset, and the expiry of an upload that is not complete. */
-    static ResponseEntity.BodyBuilder answer(HttpStatus status, ResumableService.Status upload) {
+    static ResponseEntity.BodyBuilder answer(HttpStatus status, UploadStatus upload) {
         HttpHeaders headers = new HttpHeaders();
         headers.set(Tus.RESUMABLE, Tus.VERSION);
         headers.set(Tus.UPLOAD_OFFSET, Long.toString(upload.offset()));

@@ -4,7 +4,6 @@ import dev.iolab.upload.client.ClientIdentity;
 import dev.iolab.upload.client.ClientKey;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.servlet.http.HttpServletRequest;
-import java.time.Duration;
 import java.util.Optional;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -46,11 +45,11 @@ class ResumableFrontController {
     static final String BLOCK_SIZE = "X-Front-Block-Size";
     static final String RENEWED = "X-Front-Renewed";
 
-    private final ResumableService service;
+    private final ResumableFrontService service;
     private final ClientIdentity clients;
     private final FrontSecret secret;
 
-    ResumableFrontController(ResumableService service, ClientIdentity clients, ResumableProperties properties) {
+    ResumableFrontController(ResumableFrontService service, ClientIdentity clients, ResumableProperties properties) {
         this.service = service;
         this.clients = clients;
         this.secret = new FrontSecret(properties);
@@ -62,7 +61,7 @@ class ResumableFrontController {
             return ResponseEntity.notFound().build();
         }
         FrontStaged staged = stagedByFront(request);
-        Optional<ResumableService.Direct> direct = patchOf(request)
+        Optional<ResumableFrontService.Direct> direct = patchOf(request)
                 .flatMap(patch -> service.direct(
                         id, owner(request), patch.offset(), patch.length(), patch.checksummed(), staged));
         if (direct.isEmpty()) {
@@ -80,14 +79,14 @@ class ResumableFrontController {
      * question's answer gives it, and the block size (the length each of those blocks must have). nginx keeps them and
      * does not pass them on.
      */
-    static HttpHeaders granted(ResumableService.Direct direct, int blockSize) {
+    static HttpHeaders granted(ResumableFrontService.Direct direct, int blockSize) {
         HttpHeaders headers = grant(direct);
         headers.set(BLOCK_SIZE, Integer.toString(blockSize));
         return headers;
     }
 
     /** The grant: where the block goes, under which lease, and for how many seconds blocks may start under it. */
-    private static HttpHeaders grant(ResumableService.Direct direct) {
+    private static HttpHeaders grant(ResumableFrontService.Direct direct) {
         HttpHeaders headers = new HttpHeaders();
         headers.set(BLOCK, direct.target());
         headers.set(LEASE, direct.leaseId());
@@ -100,22 +99,10 @@ class ResumableFrontController {
         if (!secret.sentWith(request)) {
             return ResponseEntity.notFound().build();
         }
-        ResumableService.Status status =
-                service.commitStaged(id, owner(request), stagedByFront(request), renewedAgo(request));
+        FrontCommit word =
+                FrontCommit.parse(request.getHeader(ResumableController.FRONT_STAGED), request.getHeader(RENEWED));
+        UploadStatus status = service.commitStaged(id, owner(request), word);
         return ResumableController.answer(HttpStatus.NO_CONTENT, status).build();
-    }
-
-    /** How long ago the front renewed the lease for the block it staged ({@code X-Front-Renewed}, seconds), if said. */
-    private static Optional<Duration> renewedAgo(HttpServletRequest request) {
-        String seconds = request.getHeader(RENEWED);
-        try {
-            double value = seconds == null ? -1 : Double.parseDouble(seconds);
-            return value >= 0 && value < 86_400
-                    ? Optional.of(Duration.ofMillis(Math.round(value * 1000)))
-                    : Optional.empty();
-        } catch (NumberFormatException malformed) {
-            return Optional.empty();
-        }
     }
 
     @DeleteMapping

@@ -115,6 +115,27 @@ record UploadState(
         return !front.present() && pending < 0 && recorded < length ? recorded : -1;
     }
 
+    /**
+     * Where the upload stands by this state and the front's word: just past the block {@code frontStaged} names when
+     * that is the word of the grant's holder; else {@link #recordedOffset}. -1 when neither tells (then only the block
+     * list does).
+     */
+    long offsetAfter(FrontStaged frontStaged) {
+        if (front.heldBy(frontStaged, blockSize) && frontStaged.offset() < length) {
+            return frontStaged.offset() + grid().sizeAt(frontStaged.offset());
+        }
+        return recordedOffset();
+    }
+
+    /**
+     * The bytes the front staged under the grant this state records, the upload standing at {@code offset}: from
+     * the grant's start to there; 0 when there is no grant or the upload did not move past its start.
+     */
+    long stagedByFront(long offset) {
+        long from = front.from();
+        return from >= 0 && from < offset ? offset - from : 0;
+    }
+
     Map<String, String> toMetadata() {
         Map<String, String> metadata = new HashMap<>();
         metadata.put("name", encode(name));

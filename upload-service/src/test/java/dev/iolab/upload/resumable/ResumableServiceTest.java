@@ -31,13 +31,19 @@ class ResumableServiceTest {
     private final MovingClock clock = new MovingClock();
     private final InMemoryBlobs blobs = new InMemoryBlobs();
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final ResumableMetrics metrics = new ResumableMetrics(registry);
+    private final ResumableProperties properties = TestProperties.with(
+                    "resumable.block-size=256KB", "resumable.expiry=20m")
+            .bind(ResumableProperties.class);
+    private final ResumableUploads uploads = new ResumableUploads(blobs, metrics, properties, clock);
     private final ResumableService service = new ResumableService(
-            blobs,
+            uploads,
+            new ResumableFrontService(
+                    uploads, blobs, metrics, properties.front().blockTime(), clock),
             new MemoryBudget(
                     TestProperties.with("memory-budget.max-bytes=1MB").bind(MemoryBudgetProperties.class), registry),
-            new ResumableMetrics(registry),
-            TestProperties.with("resumable.block-size=256KB", "resumable.expiry=20m")
-                    .bind(ResumableProperties.class),
+            metrics,
+            properties,
             clock);
 
     @Test
@@ -54,7 +60,7 @@ class ResumableServiceTest {
             }
         };
 
-        ResumableService.Status status = service.patch(id, "", 0, 8L * block, null, () -> slow, FrontStaged.NONE);
+        UploadStatus status = service.patch(id, "", 0, 8L * block, null, () -> slow, FrontStaged.NONE);
 
         assertThat(status.offset()).isEqualTo(8L * block);
         assertThat(blobs.keepAlives).as("once per read").isGreaterThanOrEqualTo(32);
@@ -69,7 +75,7 @@ class ResumableServiceTest {
         int block = 256 * 1024;
         String id = service.create("", 4L * block, "filename eA==", false).id();
 
-        ResumableService.Status status = service.patch(
+        UploadStatus status = service.patch(
                 id, "", 0, -1, null, () -> new ByteArrayInputStream(new byte[2 * block + block / 2]), FrontStaged.NONE);
 
         assertThat(status.offset()).isEqualTo(2L * block);
@@ -88,7 +94,7 @@ class ResumableServiceTest {
 
         service.patch(
                 id, "", 0, 2L * block, null, () -> new ByteArrayInputStream(new byte[2 * block]), FrontStaged.NONE);
-        ResumableService.Status done = service.patch(
+        UploadStatus done = service.patch(
                 id,
                 "",
                 2L * block,
@@ -111,7 +117,7 @@ class ResumableServiceTest {
         blobs.uploads.get(id).blocks().put(grid.blockId(block), (long) block);
 
         assertThat(service.head(id, "").offset()).isEqualTo(2L * block);
-        ResumableService.Status done = service.patch(
+        UploadStatus done = service.patch(
                 id,
                 "",
                 2L * block,
@@ -134,7 +140,7 @@ class ResumableServiceTest {
                 UploadState.fromMetadata(blobs.uploads.get(id).metadata()).grid();
         blobs.uploads.get(id).blocks().put(grid.blockId(0), 1L); // not what the client sends now
 
-        ResumableService.Status status = service.patch(
+        UploadStatus status = service.patch(
                 id, "", 0, block, null, () -> new ByteArrayInputStream(new byte[block]), FrontStaged.NONE);
 
         assertThat(status.offset()).isEqualTo(block);

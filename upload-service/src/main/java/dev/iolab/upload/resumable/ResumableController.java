@@ -36,12 +36,6 @@ class ResumableController {
 
     static final String METHOD_OVERRIDE = "X-HTTP-Method-Override";
 
-    /**
-     * The front's word on the latest block it staged for the upload ({@link FrontStaged}), sent with its secret
-     * ({@link FrontSecret}): from the holder of the upload's grant, the service takes over the grant's lease first.
-     */
-    static final String FRONT_STAGED = "X-Front-Staged";
-
     private final ResumableService service;
     private final ClientIdentity clients;
     private final RequestBodyGuard guard;
@@ -93,7 +87,7 @@ class ResumableController {
         URI location = URI.create(request.getContextPath() + "/files/" + id);
         if (!withBody) {
             HttpHeaders grant = created.grant()
-                    .map(direct -> ResumableFrontController.granted(direct, service.blockSize()))
+                    .map(direct -> FrontHeaders.granted(direct, service.blockSize()))
                     .orElseGet(HttpHeaders::new);
             DeferredResult<ResponseEntity<Void>> answered = new DeferredResult<>();
             answered.setResult(answer(HttpStatus.CREATED, created.status())
@@ -142,8 +136,7 @@ class ResumableController {
         String owner = owner(request);
         BodySource.Raw body = guard.raw(request);
         long contentLength = request.getContentLengthLong();
-        FrontStaged frontStaged =
-                front.sentWith(request) ? ResumableFrontController.stagedByFront(request) : FrontStaged.NONE;
+        FrontStaged frontStaged = front.sentWith(request) ? FrontHeaders.staged(request) : FrontStaged.NONE;
         return admission.submit(
                 clients.of(request),
                 new Job(() -> answer(
@@ -200,14 +193,8 @@ class ResumableController {
     }
 
     /** A tus answer: the offset, and the expiry of an upload that is not complete. */
-    static ResponseEntity.BodyBuilder answer(HttpStatus status, UploadStatus upload) {
-        HttpHeaders headers = new HttpHeaders();
-        headers.set(Tus.RESUMABLE, Tus.VERSION);
-        headers.set(Tus.UPLOAD_OFFSET, Long.toString(upload.offset()));
-        if (!upload.completed()) {
-            headers.setDate(Tus.UPLOAD_EXPIRES, upload.expires().toEpochMilli());
-        }
-        return ResponseEntity.status(status).headers(headers);
+    private static ResponseEntity.BodyBuilder answer(HttpStatus status, UploadStatus upload) {
+        return ResponseEntity.status(status).headers(upload.tusHeaders());
     }
 
     /** An admitted body's work; nothing to undo when it is refused before it ran. */

@@ -22,7 +22,7 @@ import org.springframework.web.bind.annotation.RestController;
  * ({@code X-Front-Block}) under which lease ({@code X-Front-Lease}), the offset to answer and the upload's length (so
  * that the front knows the upload's last {@code PATCH}), and for how many seconds the front may stage the upload's
  * following blocks under the same lease without asking ({@code X-Front-Grant-Time}: its grant; a creation through the
- * front is answered with the same grant of the new upload's first blocks, see {@link #granted}). Or 401: "not for the
+ * front is answered with the same grant of the new upload's first blocks, see {@link FrontHeaders#granted}). Or 401: "not for the
  * front", and nginx hands the {@code PATCH} to the service. {@code X-Front-Staged} ({@link FrontStaged}) is the
  * front's word on the latest block it staged for the upload: from the grant's holder, it spares the service reading
  * the upload's block list. {@code POST
@@ -37,13 +37,6 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 @RequestMapping("/files/{id}/front")
 class ResumableFrontController {
-
-    static final String BLOCK = "X-Front-Block";
-    static final String LEASE = "X-Front-Lease";
-    static final String CONTENT_LENGTH = "X-Content-Length";
-    static final String GRANT_TIME = "X-Front-Grant-Time";
-    static final String BLOCK_SIZE = "X-Front-Block-Size";
-    static final String RENEWED = "X-Front-Renewed";
 
     private final ResumableFrontService service;
     private final ClientIdentity clients;
@@ -60,38 +53,18 @@ class ResumableFrontController {
         if (!secret.sentWith(request)) {
             return ResponseEntity.notFound().build();
         }
-        FrontStaged staged = stagedByFront(request);
+        FrontStaged staged = FrontHeaders.staged(request);
         Optional<ResumableFrontService.Direct> direct = patchOf(request)
                 .flatMap(patch -> service.direct(
                         id, owner(request), patch.offset(), patch.length(), patch.checksummed(), staged));
         if (direct.isEmpty()) {
             return ResponseEntity.status(HttpStatus.UNAUTHORIZED).build();
         }
-        HttpHeaders headers = grant(direct.get());
+        HttpHeaders headers = FrontHeaders.grant(direct.get());
         headers.set(Tus.UPLOAD_OFFSET, Long.toString(direct.get().offset()));
         headers.setDate(Tus.UPLOAD_EXPIRES, direct.get().expires().toEpochMilli());
         headers.set(Tus.UPLOAD_LENGTH, Long.toString(direct.get().length()));
         return ResponseEntity.ok().headers(headers).build();
-    }
-
-    /**
-     * What a creation through the front answers beside its 201: the grant of the upload's first blocks, as a
-     * question's answer gives it, and the block size (the length each of those blocks must have). nginx keeps them and
-     * does not pass them on.
-     */
-    static HttpHeaders granted(ResumableFrontService.Direct direct, int blockSize) {
-        HttpHeaders headers = grant(direct);
-        headers.set(BLOCK_SIZE, Integer.toString(blockSize));
-        return headers;
-    }
-
-    /** The grant: where the block goes, under which lease, and for how many seconds blocks may start under it. */
-    private static HttpHeaders grant(ResumableFrontService.Direct direct) {
-        HttpHeaders headers = new HttpHeaders();
-        headers.set(BLOCK, direct.target());
-        headers.set(LEASE, direct.leaseId());
-        headers.set(GRANT_TIME, Double.toString(direct.startsFor().toMillis() / 1000.0));
-        return headers;
     }
 
     @PostMapping
@@ -99,15 +72,13 @@ class ResumableFrontController {
         if (!secret.sentWith(request)) {
             return ResponseEntity.notFound().build();
         }
-        FrontCommit word =
-                FrontCommit.parse(request.getHeader(ResumableController.FRONT_STAGED), request.getHeader(RENEWED));
-        UploadStatus status = service.commitStaged(id, owner(request), word);
-        return ResumableController.answer(HttpStatus.NO_CONTENT, status).build();
+        UploadStatus status = service.commitStaged(id, owner(request), FrontHeaders.commit(request));
+        return ResponseEntity.noContent().headers(status.tusHeaders()).build();
     }
 
     @DeleteMapping
     ResponseEntity<Void> failed(@PathVariable String id, HttpServletRequest request) {
-        String lease = request.getHeader(LEASE);
+        String lease = request.getHeader(FrontHeaders.LEASE);
         if (!secret.sentWith(request) || lease == null || lease.isEmpty()) {
             return ResponseEntity.notFound().build();
         }
@@ -128,16 +99,11 @@ class ResumableFrontController {
         try {
             return Optional.of(new Patch(
                     Tus.number(Tus.UPLOAD_OFFSET, request.getHeader(Tus.UPLOAD_OFFSET)),
-                    Tus.number(CONTENT_LENGTH, request.getHeader(CONTENT_LENGTH)),
+                    Tus.number(FrontHeaders.CONTENT_LENGTH, request.getHeader(FrontHeaders.CONTENT_LENGTH)),
                     request.getHeader(Tus.UPLOAD_CHECKSUM) != null));
         } catch (RuntimeException malformed) {
             return Optional.empty(); // the service answers it as it answers any malformed PATCH
         }
-    }
-
-    /** The front's word on the latest block it staged for the upload ({@code X-Front-Staged}), if it sent one. */
-    static FrontStaged stagedByFront(HttpServletRequest request) {
-        return FrontStaged.parse(request.getHeader(ResumableController.FRONT_STAGED));
     }
 
     private String owner(HttpServletRequest request) {

@@ -79,30 +79,6 @@ public final class NativeToolsReportSection implements ReportSection {
     }
 
     /**
-     * The rate at which this machine read the run's largest copy source "cold" (its page cache dropped), in bytes per
-     * second, when the native tools timed it for these results: in a virtual machine, what the host's cache delivers
-     * to the benchmarks' "cold" reads.
-     *
-     * @throws ReportException if the record exists but cannot be read
-     */
-    public static Optional<Double> coldReadRate(Path resultFile) throws ReportException {
-        Optional<NativeToolsRecord> record;
-        try {
-            record = NativeToolsRecord.readFor(resultFile);
-        } catch (IOException e) {
-            throw new ReportException(
-                    "Cannot read the native tools record " + NativeToolsRecord.fileFor(resultFile) + ": "
-                            + e.getMessage(),
-                    e);
-        }
-        return record.flatMap(r -> r.timings().stream()
-                .filter(t -> t.task().startsWith(NativeTools.COLD_READ) && t.present())
-                .filter(t -> t.bestSeconds() > 0)
-                .findFirst()
-                .map(t -> r.copyBytes() / t.bestSeconds()));
-    }
-
-    /**
      * One finding, when the tools were timed for these results: the pool walker ({@code FIXED_POOL} at its fewest
      * threads above one, cache warm) beside {@code diskus}, the fastest directory-size tool, and {@code transferTo}
      * beside {@code cp} on the same copy ({@code tools}). Their ratios divide an in-process time by a whole process's

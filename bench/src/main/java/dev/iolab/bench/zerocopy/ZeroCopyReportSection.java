@@ -9,7 +9,7 @@ import static dev.iolab.bench.report.SectionSupport.settings;
 import static dev.iolab.bench.report.SectionSupport.sizeBytes;
 import static dev.iolab.bench.report.SectionSupport.timeTable;
 
-import dev.iolab.bench.nativetools.NativeToolsReportSection;
+import dev.iolab.bench.nativetools.ColdReads;
 import dev.iolab.bench.profiler.StraceProfiler;
 import dev.iolab.bench.profiler.SyscallProfiler;
 import dev.iolab.bench.report.Cells;
@@ -30,6 +30,7 @@ import dev.iolab.reporting.section.ReportException;
 import dev.iolab.reporting.section.ReportSection;
 import dev.iolab.reporting.section.SectionContext;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -421,7 +422,7 @@ public final class ZeroCopyReportSection implements ReportSection {
             return "**Published figures beside ours, in like conditions** (disk-bound both; ratio < 1: ours is "
                     + "faster; their machine is unknown)\n\n";
         }
-        Optional<Double> rate = NativeToolsReportSection.coldReadRate(context.resultFile());
+        Optional<Double> rate = coldReadRate(context.resultFile());
         return "**Published disk-bound figures beside ours, which are host-cache-bound** — not alike, so no "
                 + "ratio: this machine is a virtual machine, where dropping the source's page cache empties "
                 + "the guest's cache only, and the host's cache serves the \"cold\" read"
@@ -431,6 +432,16 @@ public final class ZeroCopyReportSection implements ReportSection {
                                 + " were measured on the reference VM)")
                 + "; the published 300 MB sendfile copy in 2.34 s is 128 MB/s, a disk's rate. Compare "
                 + "the methods' order, not the times.\n\n";
+    }
+
+    private static Optional<Double> coldReadRate(Path resultFile) throws ReportException {
+        try {
+            return ColdReads.rate(resultFile);
+        } catch (IOException e) {
+            throw new ReportException(
+                    "Cannot read the native tools record " + ColdReads.recordFor(resultFile) + ": " + e.getMessage(),
+                    e);
+        }
     }
 
     private static String syscallNote(boolean withStrace) {

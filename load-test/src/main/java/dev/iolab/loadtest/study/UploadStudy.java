@@ -1,24 +1,17 @@
 package dev.iolab.loadtest.study;
 
-import com.azure.storage.blob.BlobServiceClient;
-import com.azure.storage.blob.BlobServiceClientBuilder;
 import dev.iolab.loadtest.GatlingRun;
-import dev.iolab.loadtest.RandomUploadFile;
 import dev.iolab.loadtest.RunInfo;
 import dev.iolab.loadtest.StudyRun;
 import dev.iolab.loadtest.UploadOutcomes;
 import dev.iolab.loadtest.UploadSettings;
 import dev.iolab.reporting.host.ProcessResources;
 import dev.iolab.reporting.markdown.Figures;
-import dev.iolab.stack.AzuriteAccount;
-import dev.iolab.stack.AzuriteProcess;
 import dev.iolab.stack.ExternalTool;
-import dev.iolab.stack.HeapProbe;
 import dev.iolab.stack.NginxProcess;
 import dev.iolab.stack.PrometheusText;
 import dev.iolab.stack.RepositoryPaths;
 import dev.iolab.stack.UploadExecutor;
-import dev.iolab.stack.UploadServiceProcess;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -67,9 +60,6 @@ public final class UploadStudy {
      * the timed burst (it slows down as it fills). Each Gatling run is a new JVM, warmed by nothing before it.
      */
     static final int CEILING_WARM_UP_MB = 1;
-
-    /** The service's blob container; its staging container is this with {@code -staging}, the service's default. */
-    private static final String CONTAINER = "study";
 
     /** The service's counter of bytes valet-key completions read back from storage, when it has one. */
     static final String VERIFY_READ_METRIC = "iolab_upload_valet_verify_read_bytes_total";
@@ -128,7 +118,7 @@ public final class UploadStudy {
         if (options.nginx() || options.rounds() > 1) {
             ExternalTool.NGINX.require();
         }
-        try (Stack stack = Stack.start(this, true, "stack-first")) {
+        try (StudyStack stack = startStack(true, "stack-first")) {
             learnFrom(stack);
             boolean valetKey = options.valetKey() && options.budgets().contains(true) && valetKeyAvailable(stack);
             int total = 0;
@@ -145,7 +135,7 @@ public final class UploadStudy {
                     capacity,
                     total,
                     valetKeySkipped == null ? "" : "; valet-key skipped: " + valetKeySkipped);
-            measureCeilings(stack);
+            new CeilingRows(options, runDir, executorThreads, capacity, this::recordCeiling).measure(stack);
             this.total = total;
         }
         for (boolean budget : options.budgets()) {
@@ -154,7 +144,7 @@ public final class UploadStudy {
                 rows.add(UploadSettings.VALET_KEY);
             }
             for (String strategy : rows) {
-                try (Stack stack = Stack.start(this, budget, "stack-budget-" + onOff(budget) + "-" + strategy)) {
+                try (StudyStack stack = startStack(budget, "stack-budget-" + onOff(budget) + "-" + strategy)) {
                     if (!UploadSettings.VALET_KEY.equals(strategy)) {
                         stack.warmUp(strategy);
                     }
@@ -172,8 +162,8 @@ public final class UploadStudy {
     }
 
     /** Strategy list, executor size and capacity from the running service itself. */
-    private void learnFrom(Stack stack) throws IOException, InterruptedException {
-        List<String> offered = stack.service.strategies();
+    private void learnFrom(StudyStack stack) throws IOException, InterruptedException {
+        List<String> offered = stack.service().strategies();
         for (String s : options.strategies()) {
             if (!offered.contains(s)) {
                 throw new IllegalArgumentException("--strategies: '" + s + "' is not one of the service's " + offered
@@ -183,144 +173,16 @@ public final class UploadStudy {
             }
         }
         strategies = options.strategies().isEmpty() ? offered : options.strategies();
-        UploadExecutor executor = UploadExecutor.of(stack.service.metrics());
+        UploadExecutor executor = UploadExecutor.of(stack.service().metrics());
         executorThreads = executor.threads();
         capacity = executor.capacity();
     }
 
-    /**
-     * The direct, storage and nginx rows (those asked for) per size × users, against the first stack's Azurite, each
-     * row with its warm-ups on an empty one and its timed run on one that holds only its last warm-up's bytes
-     * ({@link #warmedUp}).
-     */
-    private void measureCeilings(Stack stack) throws Exception {
-        if (!options.direct() && !options.storage() && !options.nginx()) {
-            return;
-        }
-        NginxProcess nginx = options.nginx()
-                ? NginxProcess.start(runDir.resolve("nginx"), "127.0.0.1:" + stack.azurite.port())
-                : null;
-        try {
-            for (List<Integer> load : options.loads()) {
-                if (options.direct()) {
-                    measureDirect(stack, load.get(0), load.get(1));
-                }
-                if (options.storage()) {
-                    measureThroughAzurite(stack, StudyResult.Ceiling.STORAGE, null, load.get(0), load.get(1));
-                }
-                if (nginx != null) {
-                    measureThroughAzurite(stack, StudyResult.Ceiling.NGINX, nginx, load.get(0), load.get(1));
-                }
-            }
-        } finally {
-            if (nginx != null) {
-                nginx.close();
-            }
-        }
-    }
-
-    /** The direct row: the SDK alone, min(users, capacity) uploads from as many threads as the service's executor. */
-    private void measureDirect(Stack stack, int size, int users) throws Exception {
-        stack.freshAzurite();
-        int uploads = Math.min(users, capacity);
-        progress(
-                StudyResult.Ceiling.DIRECT,
-                size,
-                users,
-                uploads + " uploads, the SDK alone from " + executorThreads + " threads");
-        done(warmedUp(stack, size, null, (dir, mb) -> {
-            try (RandomUploadFile file = RandomUploadFile.create(mb * MIB, 20251122L)) {
-                return DirectUpload.run(
-                        stack.azurite.connectionString(),
-                        "study-direct",
-                        file.path(),
-                        mb,
-                        users,
-                        uploads,
-                        executorThreads,
-                        CpuWindow::thisJvm,
-                        stack::azuriteCpuSeconds);
-            }
-        }));
-    }
-
-    /** The storage row (the users PUT straight to Azurite, {@code nginx} null) or the nginx row (through nginx). */
-    private void measureThroughAzurite(Stack stack, String row, NginxProcess nginx, int size, int users)
-            throws Exception {
-        stack.freshAzurite();
-        progress(
-                row,
-                size,
-                users,
-                users + (nginx == null ? " users PUT straight to Azurite" : " users PUT through nginx"));
-        done(warmedUp(
-                stack,
-                size,
-                runDir.resolve("ceilings/" + row + "-" + size + "m-" + users + "u"),
-                (dir, mb) -> SasPutCeiling.run(
-                        row,
-                        stack.azurite.connectionString(),
-                        nginx == null
-                                ? stack.azurite.blobEndpoint()
-                                : AzuriteAccount.blobEndpoint("127.0.0.1", nginx.port()),
-                        mb,
-                        users,
-                        nginx == null ? null : nginx::cpuSeconds,
-                        stack::azuriteCpuSeconds,
-                        dir,
-                        Duration.ofSeconds(options.cellTimeoutSeconds()))));
-    }
-
-    /** One ceiling's measurement with files of {@code sizeMb}, its Gatling results (if any) in {@code dir}. */
-    @FunctionalInterface
-    private interface CeilingRun {
-        StudyResult.Ceiling run(Path dir, int sizeMb) throws Exception;
-    }
-
-    /**
-     * The ceiling at {@code sizeMb}, after the same burst untimed with {@value #CEILING_WARM_UP_MB} MiB files as many
-     * times as {@code --warm-up} says (their results in {@code dir/warm-up-<n>}). Azurite is restarted empty before the
-     * last of them, so that the timed run meets an Azurite that holds one warm-up's bytes, as each burst of a pair does
-     * (an in-memory Azurite pays more CPU per GB as it fills); the warm-ups before it warm the client (the SDK in this
-     * JVM for {@code direct}).
-     */
-    private StudyResult.Ceiling warmedUp(Stack stack, int sizeMb, Path dir, CeilingRun run) throws Exception {
-        for (int n = 1; n <= options.warmUpBursts(); n++) {
-            if (n > 1 && n == options.warmUpBursts()) {
-                stack.freshAzurite();
-            }
-            run.run(dir == null ? null : dir.resolve("warm-up-" + n), Math.min(sizeMb, CEILING_WARM_UP_MB));
-        }
-        return run.run(dir, sizeMb);
-    }
-
-    private static void progress(String row, int size, int users, String what) {
-        System.out.printf(Locale.ROOT, "[%-7s] %4d MB x %3d users: %s ... ", row, size, users, what);
-    }
-
-    private void done(StudyResult.Ceiling c) throws IOException {
-        ceilings.add(c);
-        System.out.printf(
-                Locale.ROOT,
-                "%.1f s, %.1f MiB/s, %d failed; CPU s client %s, hop %s, Azurite %s%n",
-                c.spanSeconds(),
-                c.throughputMibPerSecond() == null ? Double.NaN : c.throughputMibPerSecond(),
-                c.failed(),
-                seconds(c.cpu().client()),
-                seconds(c.cpu().hop()),
-                seconds(c.cpu().storage()));
-        result().write(runDir.resolve("study.json"));
-    }
-
-    private static String seconds(Double s) {
-        return s == null ? "–" : String.format(Locale.ROOT, "%.1f", s);
-    }
-
-    private boolean valetKeyAvailable(Stack stack) throws IOException, InterruptedException {
+    private boolean valetKeyAvailable(StudyStack stack) throws IOException, InterruptedException {
         if (valetKeyAvailable == null) {
             HttpResponse<String> grant = HTTP.send(
                     HttpRequest.newBuilder(
-                                    stack.service.baseUrl().resolve("/uploads/study-valet-key-probe/grant?size=1"))
+                                    stack.service().baseUrl().resolve("/uploads/study-valet-key-probe/grant?size=1"))
                             .timeout(Duration.ofSeconds(30))
                             .POST(HttpRequest.BodyPublishers.noBody())
                             .build(),
@@ -339,7 +201,7 @@ public final class UploadStudy {
      * One cell: its warm-up bursts, then its timed burst, alone or in rounds beside its ceiling's burst
      * ({@code --rounds}); the cell's figures are its last round's.
      */
-    private void runCell(Stack stack, String strategy, boolean budget, int size, int users, int cellNo, int total)
+    private void runCell(StudyStack stack, String strategy, boolean budget, int size, int users, int cellNo, int total)
             throws Exception {
         String id =
                 String.format(Locale.ROOT, "%02d-budget-%s-%s-%dm-%du", cellNo, onOff(budget), strategy, size, users);
@@ -381,10 +243,10 @@ public final class UploadStudy {
     }
 
     /** The simulation's system properties for the cell's bursts. */
-    private Map<String, String> cellProperties(Stack stack, String strategy, int size, int users, Path cellDir) {
+    private Map<String, String> cellProperties(StudyStack stack, String strategy, int size, int users, Path cellDir) {
         Map<String, String> properties = new LinkedHashMap<>();
-        properties.put("baseUrl", stack.service.baseUrl().toString());
-        properties.put("managementUrl", stack.service.managementUrl().toString());
+        properties.put("baseUrl", stack.service().baseUrl().toString());
+        properties.put("managementUrl", stack.service().managementUrl().toString());
         properties.put("strategy", strategy);
         properties.put("fileSizeMb", Integer.toString(size));
         properties.put("users", Integer.toString(users));
@@ -395,7 +257,7 @@ public final class UploadStudy {
     }
 
     /** The cell's untimed bursts ({@code --warm-up}), Azurite restarted empty when it would fill ({@link #restartBefore}). */
-    private void warmUpCell(Stack stack, Path cellDir, Map<String, String> properties, int size, int users)
+    private void warmUpCell(StudyStack stack, Path cellDir, Map<String, String> properties, int size, int users)
             throws Exception {
         long warmUpBytes = (long) users * Math.min(size, options.warmUpMb()) * MIB;
         long written = Long.MAX_VALUE; // what the cell's Azurite holds from earlier cells is not known: start empty
@@ -420,7 +282,7 @@ public final class UploadStudy {
 
     /** The cell's timed burst, or {@code --rounds} of them each beside its ceiling's burst, until the service dies. */
     private Rounds timedRounds(
-            Stack stack, String strategy, int size, int users, Path cellDir, Map<String, String> properties)
+            StudyStack stack, String strategy, int size, int users, Path cellDir, Map<String, String> properties)
             throws Exception {
         int target = UploadSettings.VALET_KEY.equals(strategy)
                 ? 0
@@ -432,7 +294,8 @@ public final class UploadStudy {
         Burst burst = null;
         Path burstDir = cellDir;
         try (NginxProcess nginx = StudyResult.Ceiling.NGINX.equals(partnerRow)
-                ? NginxProcess.start(cellDir.resolve("nginx"), "127.0.0.1:" + stack.azurite.port())
+                ? NginxProcess.start(
+                        cellDir.resolve("nginx"), "127.0.0.1:" + stack.azurite().port())
                 : null) {
             for (int round = 1; round <= options.rounds(); round++) {
                 Path dir = options.rounds() < 2 ? cellDir : cellDir.resolve("round-" + round);
@@ -449,7 +312,7 @@ public final class UploadStudy {
                         pairs.add(paired.round());
                     }
                 }
-                if (!stack.service.healthy()) {
+                if (!stack.service().healthy()) {
                     break; // the rounds left would measure a dead service
                 }
                 if (round < options.rounds()) {
@@ -468,7 +331,7 @@ public final class UploadStudy {
      * ({@link #cellFirst}); left out when either burst has no time.
      */
     private PairedRound pairedRound(
-            Stack stack,
+            StudyStack stack,
             NginxProcess nginx,
             String partnerRow,
             int size,
@@ -495,7 +358,7 @@ public final class UploadStudy {
         String cellTime = timedCell ? String.format(Locale.ROOT, "%.1f s", o.spanSeconds()) : "no burst time";
         System.out.printf(
                 Locale.ROOT, "%scell %s, ", cellFirst ? String.format(Locale.ROOT, "round %d: ", round) : "", cellTime);
-        if (cellFirst && stack.service.healthy()) {
+        if (cellFirst && stack.service().healthy()) {
             stack.awaitIdle(Duration.ofSeconds(60));
             partner = pairedPartner(stack, nginx, partnerRow, size, users, dir.resolve(partnerRow));
             System.out.printf(
@@ -556,17 +419,18 @@ public final class UploadStudy {
      * One timed burst against the service, Gatling's results in {@code dir}: the memory sampler (and its live-heap
      * probes) and the CPU window run during it.
      */
-    private Burst timedBurst(Stack stack, Path dir, Map<String, String> properties, int target) throws Exception {
-        long logOffset = Files.size(stack.service.process().log());
+    private Burst timedBurst(StudyStack stack, Path dir, Map<String, String> properties, int target) throws Exception {
+        long logOffset = Files.size(stack.service().process().log());
         Path outcomesFile = Path.of(properties.get("outcomesFile"));
         long start = System.currentTimeMillis();
         GatlingRun.Result run;
         StudyResult.Memory memory;
-        MemorySampler sampler = MemorySampler.start(stack.service, stack.probe, target, options.heapProbes(), 2_000);
-        long readBefore = PROCESSES.bytesRead(stack.service.pid()).orElse(-1);
-        double verifyBefore = verifyReadBytes(stack.service.metrics());
+        MemorySampler sampler =
+                MemorySampler.start(stack.service(), stack.probe(), target, options.heapProbes(), 2_000);
+        long readBefore = PROCESSES.bytesRead(stack.service().pid()).orElse(-1);
+        double verifyBefore = verifyReadBytes(stack.service().metrics());
         CpuWindow cpuWindow = CpuWindow.start(
-                CpuWindow::endedChildren, stack.service.process()::cpuSeconds, stack::azuriteCpuSeconds);
+                CpuWindow::endedChildren, stack.service().process()::cpuSeconds, stack::azuriteCpuSeconds);
         try {
             run = GatlingRun.run(
                     dir.resolve("gatling"), properties, Duration.ofSeconds(options.cellTimeoutSeconds()), true);
@@ -575,11 +439,12 @@ public final class UploadStudy {
             memory = sampler.result();
             cpuWindow.stop();
         }
-        long readAfter = PROCESSES.bytesRead(stack.service.pid()).orElse(-1);
-        double verifyAfter = stack.service.healthy() ? verifyReadBytes(stack.service.metrics()) : Double.NaN;
+        long readAfter = PROCESSES.bytesRead(stack.service().pid()).orElse(-1);
+        double verifyAfter =
+                stack.service().healthy() ? verifyReadBytes(stack.service().metrics()) : Double.NaN;
         long seconds = (System.currentTimeMillis() - start + 500) / 1000;
-        boolean up = stack.service.healthy();
-        int oom = oomErrors(stack.service.process().log(), logOffset);
+        boolean up = stack.service().healthy();
+        int oom = oomErrors(stack.service().process().log(), logOffset);
         UploadOutcomes.Summary outcomes =
                 Files.isRegularFile(outcomesFile) ? UploadOutcomes.Summary.read(outcomesFile) : null;
         StudyResult.Cpu cpu = withGatlingsOwnCpu(duringBurst(cpuWindow, outcomes), outcomes);
@@ -605,7 +470,7 @@ public final class UploadStudy {
      * A timed burst of a pair and what its Azurite had taken in before it.
      *
      * @param azuriteReadBytes bytes Azurite had read between its restart and the timed run
-     *                         ({@link Stack#azuriteReadSinceRestart}): the warm-up's, nothing of the other burst of the
+     *                         ({@link StudyStack#azuriteReadSinceRestart}): the warm-up's, nothing of the other burst of the
      *                         pair; -1 when unreadable
      */
     private record Paired<T>(T burst, long azuriteReadBytes) {}
@@ -620,18 +485,10 @@ public final class UploadStudy {
      * through the same path; then the same users with the cell's file size, timed.
      */
     private Paired<StudyResult.Ceiling> pairedPartner(
-            Stack stack, NginxProcess nginx, String row, int size, int users, Path dir) throws Exception {
+            StudyStack stack, NginxProcess nginx, String row, int size, int users, Path dir) throws Exception {
         stack.freshAzurite();
-        CeilingRun run = (d, mb) -> SasPutCeiling.run(
-                row,
-                stack.azurite.connectionString(),
-                nginx == null ? stack.azurite.blobEndpoint() : AzuriteAccount.blobEndpoint("127.0.0.1", nginx.port()),
-                mb,
-                users,
-                nginx == null ? null : nginx::cpuSeconds,
-                stack::azuriteCpuSeconds,
-                d,
-                Duration.ofSeconds(options.cellTimeoutSeconds()));
+        CeilingRows.Run run =
+                CeilingRows.sasPut(stack, nginx, row, users, Duration.ofSeconds(options.cellTimeoutSeconds()));
         run.run(dir.resolve("warm-up-1"), Math.min(size, CEILING_WARM_UP_MB));
         // measured before the timed run, which sends one 1 MiB file of its own first (SasPutCeiling)
         long read = stack.azuriteReadSinceRestart();
@@ -644,7 +501,7 @@ public final class UploadStudy {
      * GB as it fills, so a burst sent into the Azurite its partner had just filled would be charged for the partner's
      * bytes. The service itself was warmed by the cell's {@code --warm-up} bursts before the first round.
      */
-    private Paired<Burst> pairedCell(Stack stack, Path dir, Map<String, String> properties, int target)
+    private Paired<Burst> pairedCell(StudyStack stack, Path dir, Map<String, String> properties, int target)
             throws Exception {
         stack.freshAzurite();
         warmUp(stack, dir.resolve("warm-up"), properties, CEILING_WARM_UP_MB);
@@ -681,7 +538,7 @@ public final class UploadStudy {
      * service has compiled its metrics scrapes too. A failed warm-up is reported, not fatal
      * (the timed burst will show the same failure with its figures).
      */
-    private void warmUp(Stack stack, Path dir, Map<String, String> cellProperties, int warmUpMb)
+    private void warmUp(StudyStack stack, Path dir, Map<String, String> cellProperties, int warmUpMb)
             throws IOException, InterruptedException {
         Map<String, String> properties = new LinkedHashMap<>(cellProperties);
         properties.put("outcomesFile", dir.resolve("outcomes.json").toString());
@@ -691,7 +548,7 @@ public final class UploadStudy {
         GatlingRun.Result warm;
         // The timed burst's sampler scrapes the service's metrics every 0.5 s; scraping here too compiles that path
         // before it is timed (no live-heap probes: no forced GC).
-        try (MemorySampler scrapes = MemorySampler.start(stack.service, stack.probe, 0, 0, 2_000)) {
+        try (MemorySampler scrapes = MemorySampler.start(stack.service(), stack.probe(), 0, 0, 2_000)) {
             warm = GatlingRun.run(dir, properties, Duration.ofSeconds(options.cellTimeoutSeconds()), false);
         }
         stack.awaitIdle(Duration.ofSeconds(60));
@@ -745,7 +602,7 @@ public final class UploadStudy {
      * before, during and after.
      */
     private StudyResult runSoak() throws Exception {
-        try (Stack stack = Stack.start(this, true, "stack-soak")) {
+        try (StudyStack stack = startStack(true, "stack-soak")) {
             learnFrom(stack);
             List<String> mix = soakMix(stack);
             int users = Math.min(options.soakUsers(), capacity);
@@ -760,13 +617,13 @@ public final class UploadStudy {
                     perUser,
                     mix);
             long baseline = warmedUpBaseline(stack);
-            long logOffset = Files.size(stack.service.process().log());
+            long logOffset = Files.size(stack.service().process().log());
             Path soakDir = runDir.resolve("soak");
             Path outcomesFile = soakDir.resolve("outcomes.json");
             long start = System.currentTimeMillis();
             GatlingRun.Result run;
             StudyResult.Memory memory;
-            MemorySampler sampler = MemorySampler.start(stack.service, stack.probe, 0, 20, 15_000);
+            MemorySampler sampler = MemorySampler.start(stack.service(), stack.probe(), 0, 20, 15_000);
             try {
                 run = GatlingRun.run(
                         soakDir.resolve("gatling"),
@@ -778,7 +635,7 @@ public final class UploadStudy {
                 memory = sampler.result();
             }
             long seconds = (System.currentTimeMillis() - start + 500) / 1000;
-            boolean up = stack.service.healthy();
+            boolean up = stack.service().healthy();
             long after = up ? idleLiveHeap(stack) : -1;
             UploadOutcomes.Summary outcomes =
                     Files.isRegularFile(outcomesFile) ? UploadOutcomes.Summary.read(outcomesFile) : null;
@@ -789,7 +646,7 @@ public final class UploadStudy {
                     mix,
                     run.exitCode(),
                     up,
-                    oomErrors(stack.service.process().log(), logOffset),
+                    oomErrors(stack.service().process().log(), logOffset),
                     outcomes,
                     memory,
                     baseline,
@@ -804,16 +661,16 @@ public final class UploadStudy {
     }
 
     /** One warm-up upload per strategy, then the live heap after a forced full GC (twice), nothing in flight. */
-    private long warmedUpBaseline(Stack stack) throws Exception {
+    private long warmedUpBaseline(StudyStack stack) throws Exception {
         for (String s : strategies) {
             stack.warmUp(s);
         }
-        stack.probe.liveHeapBytes();
-        return stack.probe.liveHeapBytes();
+        stack.probe().liveHeapBytes();
+        return stack.probe().liveHeapBytes();
     }
 
     /** The soak's strategies: the service's, and valet-key where asked for and the service has it. */
-    private List<String> soakMix(Stack stack) throws IOException, InterruptedException {
+    private List<String> soakMix(StudyStack stack) throws IOException, InterruptedException {
         List<String> mix = new ArrayList<>(strategies);
         if (options.valetKey()) {
             if (valetKeyAvailable(stack)) {
@@ -827,10 +684,10 @@ public final class UploadStudy {
 
     /** The simulation's system properties for the soak: each user's uploads one after the other onto one blob. */
     private Map<String, String> soakProperties(
-            Stack stack, List<String> mix, int users, int perUser, Path outcomesFile) {
+            StudyStack stack, List<String> mix, int users, int perUser, Path outcomesFile) {
         Map<String, String> properties = new LinkedHashMap<>();
-        properties.put("baseUrl", stack.service.baseUrl().toString());
-        properties.put("managementUrl", stack.service.managementUrl().toString());
+        properties.put("baseUrl", stack.service().baseUrl().toString());
+        properties.put("managementUrl", stack.service().managementUrl().toString());
         properties.put("strategy", String.join(",", mix));
         properties.put("fileSizeKb", Integer.toString(options.soakSizeKb()));
         properties.put("users", Integer.toString(users));
@@ -843,10 +700,10 @@ public final class UploadStudy {
     }
 
     /** The live heap once the executor is idle, after a forced full GC (twice: the first clears what the second finds). */
-    private static long idleLiveHeap(Stack stack) throws Exception {
+    private static long idleLiveHeap(StudyStack stack) throws Exception {
         stack.awaitIdle(Duration.ofMinutes(2));
-        stack.probe.liveHeapBytes();
-        return stack.probe.liveHeapBytes();
+        stack.probe().liveHeapBytes();
+        return stack.probe().liveHeapBytes();
     }
 
     private void printSoak(StudyResult.Soak s, GatlingRun.Result run) {
@@ -868,6 +725,11 @@ public final class UploadStudy {
 
     // ------------------------------------------------------------------------------------------------- plumbing
 
+    private void recordCeiling(StudyResult.Ceiling ceiling) throws IOException {
+        ceilings.add(ceiling);
+        result().write(runDir.resolve("study.json"));
+    }
+
     private StudyResult result() {
         RunInfo info = studyRun.info(options.service().describe(), executorThreads, capacity);
         return new StudyResult(
@@ -883,138 +745,16 @@ public final class UploadStudy {
                 true); // the service on loopback: UploadSettings gives each user its own address
     }
 
+    /** A fresh Azurite and service with the memory budget on or off, in the run directory's {@code name}. */
+    private StudyStack startStack(boolean budget, String name) throws Exception {
+        return StudyStack.start(studyRun.serviceJar(), options.service(), budget, runDir.resolve(name));
+    }
+
     /** The run directory relative to the repository root, where it is under it; else absolute. */
     private String runDirectory() {
         Path root = RepositoryPaths.root();
         Path dir = runDir.toAbsolutePath().normalize();
         return (dir.startsWith(root) ? root.relativize(dir) : dir).toString();
-    }
-
-    /** A fresh Azurite and service (budget on or off), attached for live-heap probes. */
-    private static final class Stack implements AutoCloseable {
-        private final UploadStudy study;
-        private final boolean budget;
-        private final Path dir;
-        private AzuriteProcess azurite;
-        private UploadServiceProcess service;
-        private HeapProbe probe;
-        /** Azurite's {@code rchar} right after the last {@link #freshAzurite}; -1 before one or when unreadable. */
-        private long azuriteReadAtRestart = -1;
-
-        private Stack(UploadStudy study, boolean budget, Path dir) {
-            this.study = study;
-            this.budget = budget;
-            this.dir = dir;
-        }
-
-        static Stack start(UploadStudy study, boolean budget, String name) throws Exception {
-            Stack stack = new Stack(study, budget, study.runDir.resolve(name));
-            try {
-                stack.azurite = AzuriteProcess.start(stack.dir);
-                List<String> args = new ArrayList<>(List.of("--upload.memory-budget.enabled=" + budget));
-                args.addAll(study.options.service().args());
-                stack.service = UploadServiceProcess.start(
-                        new UploadServiceProcess.Settings(
-                                study.studyRun.serviceJar(),
-                                0,
-                                0,
-                                study.options.service().jvmOptions(),
-                                args,
-                                CONTAINER),
-                        stack.azurite,
-                        stack.dir);
-                stack.probe = HeapProbe.attach(stack.service.pid());
-                return stack;
-            } catch (Exception | Error e) {
-                stack.close();
-                throw e;
-            }
-        }
-
-        /** This stack if the service is healthy, else a new one (a cell that left the service down). */
-        Stack healthyOrRestarted() throws Exception {
-            if (service.healthy()) {
-                return this;
-            }
-            System.out.println("  (service down: restarting Azurite and upload-service)");
-            close();
-            Stack fresh = start(study, budget, dir.getFileName() + "-restarted-" + System.currentTimeMillis());
-            azurite = fresh.azurite;
-            service = fresh.service;
-            probe = fresh.probe;
-            return this;
-        }
-
-        /**
-         * Replaces Azurite with an empty one on the same port and creates the service's containers in it (the service
-         * keeps its connection string; its idle connections to the old one close with it).
-         */
-        void freshAzurite() throws IOException, InterruptedException {
-            azurite = azurite.restarted();
-            BlobServiceClient store = new BlobServiceClientBuilder()
-                    .connectionString(azurite.connectionString())
-                    .buildClient();
-            for (String container : List.of(CONTAINER, CONTAINER + "-staging")) {
-                store.getBlobContainerClient(container).createIfNotExists();
-            }
-            azuriteReadAtRestart = PROCESSES.bytesRead(azurite.process().pid()).orElse(-1);
-        }
-
-        /**
-         * Bytes Azurite has read ({@code rchar}: request bodies and headers) since {@link #freshAzurite} restarted it
-         * and created the containers: what was written into it since, as far as it could keep it. Deleting blobs or
-         * containers does not lower this, nor an in-memory Azurite's memory until its garbage collection runs, every 10
-         * minutes. -1 when unreadable.
-         */
-        long azuriteReadSinceRestart() {
-            long now = PROCESSES.bytesRead(azurite.process().pid()).orElse(-1);
-            return now < 0 || azuriteReadAtRestart < 0 ? -1 : now - azuriteReadAtRestart;
-        }
-
-        /** CPU seconds Azurite (its node process and any child) has used so far. */
-        double azuriteCpuSeconds() {
-            return azurite.process().treeCpuSeconds();
-        }
-
-        /** One 1 MiB upload with {@code strategy}, so that class loading and JIT warm-up are not in the first cell. */
-        void warmUp(String strategy) throws IOException, InterruptedException {
-            byte[] body = new byte[1024 * 1024];
-            HTTP.send(
-                    HttpRequest.newBuilder(service.baseUrl().resolve("/uploads/study-warm-up?strategy=" + strategy))
-                            .timeout(Duration.ofMinutes(2))
-                            .PUT(HttpRequest.BodyPublishers.ofByteArray(body))
-                            .build(),
-                    HttpResponse.BodyHandlers.discarding());
-        }
-
-        /** Waits until the upload executor has nothing active or queued. */
-        void awaitIdle(Duration timeout) throws IOException, InterruptedException {
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (System.nanoTime() < deadline) {
-                PrometheusText m = service.metrics();
-                if (UploadExecutor.active(m) == 0 && UploadExecutor.queued(m) == 0) {
-                    return;
-                }
-                Thread.sleep(200);
-            }
-        }
-
-        @Override
-        public void close() {
-            if (probe != null) {
-                try {
-                    probe.close();
-                } catch (IOException e) {
-                    // the service is going away anyway
-                }
-            }
-            if (service != null) {
-                service.close();
-            }
-            if (azurite != null) {
-                azurite.close();
-            }
-        }
     }
 
     /** Gatling's HTML report of the burst whose results are in {@code burstDir}, relative to the run directory. */

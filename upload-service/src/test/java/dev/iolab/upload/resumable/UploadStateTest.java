@@ -94,6 +94,31 @@ class UploadStateTest {
     }
 
     @Test
+    void theHoldersWordPutsTheUploadJustPastItsBlockAndAnyOtherWordLeavesItToTheRecord() {
+        UploadState granted = state.withFront(new FrontGrant(100, "lease", Instant.EPOCH));
+
+        assertThat(granted.offsetAfter(new FrontStaged(100, "lease"))).isEqualTo(200);
+        assertThat(granted.offsetAfter(new FrontStaged(200, "lease")))
+                .as("the last block is shorter: the upload is 250 bytes")
+                .isEqualTo(250);
+        assertThat(granted.offsetAfter(new FrontStaged(100, "another")))
+                .as("a grant recorded: only the block list tells")
+                .isEqualTo(-1);
+        assertThat(state.offsetAfter(new FrontStaged(100, "lease")))
+                .as("no grant: where the last writer recorded")
+                .isEqualTo(120);
+    }
+
+    @Test
+    void theBytesStagedByTheFrontRunFromItsGrantsStartToWhereTheUploadStands() {
+        UploadState granted = state.withFront(new FrontGrant(100, "lease", Instant.EPOCH));
+
+        assertThat(granted.stagedByFront(250)).isEqualTo(150);
+        assertThat(granted.stagedByFront(100)).isZero();
+        assertThat(state.stagedByFront(250)).as("no grant").isZero();
+    }
+
+    @Test
     void aFrontsWordIsReadFromItsHeaderAndNothingMalformedCounts() {
         assertThat(FrontStaged.parse("8388608:6f0c1a52")).isEqualTo(new FrontStaged(8388608, "6f0c1a52"));
         assertThat(FrontStaged.parse(null)).isEqualTo(FrontStaged.NONE);

@@ -16,19 +16,18 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * What the nginx front asks before a {@code PATCH} and tells after it ({@code ops/nginx/tus-front.conf}):
- * {@code GET /files/{id}/front} carries the {@code PATCH}'s own headers (its API key, {@code Upload-Offset}, and its
- * length in {@code X-Content-Length}) and is answered 200 with where to {@code Put Block} the body
- * ({@code X-Front-Block}) under which lease ({@code X-Front-Lease}), the offset to answer and the upload's length (so
- * that the front knows the upload's last {@code PATCH}), and for how many seconds the front may stage the upload's
- * following blocks under the same lease without asking ({@code X-Front-Grant-Time}: its grant; a creation through the
- * front is answered with the same grant of the new upload's first blocks, see {@link FrontHeaders#granted}). Or 401: "not for the
- * front", and nginx hands the {@code PATCH} to the service. {@code X-Front-Staged} ({@link FrontStaged}) is the
- * front's word on the latest block it staged for the upload: from the grant's holder, it spares the service reading
- * the upload's block list. {@code POST
- * /files/{id}/front} with the holder's word on the upload's last block, which the front staged under its grant, commits
- * the upload and is answered as that block's {@code PATCH} would be (204, or a problem the front passes on); its
- * {@code X-Front-Renewed} says how many seconds ago the front renewed the lease for that block. {@code
+ * What the nginx front asks before a {@code PATCH} and tells after it ({@code ops/nginx/tus-front.conf}): {@code GET
+ * /files/{id}/front} carries the {@code PATCH}'s own headers (its API key, {@code Upload-Offset}, and its length in
+ * {@code X-Content-Length}) and is answered 200 with where to {@code Put Block} the body ({@code X-Front-Block}) under
+ * which lease ({@code X-Front-Lease}), the offset to answer and the upload's length (so that the front knows the
+ * upload's last {@code PATCH}), and for how many seconds the front may stage the upload's following blocks under the
+ * same lease without asking ({@code X-Front-Grant-Time}: its grant; a creation through the front is answered with the
+ * same grant of the new upload's first blocks, see {@link FrontHeaders#granted}). Or 401: "not for the front", and
+ * nginx hands the {@code PATCH} to the service. {@code X-Front-Staged} ({@link FrontStaged}) is the front's word on the
+ * latest block it staged for the upload: from the grant's holder, it spares the service reading the upload's block
+ * list. {@code POST /files/{id}/front} with the holder's word on the upload's last block, which the front staged under
+ * its grant, commits the upload and is answered as that block's {@code PATCH} would be (204, or a problem the front
+ * passes on); its {@code X-Front-Renewed} says how many seconds ago the front renewed the lease for that block. {@code
  * DELETE /files/{id}/front} with {@code X-Front-Lease} says a block failed (the store took none of it): its lease is
  * released at once, which ends the grant. All need {@code X-Front-Secret} ({@link FrontSecret}); without it they answer
  * 404. Not part of the public API.

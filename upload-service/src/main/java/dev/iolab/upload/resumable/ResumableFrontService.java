@@ -67,9 +67,22 @@ final class ResumableFrontService {
         if (!grant.present() || !blobs.lease(id, grant.lease(), blockTime)) {
             return Optional.empty();
         }
-        String target = blobs.blockTarget(id, state.grid().blockId(0), FrontGrant.signedFor(blockTime));
-        return Optional.of(
-                new Direct(target, grant.lease(), 0, state.expires(), state.length(), FrontGrant.startsFor(blockTime)));
+        return Optional.of(directOf(id, state, 0, 0));
+    }
+
+    /**
+     * The grant {@code state} records, as the front is told it: the signed address of the block at {@code from}, the
+     * grant's lease, and {@code answered}, the offset to answer once that block is staged.
+     */
+    private Direct directOf(String id, UploadState state, long from, long answered) {
+        String target = blobs.blockTarget(id, state.grid().blockId(from), FrontGrant.signedFor(blockTime));
+        return new Direct(
+                target,
+                state.front().lease(),
+                answered,
+                state.expires(),
+                state.length(),
+                FrontGrant.startsFor(blockTime));
     }
 
     /**
@@ -139,14 +152,7 @@ final class ResumableFrontService {
             return Optional.empty();
         }
         uploads.countFrontBlocks(state, offset); // the grant's record is replaced: its blocks are counted once
-        String target = blobs.blockTarget(id, grid.blockId(offset), FrontGrant.signedFor(blockTime));
-        return Optional.of(new Direct(
-                target,
-                leaseId,
-                offset + contentLength,
-                claimed.expires(),
-                state.length(),
-                FrontGrant.startsFor(blockTime)));
+        return Optional.of(directOf(id, claimed, offset, offset + contentLength));
     }
 
     /**
@@ -206,8 +212,8 @@ final class ResumableFrontService {
     }
 
     /**
-     * The front's block under {@code leaseId} failed (a cut client, a refusal from the store): releases its lease, which
-     * ends the front's grant, so that the client's next request finds the upload free at once. One request to the
+     * The front's block under {@code leaseId} failed (a cut client, a refusal from the store): releases its lease,
+     * which ends the front's grant, so that the client's next request finds the upload free at once. One request to the
      * store: the upload's state keeps the grant's record until the next writer replaces it, which is harmless once the
      * lease is gone.
      */

@@ -82,9 +82,7 @@ final class CeilingRows {
         }
     }
 
-    /**
-     * The users' {@code PUT}s of the storage row ({@code nginx} null) or the nginx row, against {@code stack}'s Azurite.
-     */
+    /** The users' {@code PUT}s of the storage row ({@code nginx} null) or the nginx row, to {@code stack}'s Azurite. */
     static Run sasPut(StudyStack stack, NginxProcess nginx, String row, int users, Duration timeout) {
         return (dir, mb) -> SasPutCeiling.run(
                 row,

@@ -20,8 +20,9 @@ import java.util.List;
 
 /** A fresh Azurite and service (budget on or off), attached for live-heap probes. */
 final class StudyStack implements AutoCloseable {
+
     /** The service's blob container; its staging container is this with {@code -staging}, the service's default. */
-    static final String CONTAINER = "study";
+    private static final String CONTAINER = "study";
 
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();

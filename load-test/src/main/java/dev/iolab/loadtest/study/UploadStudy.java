@@ -239,7 +239,7 @@ public final class UploadStudy {
                 rounds.pairs().isEmpty() ? null : List.copyOf(rounds.pairs()));
         cells.add(cell);
         printCell(cell, burst);
-        result().write(runDir.resolve("study.json"));
+        written();
     }
 
     /** The simulation's system properties for the cell's bursts. */
@@ -470,8 +470,8 @@ public final class UploadStudy {
      * A timed burst of a pair and what its Azurite had taken in before it.
      *
      * @param azuriteReadBytes bytes Azurite had read between its restart and the timed run
-     *                         ({@link StudyStack#azuriteReadSinceRestart}): the warm-up's, nothing of the other burst of the
-     *                         pair; -1 when unreadable
+     *     ({@link StudyStack#azuriteReadSinceRestart}): the warm-up's, nothing of the other burst of the pair; -1 when
+     *     unreadable
      */
     private record Paired<T>(T burst, long azuriteReadBytes) {}
 
@@ -655,9 +655,7 @@ public final class UploadStudy {
                     seconds);
             printSoak(soak, run);
         }
-        StudyResult result = result();
-        result.write(runDir.resolve("study.json"));
-        return result;
+        return written();
     }
 
     /** One warm-up upload per strategy, then the live heap after a forced full GC (twice), nothing in flight. */
@@ -727,7 +725,14 @@ public final class UploadStudy {
 
     private void recordCeiling(StudyResult.Ceiling ceiling) throws IOException {
         ceilings.add(ceiling);
-        result().write(runDir.resolve("study.json"));
+        written();
+    }
+
+    /** What the study has so far, written to the run directory's {@code study.json} after every part. */
+    private StudyResult written() throws IOException {
+        StudyResult result = result();
+        result.write(runDir.resolve("study.json"));
+        return result;
     }
 
     private StudyResult result() {

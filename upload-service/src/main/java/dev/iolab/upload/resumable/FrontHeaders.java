@@ -1,6 +1,11 @@
 package dev.iolab.upload.resumable;
 
 import jakarta.servlet.http.HttpServletRequest;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.springframework.http.HttpHeaders;
 
 /**
@@ -34,15 +39,51 @@ final class FrontHeaders {
      */
     static final String STAGED = "X-Front-Staged";
 
+    /** Where the front copies the upload once it committed it itself: the signed final blob's path and query. */
+    static final String COPY = "X-Front-Copy";
+
+    /** The signed URL of the upload's committed blob, that copy's source. */
+    static final String COPY_SOURCE = "X-Front-Copy-Source";
+
+    /**
+     * The upload's state as the grant leaves it, which the front's commit keeps on the upload's blob: its metadata as
+     * a query string ({@code name=value&...}, each value percent-encoded).
+     */
+    static final String STATE = "X-Front-State";
+
+    /** The completed upload's state, which the front settles the upload's blob with, as {@link #STATE}. */
+    static final String SETTLE = "X-Front-Settle";
+
     private FrontHeaders() {}
 
-    /** The grant: where the block goes, under which lease, and for how many seconds blocks may start under it. */
+    /**
+     * The grant: where the block goes, under which lease, and for how many seconds blocks may start under it; and
+     * when the front may complete the upload itself, where ({@link ResumableFrontService.Finish}).
+     */
     static HttpHeaders grant(ResumableFrontService.Direct direct) {
         HttpHeaders headers = new HttpHeaders();
         headers.set(BLOCK, direct.target());
         headers.set(LEASE, direct.leaseId());
         headers.set(GRANT_TIME, Double.toString(direct.startsFor().toMillis() / 1000.0));
+        direct.finish().ifPresent(finish -> {
+            headers.set(COPY, finish.targets().copy());
+            headers.set(COPY_SOURCE, finish.targets().copySource());
+            headers.set(STATE, query(finish.current()));
+            headers.set(SETTLE, query(finish.completed()));
+        });
         return headers;
+    }
+
+    /** {@code metadata} as {@code name=value&...}, percent-encoded (a space as {@code %20}), in name order. */
+    static String query(Map<String, String> metadata) {
+        return new TreeMap<>(metadata)
+                .entrySet().stream()
+                        .map(entry -> encode(entry.getKey()) + "=" + encode(entry.getValue()))
+                        .collect(Collectors.joining("&"));
+    }
+
+    private static String encode(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /**

@@ -12,7 +12,7 @@ import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -29,13 +29,16 @@ import org.springframework.web.bind.annotation.RestController;
  * its grant, commits the upload and is answered as that block's {@code PATCH} would be (204, or a problem the front
  * passes on); its {@code X-Front-Renewed} says how many seconds ago the front renewed the lease for that block. {@code
  * DELETE /files/{id}/front} with {@code X-Front-Lease} says a block failed (the store took none of it): its lease is
- * released at once, which ends the grant. All need {@code X-Front-Secret} ({@link FrontSecret}); without it they answer
- * 404. Not part of the public API.
+ * released at once, which ends the grant. A grant may also carry where the front completes the upload itself after
+ * its last block ({@code X-Front-Copy}, {@code X-Front-Copy-Source}, {@code X-Front-Settle}: {@link
+ * ResumableFrontService.Finish}); {@code POST /front/tally} then counts what it so completed. All need {@code
+ * X-Front-Secret} ({@link FrontSecret}); without it they answer 404. Not part of the public API.
  */
 @Hidden
 @RestController
-@RequestMapping("/files/{id}/front")
 class ResumableFrontController {
+
+    private static final String UPLOAD = "/files/{id}/front";
 
     private final ResumableFrontService service;
     private final ClientIdentity clients;
@@ -47,7 +50,7 @@ class ResumableFrontController {
         this.secret = new FrontSecret(properties);
     }
 
-    @GetMapping
+    @GetMapping(UPLOAD)
     ResponseEntity<Void> ask(@PathVariable String id, HttpServletRequest request) {
         if (!secret.sentWith(request)) {
             return ResponseEntity.notFound().build();
@@ -66,7 +69,7 @@ class ResumableFrontController {
         return ResponseEntity.ok().headers(headers).build();
     }
 
-    @PostMapping
+    @PostMapping(UPLOAD)
     ResponseEntity<Void> staged(@PathVariable String id, HttpServletRequest request) {
         if (!secret.sentWith(request)) {
             return ResponseEntity.notFound().build();
@@ -75,13 +78,33 @@ class ResumableFrontController {
         return ResponseEntity.noContent().headers(status.tusHeaders()).build();
     }
 
-    @DeleteMapping
+    @DeleteMapping(UPLOAD)
     ResponseEntity<Void> failed(@PathVariable String id, HttpServletRequest request) {
         String lease = request.getHeader(FrontHeaders.LEASE);
         if (!secret.sentWith(request) || lease == null || lease.isEmpty()) {
             return ResponseEntity.notFound().build();
         }
         service.directFailed(id, lease);
+        return ResponseEntity.noContent().build();
+    }
+
+    /**
+     * The front's tally of what it completed itself since its previous one: uploads, and the blocks and bytes it staged
+     * for them. Outside {@code /files/}: the front sends it on its own, with no client's API key.
+     */
+    @PostMapping("/front/tally")
+    ResponseEntity<Void> tally(
+            @RequestParam long completed,
+            @RequestParam long blocks,
+            @RequestParam long bytes,
+            HttpServletRequest request) {
+        if (!secret.sentWith(request)) {
+            return ResponseEntity.notFound().build();
+        }
+        if (completed < 0 || blocks < 0 || bytes < 0) {
+            return ResponseEntity.badRequest().build();
+        }
+        service.tally(completed, blocks, bytes);
         return ResponseEntity.noContent().build();
     }
 

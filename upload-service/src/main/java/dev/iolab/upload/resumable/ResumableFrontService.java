@@ -20,7 +20,9 @@ import java.util.UUID;
  * upload is the requester's and free, the front is granted the upload's lease ({@link FrontGrant}, recorded in the
  * upload's state) for {@code upload.resumable.front.block-time}. It may stage the following whole blocks under it too,
  * one after the other, for {@link FrontGrant#startsFor}, renewing the lease itself before each, the upload's last block
- * included, after which it asks the service to commit ({@link #commitStaged}). The front that holds a grant asks again
+ * included, after which it completes the upload itself when the grant offered it ({@link Finish}: commit, copy under
+ * the upload's name, completed state; it tallies what it completed so, {@link #tally}), else asks the service to commit
+ * ({@link #commitStaged}), as it does when a step of its own failed. The front that holds a grant asks again
  * once that time is up, and its lease is renewed; another front's question takes the grant over, and the old holder's
  * next renewal fails, so it asks again. A block that failed ends the grant ({@link #directFailed}). A creation through
  * the front grants the upload's first blocks without a question ({@link #granted}).
@@ -55,7 +57,27 @@ final class ResumableFrontService {
      * @param startsFor how long from now the front may go on staging the upload's following blocks under the same
      *     lease without asking (its grant), each at the offset the previous one ended: {@link FrontGrant#startsFor}
      */
-    record Direct(String target, String leaseId, long offset, Instant expires, long length, Duration startsFor) {}
+    record Direct(
+            String target,
+            String leaseId,
+            long offset,
+            Instant expires,
+            long length,
+            Duration startsFor,
+            Optional<Finish> finish) {}
+
+    /**
+     * What the front needs to complete the upload itself once it staged the last block under its grant, instead of
+     * asking the service to ({@link #commitStaged}): offered for an upload without a whole-upload checksum (which only
+     * the service verifies) that one step can copy.
+     *
+     * @param targets where it commits, copies and settles the upload
+     * @param current the metadata of the upload's state as the grant leaves it, which the commit keeps on the upload's
+     *     blob (a commit replaces a blob's metadata): should a later step fail, the service finds the grant there and
+     *     commits the upload itself
+     * @param completed the metadata of the completed upload's state, which it settles the upload's blob with
+     */
+    record Finish(ResumableBlobs.FinishTargets targets, Map<String, String> current, Map<String, String> completed) {}
 
     /**
      * The front's grant of a new upload's first blocks, with the upload's lease taken under the grant's ID; empty when
@@ -82,7 +104,28 @@ final class ResumableFrontService {
                 answered,
                 state.expires(),
                 state.length(),
-                FrontGrant.startsFor(blockTime));
+                FrontGrant.startsFor(blockTime),
+                finishOf(id, state));
+    }
+
+    /** The front's own completion of the upload, when it may (see {@link Finish}). */
+    private Optional<Finish> finishOf(String id, UploadState state) {
+        if (!state.digest().isEmpty()) {
+            return Optional.empty();
+        }
+        return blobs.finishTargets(id, state.name(), state.length(), FrontGrant.signedFor(blockTime))
+                .map(targets -> new Finish(
+                        targets,
+                        state.toMetadata(),
+                        uploads.refreshed(state).asCompleted().toMetadata()));
+    }
+
+    /**
+     * Counts what the front completed itself ({@link Finish}) since its last tally: uploads, and the blocks and bytes
+     * it staged for them under their grants.
+     */
+    void tally(long completed, long blocks, long bytes) {
+        metrics.completedByFront(completed, blocks, bytes);
     }
 
     /**

@@ -57,6 +57,15 @@ final class ResumableMetrics {
         bytes.increment(count);
     }
 
+    /**
+     * The front completed {@code completed} uploads itself, staging {@code blocks} blocks of {@code count} bytes for them
+     * under their grants.
+     */
+    void completedByFront(long completed, long blocks, long count) {
+        stagedByFront(blocks, count);
+        uploads("completed").increment(completed);
+    }
+
     /** The front asked about a block; {@code fromState}: its offset was known without reading the block list. */
     void frontQuestion(boolean fromState) {
         Counter.builder("iolab.upload.resumable.front.questions")
@@ -71,10 +80,13 @@ final class ResumableMetrics {
     }
 
     void event(String event) {
-        Counter.builder("iolab.upload.resumable.uploads")
+        uploads(event).increment();
+    }
+
+    private Counter uploads(String event) {
+        return Counter.builder("iolab.upload.resumable.uploads")
                 .description("Resumable uploads created, completed, terminated and found expired")
                 .tag("event", event)
-                .register(registry)
-                .increment();
+                .register(registry);
     }
 }

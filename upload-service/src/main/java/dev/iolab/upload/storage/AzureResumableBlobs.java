@@ -212,6 +212,15 @@ final class AzureResumableBlobs implements ResumableBlobs {
                 + URLEncoder.encode(blockId, StandardCharsets.UTF_8);
     }
 
+    @Override
+    public Optional<FinishTargets> finishTargets(String id, String name, long length, Duration validFor) {
+        if (length > AzureStagingArea.SYNC_COPY_MAX_BYTES) {
+            return Optional.empty();
+        }
+        OffsetDateTime until = OffsetDateTime.now(ZoneOffset.UTC).plus(validFor);
+        return Optional.of(new FinishTargets(staging.copyTarget(name, until), staging.readUrl(name(id), until)));
+    }
+
     /** Writes {@code metadata} under lease {@code leaseId}, if the blob is still as it was at {@code etag} (unless null). */
     private void setMetadata(String id, String leaseId, Map<String, String> metadata, String etag) {
         AzureCalls.run(

@@ -260,16 +260,38 @@ final class AzureStagingArea implements StagingArea {
 
     /** The blob's URL with a read-only SAS, valid for {@link #COPY_SOURCE_VALIDITY}: a copy's source. */
     private String readUrl(BlobClient source) {
-        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        return readUrl(source, OffsetDateTime.now(ZoneOffset.UTC).plus(COPY_SOURCE_VALIDITY));
+    }
+
+    /** The staging blob's URL with a read-only SAS, valid until {@code expiresAt}: a copy's source. */
+    String readUrl(String stagingName, OffsetDateTime expiresAt) {
+        return readUrl(blob(stagingName), expiresAt);
+    }
+
+    private String readUrl(BlobClient source, OffsetDateTime expiresAt) {
         return source.getBlobUrl() + "?"
                 + containers
                         .signer()
                         .sign(
                                 source,
                                 new BlobServiceSasSignatureValues(
-                                                now.plus(COPY_SOURCE_VALIDITY),
-                                                new BlobSasPermission().setReadPermission(true))
-                                        .setStartTime(now.minus(CLOCK_SKEW)));
+                                                expiresAt, new BlobSasPermission().setReadPermission(true))
+                                        .setStartTime(OffsetDateTime.now(ZoneOffset.UTC)
+                                                .minus(CLOCK_SKEW)));
+    }
+
+    /**
+     * Path and query, from the account's root, of the uploads' blob {@code name}, signed until {@code expiresAt} to
+     * create and write it: where a front proxy copies a completed upload.
+     */
+    String copyTarget(String name, OffsetDateTime expiresAt) {
+        BlobClient target = containers.uploads().getBlobClient(name);
+        BlobServiceSasSignatureValues values = new BlobServiceSasSignatureValues(
+                        expiresAt,
+                        new BlobSasPermission().setCreatePermission(true).setWritePermission(true))
+                .setStartTime(OffsetDateTime.now(ZoneOffset.UTC).minus(CLOCK_SKEW));
+        URI signed = URI.create(target.getBlobUrl() + "?" + containers.signer().sign(target, values));
+        return signed.getRawPath() + "?" + signed.getRawQuery();
     }
 
     @Override

@@ -112,6 +112,15 @@ public interface ResumableBlobs {
      */
     String blockTarget(String id, String blockId, Duration validFor);
 
+    /**
+     * What a front proxy that staged the upload's last block under its lease needs to complete the upload itself,
+     * signed for {@code validFor}: the upload's blob is committed ({@code Put Block List}) and replaced by the
+     * completed state at the address of {@link #blockTarget} without its block; the committed blob is copied under
+     * {@code name} in one step ({@code Copy Blob From URL}). Empty when one step cannot copy an upload of
+     * {@code length} bytes.
+     */
+    Optional<FinishTargets> finishTargets(String id, String name, long length, Duration validFor);
+
     /** Deletes the upload's blob and its blocks, breaking a lease on it first; false when it could not. */
     boolean delete(String id);
 
@@ -123,6 +132,15 @@ public interface ResumableBlobs {
      * @param etag the blob's ETag when its metadata was read
      */
     record Snapshot(Map<String, String> metadata, Map<String, Long> blocks, String etag) {}
+
+    /**
+     * Where a front proxy completes an upload itself ({@link #finishTargets}).
+     *
+     * @param copy path and query, from the store's root, of the upload's final blob, signed to create and write it: a
+     *     {@code Copy Blob From URL}'s target
+     * @param copySource the upload's blob's whole URL, signed to read it: that copy's {@code x-ms-copy-source}
+     */
+    record FinishTargets(String copy, String copySource) {}
 
     /** Writes one upload under its lease; {@link #close} releases the lease. */
     interface Writer extends AutoCloseable {

@@ -21,6 +21,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -57,6 +58,7 @@ class ResumableFrontTest extends RunningServiceSupport {
     static final String CONTAINER = "front";
     static final String SECRET = "front-secret-for-tests";
     static final int BLOCK = 1024 * 1024;
+    static final String FORM = "application/x-www-form-urlencoded";
 
     @TempDir
     Path work;
@@ -99,9 +101,11 @@ class ResumableFrontTest extends RunningServiceSupport {
 
         assertThat(run.exitCode()).as(run.output() + front.tail()).isZero();
         assertThat(stored("front/payload.bin")).isEqualTo(content);
-        assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks)
-                .as("blocks nginx staged: all, the last one too; the service only committed")
-                .isEqualTo(13);
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks)
+                        .as(
+                                "blocks nginx staged: all, the last one too, then it completed the upload; its tally says so")
+                        .isEqualTo(13));
         assertThat(counter("iolab.upload.resumable.bytes") - staged).isEqualTo(size);
         assertThat(questions() - asked)
                 .as("no question: creating the upload granted its first blocks, and the grant covered the rest")
@@ -312,11 +316,12 @@ class ResumableFrontTest extends RunningServiceSupport {
     }
 
     @Test
-    void anUploadOfOneFrontBlockAndALastCostsTheStoreSevenRequestsFromTheServiceAndNoBytes() throws Exception {
+    void anUploadOfOneFrontBlockAndALastCostsTheServiceTwoStoreRequestsAndNginxCompletesIt() throws Exception {
         byte[] content = randomBytes(BLOCK + 1000, 89);
         StoreRequests sent = StoreRequests.from(registry);
         double frontBlocks = counter("iolab.upload.resumable.front.blocks");
         double bytes = counter("iolab.upload.resumable.bytes");
+        double completed = completions();
 
         HttpResponse<String> created = tus.create(content.length, Map.of("filename", "front/counted.bin"));
         String path = created.headers().firstValue("Location").orElseThrow();
@@ -330,23 +335,50 @@ class ResumableFrontTest extends RunningServiceSupport {
         assertThat(last.statusCode()).isEqualTo(204);
         assertThat(last.headers().firstValue("Upload-Offset")).contains(Long.toString(content.length));
         assertThat(sent.since())
-                .as("creation (2), the commit (5); no question; nginx stages both blocks")
+                .as("creation alone; no question; nginx stages both blocks, commits, copies and settles the upload")
                 .containsExactlyInAnyOrderEntriesOf(Map.of(
-                        "Put Blob", 2.0, // the upload's state with its grant, then the completed upload's empty marker
-                        "Lease Blob (acquire)", 1.0, // the grant's lease, at creation
-                        "Get Blob Properties", 1.0, // the commit reads the state alone: no block list
-                        "Lease Blob (change)", 1.0, // the commit takes the grant's lease over
-                        "Put Block List", 1.0,
-                        "Copy Blob From URL", 1.0));
+                        "Put Blob", 1.0, // the upload's state with its grant
+                        "Lease Blob (acquire)", 1.0)); // the grant's lease
+        assertThat(stored("front/counted.bin")).isEqualTo(content);
+        assertThat(tus.offset(path))
+                .as("the completed state nginx settled the upload with")
+                .isEqualTo(content.length);
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(completions() - completed).isEqualTo(1));
         assertThat(counter("iolab.upload.resumable.front.blocks") - frontBlocks).isEqualTo(2);
         assertThat(counter("iolab.upload.resumable.bytes") - bytes).isEqualTo(content.length);
-        assertThat(stored("front/counted.bin")).isEqualTo(content);
+    }
+
+    @Test
+    void theServiceCommitsWhatTheFrontCouldNotCompleteItself() throws Exception {
+        byte[] content = randomBytes(BLOCK + 1000, 95);
+        String path = tus.created("front/fallback.bin", content.length);
+        assertThat(tus.patch(path, 0, Arrays.copyOf(content, BLOCK)).statusCode())
+                .isEqualTo(204);
+        container().delete(); // nginx's copy finds no container; the service's creates it again
+        StoreRequests sent = StoreRequests.from(registry);
+
+        HttpResponse<String> last = tus.patch(path, BLOCK, Arrays.copyOfRange(content, BLOCK, content.length));
+
+        assertThat(last.statusCode()).as(last.body() + front.tail()).isEqualTo(204);
+        assertThat(last.headers().firstValue("Upload-Offset")).contains(Long.toString(content.length));
+        assertThat(sent.since())
+                .as("the service found the grant in the state nginx's commit kept, and completed the upload")
+                .containsEntry("Lease Blob (change)", 1.0)
+                .containsEntry("Put Block List", 1.0)
+                .containsKey("Copy Blob From URL");
+        assertThat(stored("front/fallback.bin")).isEqualTo(content);
     }
 
     @Test
     void aCommitAfterASlowBlockLeavesTheRenewalToNginxWhichRenewedTheLeaseForTheLastBlock() throws Exception {
         byte[] content = randomBytes(BLOCK + 1000, 93);
-        HttpResponse<String> created = tus.create(content.length, Map.of("filename", "front/slow.bin"));
+        // with a whole-upload checksum, which only the service verifies: the service commits, not nginx
+        String checksum = "sha1 "
+                + Base64.getEncoder()
+                        .encodeToString(MessageDigest.getInstance("SHA-1").digest(content));
+        HttpResponse<String> created =
+                tus.create(content.length, Map.of("filename", "front/slow.bin", "checksum", checksum));
         Instant leased = Instant.now();
         String path = created.headers().firstValue("Location").orElseThrow();
         StoreRequests sent = StoreRequests.from(registry);
@@ -447,10 +479,20 @@ class ResumableFrontTest extends RunningServiceSupport {
         HttpResponse<String> commit = direct.send(direct.request(path + "/front", "X-Front-Staged", "0:lease")
                 .POST(HttpRequest.BodyPublishers.noBody())
                 .build());
+        HttpResponse<String> tally =
+                direct.send(direct.request("/front/tally", "X-Front-Secret", "guess", "Content-Type", FORM)
+                        .POST(tallyOf(1))
+                        .build());
+        HttpResponse<String> tallyThroughFront =
+                tus.send(tus.request("/front-tally", "X-Front-Secret", "guess", "Content-Type", FORM)
+                        .POST(tallyOf(1))
+                        .build());
 
         assertThat(ask.statusCode()).isEqualTo(404);
         assertThat(end.statusCode()).isEqualTo(404);
         assertThat(commit.statusCode()).isEqualTo(404);
+        assertThat(tally.statusCode()).isEqualTo(404);
+        assertThat(tallyThroughFront.statusCode()).isEqualTo(404);
         assertThat(tus.offset(path)).isZero();
         assertThat(direct.delete(path).statusCode()).isEqualTo(204);
     }
@@ -556,6 +598,18 @@ class ResumableFrontTest extends RunningServiceSupport {
     /** The front's questions so far, however the service found the upload's offset. */
     private double questions() {
         return registry.find("iolab.upload.resumable.front.questions").counters().stream()
+                .mapToDouble(c -> c.count())
+                .sum();
+    }
+
+    /** A front's tally of {@code completed} uploads, of one block of one byte each. */
+    private static HttpRequest.BodyPublisher tallyOf(long completed) {
+        return HttpRequest.BodyPublishers.ofString(
+                "completed=" + completed + "&blocks=" + completed + "&bytes=" + completed);
+    }
+
+    private double completions() {
+        return registry.find("iolab.upload.resumable.uploads").tag("event", "completed").counters().stream()
                 .mapToDouble(c -> c.count())
                 .sum();
     }

@@ -20,6 +20,13 @@ final class CeilingRows {
 
     private static final long MIB = 1024 * 1024;
 
+    /**
+     * File size of a ceiling's warm-up bursts, MiB, whatever {@code --warm-up-size} says for the service's: they warm
+     * Azurite (and nginx), which run the same code for 1 MiB as for 10, and leave an in-memory Azurite nearly empty for
+     * the timed burst (it slows down as it fills). Each Gatling run is a new JVM, warmed by nothing before it.
+     */
+    static final int WARM_UP_MB = 1;
+
     private final StudyOptions options;
     private final Path runDir;
     private final int executorThreads;
@@ -135,7 +142,7 @@ final class CeilingRows {
     }
 
     /**
-     * The ceiling at {@code sizeMb}, after the same burst untimed with {@value UploadStudy#CEILING_WARM_UP_MB} MiB
+     * The ceiling at {@code sizeMb}, after the same burst untimed with {@value #WARM_UP_MB} MiB
      * files as many times as {@code --warm-up} says (their results in {@code dir/warm-up-<n>}). Azurite is restarted
      * empty before the last of them, so that the timed run meets an Azurite that holds one warm-up's bytes, as each
      * burst of a pair does (an in-memory Azurite pays more CPU per GB as it fills); the warm-ups before it warm the
@@ -146,7 +153,7 @@ final class CeilingRows {
             if (n > 1 && n == options.warmUpBursts()) {
                 stack.freshAzurite();
             }
-            run.run(dir == null ? null : dir.resolve("warm-up-" + n), Math.min(sizeMb, UploadStudy.CEILING_WARM_UP_MB));
+            run.run(dir == null ? null : dir.resolve("warm-up-" + n), Math.min(sizeMb, WARM_UP_MB));
         }
         return run.run(dir, sizeMb);
     }

@@ -54,13 +54,6 @@ public final class UploadStudy {
     /** Bytes the cell's warm-ups write into one in-memory Azurite before it is restarted empty ({@link #restartBefore}). */
     static final long WARM_UP_FILL_BYTES = 4L * 1024 * MIB;
 
-    /**
-     * File size of a ceiling's warm-up bursts, MiB, whatever {@code --warm-up-size} says for the service's: they warm
-     * Azurite (and nginx), which run the same code for 1 MiB as for 10, and leave an in-memory Azurite nearly empty for
-     * the timed burst (it slows down as it fills). Each Gatling run is a new JVM, warmed by nothing before it.
-     */
-    static final int CEILING_WARM_UP_MB = 1;
-
     /** The service's counter of bytes valet-key completions read back from storage, when it has one. */
     static final String VERIFY_READ_METRIC = "iolab_upload_valet_verify_read_bytes_total";
 
@@ -481,7 +474,7 @@ public final class UploadStudy {
 
     /**
      * The cell's partner burst for one round: its ceiling (through {@code nginx} for the nginx row) on an Azurite of its
-     * own, restarted empty and warmed by one untimed burst of the same users with {@value #CEILING_WARM_UP_MB} MiB files
+     * own, restarted empty and warmed by one untimed burst of the same users with {@value CeilingRows#WARM_UP_MB} MiB files
      * through the same path; then the same users with the cell's file size, timed.
      */
     private Paired<StudyResult.Ceiling> pairedPartner(
@@ -489,7 +482,7 @@ public final class UploadStudy {
         stack.freshAzurite();
         CeilingRows.Run run =
                 CeilingRows.sasPut(stack, nginx, row, users, Duration.ofSeconds(options.cellTimeoutSeconds()));
-        run.run(dir.resolve("warm-up-1"), Math.min(size, CEILING_WARM_UP_MB));
+        run.run(dir.resolve("warm-up-1"), Math.min(size, CeilingRows.WARM_UP_MB));
         // measured before the timed run, which sends one 1 MiB file of its own first (SasPutCeiling)
         long read = stack.azuriteReadSinceRestart();
         return new Paired<>(run.run(dir, size), read);
@@ -497,14 +490,14 @@ public final class UploadStudy {
 
     /**
      * The cell's timed burst of one round on an Azurite of its own, restarted empty and warmed by one untimed burst of
-     * the cell with {@value #CEILING_WARM_UP_MB} MiB files, as its partner's is: an in-memory Azurite pays more CPU per
+     * the cell with {@value CeilingRows#WARM_UP_MB} MiB files, as its partner's is: an in-memory Azurite pays more CPU per
      * GB as it fills, so a burst sent into the Azurite its partner had just filled would be charged for the partner's
      * bytes. The service itself was warmed by the cell's {@code --warm-up} bursts before the first round.
      */
     private Paired<Burst> pairedCell(StudyStack stack, Path dir, Map<String, String> properties, int target)
             throws Exception {
         stack.freshAzurite();
-        warmUp(stack, dir.resolve("warm-up"), properties, CEILING_WARM_UP_MB);
+        warmUp(stack, dir.resolve("warm-up"), properties, CeilingRows.WARM_UP_MB);
         long read = stack.azuriteReadSinceRestart();
         return new Paired<>(timedBurst(stack, dir, properties, target), read);
     }

@@ -78,7 +78,8 @@ record TusReportModel(
             String cpu,
             String note,
             boolean cutsWarmedUp,
-            boolean frontStagesEveryBlock) {}
+            boolean frontStagesEveryBlock,
+            boolean frontCompletes) {}
 
     /**
      * One server kind's figures over its repetitions, each "median (lowest–highest)".
@@ -207,7 +208,8 @@ record TusReportModel(
                 MarkdownTable.cell(s.cpu()),
                 s.note() == null || s.note().isBlank() ? null : MarkdownTable.cell(s.note()),
                 s.cutsWarmedUp(),
-                s.frontStagesEveryBlock());
+                s.frontStagesEveryBlock(),
+                s.frontCompletes());
         List<String> kinds = kinds(result);
         List<Row> bursts = kinds.stream().map(k -> burstRow(k, result.bursts())).toList();
         List<Row> cuts = result.cuts().isEmpty()

@@ -37,6 +37,8 @@ record TusResult(RunInfo run, Setup setup, List<Burst> bursts, List<CutRun> cuts
      *     before they did)
      * @param frontStagesEveryBlock the front stages every block, the last one included, under grants handed out at
      *     creation and by questions, and the service only commits (false in data from before it did)
+     * @param frontCompletes after an upload's last block the front commits the upload, copies it under its name and
+     *     writes its completed state itself, when its grant lets it (false in data from before it did)
      */
     record Setup(
             int uploads,
@@ -52,7 +54,8 @@ record TusResult(RunInfo run, Setup setup, List<Burst> bursts, List<CutRun> cuts
             String cpu,
             String note,
             boolean cutsWarmedUp,
-            boolean frontStagesEveryBlock) {}
+            boolean frontStagesEveryBlock,
+            boolean frontCompletes) {}
 
     /** What the processes used while something ran. */
     record Usage(double seconds, double serverCpuSeconds, double azuriteCpuSeconds, long serverPeakRssBytes) {}

@@ -151,6 +151,7 @@ public final class TusStudy {
                 cpu(),
                 options.machineNote,
                 true,
+                true,
                 true);
     }
 

@@ -182,6 +182,7 @@ class TusReportModelTest {
                 "Intel Xeon",
                 null,
                 true,
+                true,
                 true);
     }
 }

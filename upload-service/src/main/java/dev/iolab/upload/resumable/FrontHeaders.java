@@ -39,6 +39,15 @@ final class FrontHeaders {
      */
     static final String STAGED = "X-Front-Staged";
 
+    /**
+     * On a new upload's grant: the ETag the upload must still have when the front takes the grant's lease itself
+     * before its first block ({@link ResumableFrontService.LeaseToTake}).
+     */
+    static final String LEASE_IF_MATCH = "X-Front-Lease-If-Match";
+
+    /** With {@link #LEASE_IF_MATCH}: the seconds the front takes that lease for. */
+    static final String LEASE_TIME = "X-Front-Lease-Time";
+
     /** Where the front copies the upload once it committed it itself: the signed final blob's path and query. */
     static final String COPY = "X-Front-Copy";
 
@@ -65,6 +74,10 @@ final class FrontHeaders {
         headers.set(BLOCK, direct.target());
         headers.set(LEASE, direct.leaseId());
         headers.set(GRANT_TIME, Double.toString(direct.startsFor().toMillis() / 1000.0));
+        direct.leaseToTake().ifPresent(lease -> {
+            headers.set(LEASE_IF_MATCH, lease.ifMatch());
+            headers.set(LEASE_TIME, Integer.toString(lease.seconds()));
+        });
         direct.finish().ifPresent(finish -> {
             headers.set(COPY, finish.targets().copy());
             headers.set(COPY_SOURCE, finish.targets().copySource());
@@ -75,7 +88,7 @@ final class FrontHeaders {
     }
 
     /** {@code metadata} as {@code name=value&...}, percent-encoded (a space as {@code %20}), in name order. */
-    static String query(Map<String, String> metadata) {
+    private static String query(Map<String, String> metadata) {
         return new TreeMap<>(metadata)
                 .entrySet().stream()
                         .map(entry -> encode(entry.getKey()) + "=" + encode(entry.getValue()))

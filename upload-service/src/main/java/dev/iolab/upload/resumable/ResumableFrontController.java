@@ -30,7 +30,7 @@ import org.springframework.web.bind.annotation.RestController;
  * passes on); its {@code X-Front-Renewed} says how many seconds ago the front renewed the lease for that block. {@code
  * DELETE /files/{id}/front} with {@code X-Front-Lease} says a block failed (the store took none of it): its lease is
  * released at once, which ends the grant. A grant may also carry where the front completes the upload itself after
- * its last block ({@code X-Front-Copy}, {@code X-Front-Copy-Source}, {@code X-Front-Settle}: {@link
+ * its last block ({@code X-Front-Copy}, {@code X-Front-Copy-Source}, {@code X-Front-State}, {@code X-Front-Settle}: {@link
  * ResumableFrontService.Finish}); {@code POST /front/tally} then counts what it so completed. All need {@code
  * X-Front-Secret} ({@link FrontSecret}); without it they answer 404. Not part of the public API.
  */

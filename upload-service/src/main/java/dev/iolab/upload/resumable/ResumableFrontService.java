@@ -56,6 +56,9 @@ final class ResumableFrontService {
      *     after which it asks the service to commit
      * @param startsFor how long from now the front may go on staging the upload's following blocks under the same
      *     lease without asking (its grant), each at the offset the previous one ended: {@link FrontGrant#startsFor}
+     * @param leaseToTake for a new upload's grant, whose lease nobody holds yet: the lease the front takes itself before
+     *     its first block; empty when the lease is held already
+     * @param finish what the front completes the upload with itself, when it may
      */
     record Direct(
             String target,
@@ -64,7 +67,17 @@ final class ResumableFrontService {
             Instant expires,
             long length,
             Duration startsFor,
+            Optional<LeaseToTake> leaseToTake,
             Optional<Finish> finish) {}
+
+    /**
+     * A new upload's lease, which the front takes under its grant's ID before its first block.
+     *
+     * @param ifMatch the ETag the upload's blob must still have then: its state unchanged since creation, no other
+     *     writer having recorded anything
+     * @param seconds how long the lease lasts (renewed by the front before each further block)
+     */
+    record LeaseToTake(String ifMatch, int seconds) {}
 
     /**
      * What the front needs to complete the upload itself once it staged the last block under its grant, instead of
@@ -80,23 +93,24 @@ final class ResumableFrontService {
     record Finish(ResumableBlobs.FinishTargets targets, Map<String, String> current, Map<String, String> completed) {}
 
     /**
-     * The front's grant of a new upload's first blocks, with the upload's lease taken under the grant's ID; empty when
-     * the state records none, or the lease could not be taken (then the state's record of the grant is harmless: its
-     * lease is not held).
+     * The front's grant of a new upload's first blocks; empty when the state records none. Its lease is not taken
+     * here: the front takes it under the grant's ID before its first block, if the upload is still as created
+     * ({@code etag}). Until then any other writer takes a lease of its own, as for any upload nobody writes, and the
+     * front, whose taking then fails, asks.
      */
-    Optional<Direct> granted(String id, UploadState state) {
-        FrontGrant grant = state.front();
-        if (!grant.present() || !blobs.lease(id, grant.lease(), blockTime)) {
+    Optional<Direct> granted(String id, UploadState state, String etag) {
+        if (!state.front().present()) {
             return Optional.empty();
         }
-        return Optional.of(directOf(id, state, 0, 0));
+        return Optional.of(
+                directOf(id, state, 0, 0, Optional.of(new LeaseToTake(etag, ResumableBlobs.leaseSeconds(blockTime)))));
     }
 
     /**
      * The grant {@code state} records, as the front is told it: the signed address of the block at {@code from}, the
      * grant's lease, and {@code answered}, the offset to answer once that block is staged.
      */
-    private Direct directOf(String id, UploadState state, long from, long answered) {
+    private Direct directOf(String id, UploadState state, long from, long answered, Optional<LeaseToTake> leaseToTake) {
         String target = blobs.blockTarget(id, state.grid().blockId(from), FrontGrant.signedFor(blockTime));
         return new Direct(
                 target,
@@ -105,6 +119,7 @@ final class ResumableFrontService {
                 state.expires(),
                 state.length(),
                 FrontGrant.startsFor(blockTime),
+                leaseToTake,
                 finishOf(id, state));
     }
 
@@ -195,7 +210,7 @@ final class ResumableFrontService {
             return Optional.empty();
         }
         uploads.countFrontBlocks(state, offset); // the grant's record is replaced: its blocks are counted once
-        return Optional.of(directOf(id, claimed, offset, offset + contentLength));
+        return Optional.of(directOf(id, claimed, offset, offset + contentLength, Optional.empty()));
     }
 
     /**

@@ -56,8 +56,10 @@ record ResumableProperties(
      * {@code Put Block} address signed for that one upload, and nginx sends the body there itself, so the bytes never
      * pass through the JVM, and the upload's following blocks too without asking again, while the address stays
      * signed for two thirds of {@code block-time} more (a grant; a creation through the front is answered with one
-     * for the first blocks). After the last block nginx asks the service to commit. Every other request, and every
-     * {@code PATCH} that is not such a block, goes to the service as without the front.
+     * for the first blocks, whose lease nginx takes itself). After the last block nginx completes the upload itself
+     * with addresses the grant carries (or asks the service to, for an upload with a whole-upload checksum or over
+     * 256 MiB). Every other request, and every {@code PATCH} that is not such a block, goes to the service as without
+     * the front.
      *
      * @param secret what nginx sends in {@code X-Front-Secret} to ask and to release (from the environment,
      *     {@code UPLOAD_RESUMABLE_FRONT_SECRET}); empty (the default): no front, and the routes it uses answer 404

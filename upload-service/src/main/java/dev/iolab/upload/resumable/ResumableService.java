@@ -113,9 +113,8 @@ final class ResumableService {
                 false,
                 grant,
                 0);
-        if (!uploads.create(id, state)) {
-            throw new IllegalStateException("128 random bits met an upload's ID twice");
-        }
+        String etag = uploads.create(id, state)
+                .orElseThrow(() -> new IllegalStateException("128 random bits met an upload's ID twice"));
         metrics.event("created");
         if (length == 0) {
             try (ResumableBlobs.Writer writer = uploads.lock(id)) {
@@ -123,7 +122,7 @@ final class ResumableService {
             }
             return new Created(id, UploadStatus.of(state.asCompleted(), 0), Optional.empty());
         }
-        return new Created(id, UploadStatus.of(state, 0), front.granted(id, state));
+        return new Created(id, UploadStatus.of(state, 0), front.granted(id, state, etag));
     }
 
     /** The upload's offset and state; counts a resume when it is unfinished and holds bytes. */

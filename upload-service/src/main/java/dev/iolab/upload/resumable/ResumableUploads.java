@@ -40,8 +40,8 @@ final class ResumableUploads {
         return properties.expiry();
     }
 
-    /** Writes a new upload's state; false when the ID is taken. */
-    boolean create(String id, UploadState state) {
+    /** Writes a new upload's state: its ETag, or empty when the ID is taken. */
+    Optional<String> create(String id, UploadState state) {
         return blobs.create(id, state.toMetadata());
     }
 

@@ -55,9 +55,9 @@ final class AzureResumableBlobs implements ResumableBlobs {
     }
 
     @Override
-    public boolean create(String id, Map<String, String> metadata) {
+    public Optional<String> create(String id, Map<String, String> metadata) {
         try {
-            containers.healing(
+            return Optional.of(containers.healing(
                     name(id),
                     () -> block(id)
                             .uploadWithResponse(
@@ -66,12 +66,13 @@ final class AzureResumableBlobs implements ResumableBlobs {
                                             .setMetadata(metadata)
                                             .setRequestConditions(new BlobRequestConditions().setIfNoneMatch("*")),
                                     null,
-                                    Context.NONE));
-            return true;
+                                    Context.NONE)
+                            .getValue()
+                            .getETag()));
         } catch (StorageException e) {
             int status = AzureCalls.status(e);
             if (status == 409 || status == 412) {
-                return false;
+                return Optional.empty();
             }
             throw e;
         }
@@ -118,7 +119,7 @@ final class AzureResumableBlobs implements ResumableBlobs {
     @Override
     public Optional<Writer> lock(String id, Duration duration) {
         BlobLeaseClient lease = leaseClient(id, UUID.randomUUID().toString());
-        int seconds = leaseSeconds(duration);
+        int seconds = ResumableBlobs.leaseSeconds(duration);
         return acquire(id, lease, seconds)
                 ? Optional.of(new LeasedWriter(id, lease, Duration.ofSeconds(seconds), Duration.ZERO))
                 : Optional.empty();
@@ -137,18 +138,14 @@ final class AzureResumableBlobs implements ResumableBlobs {
             throw e;
         }
         BlobLeaseClient lease = leaseClient(id, proposed);
-        return Optional.of(new LeasedWriter(id, lease, Duration.ofSeconds(leaseSeconds(duration)), sinceRenewed));
-    }
-
-    @Override
-    public boolean lease(String id, String leaseId, Duration duration) {
-        return acquire(id, leaseClient(id, leaseId), leaseSeconds(duration));
+        return Optional.of(
+                new LeasedWriter(id, lease, Duration.ofSeconds(ResumableBlobs.leaseSeconds(duration)), sinceRenewed));
     }
 
     @Override
     public boolean claim(
             String id, String leaseId, Duration duration, Map<String, String> metadata, String etag, Lease lease) {
-        if (lease != Lease.HELD && !acquire(id, leaseClient(id, leaseId), leaseSeconds(duration))) {
+        if (lease != Lease.HELD && !acquire(id, leaseClient(id, leaseId), ResumableBlobs.leaseSeconds(duration))) {
             return false; // acquiring under the ID held renews it
         }
         try {
@@ -237,11 +234,6 @@ final class AzureResumableBlobs implements ResumableBlobs {
                 .blobClient(blob(id))
                 .leaseId(leaseId)
                 .buildClient();
-    }
-
-    /** Azure's finite leases last 15 to 60 s. */
-    private static int leaseSeconds(Duration duration) {
-        return (int) Math.clamp(duration.toSeconds(), 15, 60);
     }
 
     /** Takes {@code lease}; false when another holds the blob's lease. */

@@ -18,9 +18,9 @@ public interface ResumableBlobs {
     /**
      * Creates the upload's blob, empty, with {@code metadata}, unless it exists.
      *
-     * @return false when an upload with that ID exists already
+     * @return the new blob's ETag; empty when an upload with that ID exists already
      */
-    boolean create(String id, Map<String, String> metadata);
+    Optional<String> create(String id, Map<String, String> metadata);
 
     /** The upload's state and the blocks staged so far, or empty when there is no such upload. */
     Optional<Snapshot> find(String id);
@@ -37,14 +37,10 @@ public interface ResumableBlobs {
      */
     Optional<Snapshot> withBlocks(String id, Snapshot state);
 
-    /**
-     * Takes the upload's lease under {@code leaseId} for {@code duration} (15 to 60 s) and leaves it held, for a front
-     * proxy to stage blocks under ({@link #blockTarget}).
-     *
-     * @return false when another writer holds the lease
-     * @throws BlobNotFoundException there is no such upload
-     */
-    boolean lease(String id, String leaseId, Duration duration);
+    /** How long a lease taken for {@code duration} lasts, in seconds: Azure's finite leases last 15 to 60 s. */
+    static int leaseSeconds(Duration duration) {
+        return (int) Math.clamp(duration.toSeconds(), 15, 60);
+    }
 
     /**
      * Takes the upload's lease for {@code duration} (15 to 60 s), renewed as its writer stages blocks.

@@ -185,8 +185,10 @@ class ResumableServiceTest {
         int blockListReads;
 
         @Override
-        public boolean create(String id, Map<String, String> metadata) {
-            return uploads.putIfAbsent(id, new Snapshot(new HashMap<>(metadata), new HashMap<>(), "")) == null;
+        public Optional<String> create(String id, Map<String, String> metadata) {
+            return uploads.putIfAbsent(id, new Snapshot(new HashMap<>(metadata), new HashMap<>(), "")) == null
+                    ? Optional.of("")
+                    : Optional.empty();
         }
 
         @Override
@@ -255,11 +257,6 @@ class ResumableServiceTest {
                 @Override
                 public void close() {}
             });
-        }
-
-        @Override
-        public boolean lease(String id, String leaseId, Duration duration) {
-            throw new UnsupportedOperationException("the front is tested against Azurite and nginx");
         }
 
         @Override

@@ -10,7 +10,7 @@ import java.util.Map;
  * How an upload's bytes map onto blocks: every block is {@code blockSize} bytes and starts at a multiple of it, except
  * the last, which holds the rest. A block's ID is derived from its offset alone (Base64 of the offset written with
  * {@value #ID_DIGITS} digits: Azure wants every ID of a blob the same length), so any replica can tell from the blob's
- * uncommitted block list how far the upload got, and a block sent twice replaces itself.
+ * block list how far the upload got, and a block sent twice replaces itself.
  *
  * @param blockSize bytes per block
  * @param length the upload's length in bytes
@@ -51,7 +51,7 @@ record BlockGrid(int blockSize, long length) {
      * How many bytes are stored: the blocks from offset 0 on, each present with its expected size, up to the first
      * missing one, and no further than {@code limit} (where a checksummed PATCH began that was not verified).
      *
-     * @param blocks the uncommitted blocks, ID to size
+     * @param blocks the blocks, committed and uncommitted, ID to size
      */
     long offset(Map<String, Long> blocks, long limit) {
         long offset = 0;

@@ -8,6 +8,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Resumable uploads as the store holds them ({@link ResumableBlobs}), for the tus routes ({@link ResumableService}) and
@@ -15,6 +17,8 @@ import java.util.regex.Pattern;
  * one writer at a time across replicas (a new lease, or the front's grant's lease taken over), and completed.
  */
 final class ResumableUploads {
+
+    private static final Logger log = LoggerFactory.getLogger(ResumableUploads.class);
 
     /** Upload IDs: 128 random bits in hex; nothing else reaches the store. */
     private static final Pattern ID = Pattern.compile("[0-9a-f]{32}");
@@ -102,7 +106,8 @@ final class ResumableUploads {
      * Commits the blocks on the upload's blob, verifies the whole-upload checksum if there is one (a mismatch discards
      * the upload: 460), copies the blob under its name, and leaves an empty blob that says the upload is complete. Its
      * lease is left to expire: nothing writes a complete upload, and a {@code PATCH} that finds it held reads that the
-     * upload is complete ({@link #lock}).
+     * upload is complete ({@link #lock}). When the copy fails, the upload's state is written back and the failure
+     * thrown: the blocks stay, committed, and count towards the offset.
      */
     void complete(String id, ResumableBlobs.Writer writer, UploadState state) {
         Tus.Checksum digest = Tus.checksum(state.digest().isEmpty() ? null : state.digest());
@@ -115,9 +120,29 @@ final class ResumableUploads {
                     "the upload's bytes do not have the " + digest.algorithm() + " checksum given at creation; it"
                             + " was discarded: create it again");
         }
-        writer.promote(etag, state.length(), state.name());
+        try {
+            writer.promote(etag, state.length(), state.name());
+        } catch (RuntimeException e) {
+            keepState(id, writer, state, e);
+            throw e;
+        }
         writer.settle(state.asCompleted().toMetadata());
         metrics.event("completed");
+    }
+
+    /**
+     * Writes the upload's state back after its commit (which left the blob without metadata) when the copy failed:
+     * the client then finds the upload again, every block committed, and sends its last block once more to complete
+     * it. A failure here is added to {@code failure}, which the caller throws.
+     */
+    private static void keepState(
+            String id, ResumableBlobs.Writer writer, UploadState state, RuntimeException failure) {
+        try {
+            writer.metadata(state.toMetadata());
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
+            log.warn("Upload {} lost its state: its copy and then writing its state back failed", id, e);
+        }
     }
 
     /** The upload's writer under a new lease, or the front's grant's taken over. */

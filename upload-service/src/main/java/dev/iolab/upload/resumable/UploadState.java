@@ -90,8 +90,9 @@ record UploadState(
 
     /**
      * The upload's offset from its staged blocks; its length only once it is complete. An upload whose every block is
-     * staged but which was not completed (its writer died before the commit) answers the start of its last block, so
-     * that the client sends that block again and the {@code PATCH} that takes it completes the upload.
+     * staged but which was not completed (its writer died before the commit, or the copy after the commit failed)
+     * answers the start of its last block, so that the client sends that block again and the {@code PATCH} that takes
+     * it completes the upload.
      */
     long offset(Map<String, Long> blocks) {
         if (completed) {

@@ -9,6 +9,7 @@ import com.azure.storage.blob.models.BlobProperties;
 import com.azure.storage.blob.models.BlobRequestConditions;
 import com.azure.storage.blob.models.BlobStorageException;
 import com.azure.storage.blob.models.Block;
+import com.azure.storage.blob.models.BlockList;
 import com.azure.storage.blob.models.BlockListType;
 import com.azure.storage.blob.options.BlobInputStreamOptions;
 import com.azure.storage.blob.options.BlockBlobCommitBlockListOptions;
@@ -87,17 +88,17 @@ final class AzureResumableBlobs implements ResumableBlobs {
     public Optional<Snapshot> withBlocks(String id, Snapshot state) {
         try {
             Map<String, Long> blocks = new LinkedHashMap<>();
-            List<Block> uncommitted = AzureCalls.call(
-                            name(id),
-                            () -> block(id)
-                                    .listBlocksWithResponse(
-                                            new BlockBlobListBlocksOptions(BlockListType.UNCOMMITTED),
-                                            null,
-                                            Context.NONE)
-                                    .getValue())
-                    .getUncommittedBlocks();
-            for (Block staged : uncommitted) {
-                blocks.put(staged.getName(), staged.getSizeLong());
+            BlockList listed = AzureCalls.call(
+                    name(id),
+                    () -> block(id)
+                            .listBlocksWithResponse(
+                                    new BlockBlobListBlocksOptions(BlockListType.ALL), null, Context.NONE)
+                            .getValue());
+            for (Block committed : listed.getCommittedBlocks()) {
+                blocks.put(committed.getName(), committed.getSizeLong());
+            }
+            for (Block staged : listed.getUncommittedBlocks()) {
+                blocks.put(staged.getName(), staged.getSizeLong()); // staged again after a commit: the latest counts
             }
             return Optional.of(new Snapshot(state.metadata(), blocks, state.etag()));
         } catch (BlobNotFoundException e) {

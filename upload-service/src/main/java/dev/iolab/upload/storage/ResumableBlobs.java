@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * Resumable uploads kept in the store alone, so that any replica serves any request of any upload. Each upload is one
  * block blob in the staging container, {@code resumable-<id>}: committed empty, its metadata the upload's small state;
- * the bytes received so far its uncommitted blocks. Blocks are staged and the blob changed only under a lease
+ * the bytes received so far its blocks, uncommitted until the last arrives. Blocks are staged and the blob changed only under a lease
  * ({@link #lock}), so two writers to one upload cannot interleave. Completing commits the blocks on that blob, then
  * copies it under its final name in one step ({@link Writer#promote}): the blob appears only whole, and no other
  * upload to the same name can discard the blocks (a commit discards every uncommitted block of its blob).
@@ -124,7 +124,8 @@ public interface ResumableBlobs {
      * An upload as the store holds it.
      *
      * @param metadata the blob's metadata
-     * @param blocks the uncommitted blocks, by ID (Base64, as staged), with their sizes in bytes
+     * @param blocks the blocks, committed and uncommitted, by ID (Base64, as staged), with their sizes in bytes: a
+     *     block staged again after a commit counts with its latest size
      * @param etag the blob's ETag when its metadata was read
      */
     record Snapshot(Map<String, String> metadata, Map<String, Long> blocks, String etag) {}
@@ -162,7 +163,8 @@ public interface ResumableBlobs {
 
         /**
          * Commits {@code blockIds}, in order, on the upload's blob, with {@code md5} as its {@code Content-MD5} (or
-         * none).
+         * none). The commit replaces the blob's metadata with none, so that a copy of it carries none: the caller
+         * writes the upload's state back ({@link #metadata}) when it does not complete the upload after all.
          *
          * @return the committed blob's ETag
          */

@@ -339,6 +339,12 @@ class ResumableFrontTest extends RunningServiceSupport {
                         + " blocks, commits, copies and settles the upload")
                 .containsExactlyInAnyOrderEntriesOf(Map.of("Put Blob", 1.0));
         assertThat(stored("front/counted.bin")).isEqualTo(content);
+        assertThat(container()
+                        .getBlobClient("front/counted.bin")
+                        .getProperties()
+                        .getMetadata())
+                .as("the copy carries none of the upload's state: the commit left the upload's blob without it")
+                .isEmpty();
         assertThat(tus.offset(path))
                 .as("the completed state nginx settled the upload with")
                 .isEqualTo(content.length);
@@ -386,7 +392,7 @@ class ResumableFrontTest extends RunningServiceSupport {
         assertThat(last.statusCode()).as(last.body() + front.tail()).isEqualTo(204);
         assertThat(last.headers().firstValue("Upload-Offset")).contains(Long.toString(content.length));
         assertThat(sent.since())
-                .as("the service found the grant in the state nginx's commit kept, and completed the upload")
+                .as("the service found the grant in the state nginx wrote back after its copy failed, and completed it")
                 .containsEntry("Lease Blob (change)", 1.0)
                 .containsEntry("Put Block List", 1.0)
                 .containsKey("Copy Blob From URL");

@@ -6,9 +6,13 @@ import static dev.iolab.upload.support.Problems.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.azure.core.util.BinaryData;
+import com.azure.storage.blob.BlobClient;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
 import com.azure.storage.blob.models.ListBlobsOptions;
+import com.azure.storage.blob.specialized.BlobLeaseClient;
+import com.azure.storage.blob.specialized.BlobLeaseClientBuilder;
 import dev.iolab.upload.support.Azurite;
 import dev.iolab.upload.support.RawHttp;
 import dev.iolab.upload.support.RunningServiceSupport;
@@ -387,6 +391,40 @@ class ResumableUploadTest extends RunningServiceSupport {
                         .map(b -> b.getProperties().getContentLength()))
                 .as("what stays of a completed upload until the sweep: an empty blob")
                 .containsExactly(0L);
+    }
+
+    @Test
+    void anUploadWhoseCopyTheStoreRefusedAfterTheCommitCompletesWhenItsLastBlockIsSentAgain() throws Exception {
+        byte[] content = randomBytes(2 * BLOCK + 10, 8);
+        String path = alice().created("tus/copy-refused.bin", content.length);
+        assertThat(alice().patch(path, 0, Arrays.copyOf(content, 2 * BLOCK)).statusCode())
+                .isEqualTo(204);
+        BlobClient target = uploads.getBlobClient("tus/copy-refused.bin");
+        target.upload(BinaryData.fromString("an older blob"), true);
+        BlobLeaseClient otherWriter =
+                new BlobLeaseClientBuilder().blobClient(target).buildClient();
+        otherWriter.acquireLease(60); // the store refuses a copy onto a blob another holds the lease of
+
+        HttpResponse<String> refused =
+                alice().patch(path, 2 * BLOCK, Arrays.copyOfRange(content, 2 * BLOCK, content.length));
+
+        assertThat(refused.statusCode()).as(refused.body()).isGreaterThanOrEqualTo(400);
+        assertThat(refused.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
+        HttpResponse<String> head = alice().head(path);
+        assertThat(head.statusCode())
+                .as("the failed copy wrote the upload's state back: it is still found")
+                .isEqualTo(200);
+        assertThat(head.headers().firstValue("Upload-Offset"))
+                .as("the committed blocks count; the last is sent again to complete the upload")
+                .hasValue(Long.toString(2L * BLOCK));
+        otherWriter.releaseLease();
+
+        HttpResponse<String> again =
+                alice().patch(path, 2 * BLOCK, Arrays.copyOfRange(content, 2 * BLOCK, content.length));
+
+        assertThat(again.statusCode()).as(again.body()).isEqualTo(204);
+        assertThat(target.downloadContent().toBytes()).isEqualTo(content);
     }
 
     private String created(String name, long length, String checksum) throws Exception {

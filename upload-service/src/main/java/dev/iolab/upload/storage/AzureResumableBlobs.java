@@ -22,7 +22,6 @@ import com.azure.storage.blob.specialized.BlockBlobClient;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -204,9 +203,7 @@ final class AzureResumableBlobs implements ResumableBlobs {
 
     @Override
     public String blockTarget(String id, String blockId, Duration validFor) {
-        URI signed =
-                staging.writeUrl(name(id), OffsetDateTime.now(ZoneOffset.UTC).plus(validFor), true, null);
-        return signed.getRawPath() + "?" + signed.getRawQuery() + "&comp=block&blockid="
+        return staging.writeTarget(name(id), OffsetDateTime.now(ZoneOffset.UTC).plus(validFor)) + "&comp=block&blockid="
                 + URLEncoder.encode(blockId, StandardCharsets.UTF_8);
     }
 

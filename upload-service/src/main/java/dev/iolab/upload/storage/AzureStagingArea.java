@@ -105,12 +105,11 @@ final class AzureStagingArea implements StagingArea {
         BlobClient blob = blob(stagingName);
         String accountUrl = trimSlash(containers.staging().getAccountUrl());
         String endpoint = publicEndpoint == null ? accountUrl : trimSlash(publicEndpoint.toString());
-        BlobServiceSasSignatureValues values = new BlobServiceSasSignatureValues(
-                        expiresAt,
-                        new BlobSasPermission().setCreatePermission(true).setWritePermission(blocks))
-                .setStartTime(OffsetDateTime.now(ZoneOffset.UTC).minus(CLOCK_SKEW))
-                .setProtocol(endpoint.startsWith("https:") ? SasProtocol.HTTPS_ONLY : SasProtocol.HTTPS_HTTP);
-        String sas = containers.signer().sign(blob, values);
+        String sas = sas(
+                blob,
+                new BlobSasPermission().setCreatePermission(true).setWritePermission(blocks),
+                expiresAt,
+                endpoint.startsWith("https:") ? SasProtocol.HTTPS_ONLY : SasProtocol.HTTPS_HTTP);
         String url = blob.getBlobUrl();
         if (!url.startsWith(accountUrl)) {
             throw new IllegalStateException("blob URL " + url + " is not below the account URL " + accountUrl);
@@ -270,14 +269,7 @@ final class AzureStagingArea implements StagingArea {
 
     private String readUrl(BlobClient source, OffsetDateTime expiresAt) {
         return source.getBlobUrl() + "?"
-                + containers
-                        .signer()
-                        .sign(
-                                source,
-                                new BlobServiceSasSignatureValues(
-                                                expiresAt, new BlobSasPermission().setReadPermission(true))
-                                        .setStartTime(OffsetDateTime.now(ZoneOffset.UTC)
-                                                .minus(CLOCK_SKEW)));
+                + sas(source, new BlobSasPermission().setReadPermission(true), expiresAt, null);
     }
 
     /**
@@ -285,13 +277,36 @@ final class AzureStagingArea implements StagingArea {
      * create and write it: where a front proxy copies a completed upload.
      */
     String copyTarget(String name, OffsetDateTime expiresAt) {
-        BlobClient target = containers.uploads().getBlobClient(name);
-        BlobServiceSasSignatureValues values = new BlobServiceSasSignatureValues(
+        return writeTarget(containers.uploads().getBlobClient(name), expiresAt);
+    }
+
+    /**
+     * Path and query, from the account's root, of staging blob {@code stagingName}, signed until {@code expiresAt} to
+     * create and write it: where a front proxy stages blocks and commits them.
+     */
+    String writeTarget(String stagingName, OffsetDateTime expiresAt) {
+        return writeTarget(blob(stagingName), expiresAt);
+    }
+
+    private String writeTarget(BlobClient blob, OffsetDateTime expiresAt) {
+        String url = blob.getBlobUrl();
+        URI signed = URI.create(url + "?"
+                + sas(
+                        blob,
+                        new BlobSasPermission().setCreatePermission(true).setWritePermission(true),
                         expiresAt,
-                        new BlobSasPermission().setCreatePermission(true).setWritePermission(true))
-                .setStartTime(OffsetDateTime.now(ZoneOffset.UTC).minus(CLOCK_SKEW));
-        URI signed = URI.create(target.getBlobUrl() + "?" + containers.signer().sign(target, values));
+                        url.startsWith("https:") ? SasProtocol.HTTPS_ONLY : SasProtocol.HTTPS_HTTP));
         return signed.getRawPath() + "?" + signed.getRawQuery();
+    }
+
+    /**
+     * A service SAS for {@code blob} with {@code permission} until {@code expiresAt}, valid from a little before now
+     * (clocks differ), for {@code protocol} (null: the SDK's default, HTTPS and HTTP).
+     */
+    private String sas(BlobClient blob, BlobSasPermission permission, OffsetDateTime expiresAt, SasProtocol protocol) {
+        BlobServiceSasSignatureValues values = new BlobServiceSasSignatureValues(expiresAt, permission)
+                .setStartTime(OffsetDateTime.now(ZoneOffset.UTC).minus(CLOCK_SKEW));
+        return containers.signer().sign(blob, protocol == null ? values : values.setProtocol(protocol));
     }
 
     @Override

@@ -72,10 +72,19 @@ final class TusOptions {
     @Option(
             names = "--warm-up",
             paramLabel = "N",
-            defaultValue = "8",
-            description =
-                    "untimed uploads of the burst's size each fresh server gets before its timed part (the burst, the cut upload)")
+            defaultValue = "256",
+            description = "untimed uploads of --warm-up-kib each fresh server gets, all at once, before its timed part "
+                    + "(the burst, the cut upload): enough that a JVM has compiled its request paths, as a service "
+                    + "that has been up a while has")
     int warmUp;
+
+    @Option(
+            names = "--warm-up-kib",
+            paramLabel = "KiB",
+            defaultValue = "64",
+            description = "size of each warm-up upload: small, so that the warm-up runs every request path (creation, "
+                    + "PATCH, completion) without filling the timed part's Azurite, which slows as it fills")
+    int warmUpKib;
 
     @Option(
             names = "--balancer",
@@ -138,6 +147,7 @@ final class TusOptions {
         OptionRanges.check(commandLine, "--chunk-mib", chunkMib, 1, 100);
         OptionRanges.check(commandLine, "--reps", reps, 1, 20);
         OptionRanges.check(commandLine, "--warm-up", warmUp, 0, 1000);
+        OptionRanges.check(commandLine, "--warm-up-kib", warmUpKib, 1, 1024 * 1024);
         OptionRanges.check(commandLine, "--timeout", timeoutSeconds, 10, 86_400);
         service.validate(commandLine);
     }

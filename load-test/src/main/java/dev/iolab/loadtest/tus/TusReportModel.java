@@ -61,11 +61,16 @@ record TusReportModel(
 
     static final double MIB = 1024.0 * 1024.0;
 
-    /** The setup as the report prints it. */
+    /**
+     * The setup as the report prints it.
+     *
+     * @param warmUpKib each warm-up upload, KiB; null for data from before warm-ups were smaller than the burst's
+     */
     record Setup(
             int uploads,
             int sizeMb,
             int warmUp,
+            Integer warmUpKib,
             int bigMb,
             int cuts,
             String chunkMib,
@@ -196,6 +201,7 @@ record TusReportModel(
                 s.uploads(),
                 s.sizeMb(),
                 s.warmUp(),
+                s.warmUpKib() == 0 ? null : s.warmUpKib(),
                 s.bigMb(),
                 s.cuts(),
                 fixed(s.chunkBytes() / MIB, 0),

@@ -24,6 +24,7 @@ record TusResult(RunInfo run, Setup setup, List<Burst> bursts, List<CutRun> cuts
      * @param uploads    simultaneous uploads of a burst
      * @param sizeMb     each of them, MiB
      * @param warmUp     untimed uploads each fresh server got before its burst
+     * @param warmUpKib  each of them, KiB; 0 in data from before they were smaller than the burst's
      * @param bigMb      the cut upload, MiB (0: none)
      * @param cuts       cuts asked for in it
      * @param chunkBytes the client's PATCH size and the service's block size
@@ -44,6 +45,7 @@ record TusResult(RunInfo run, Setup setup, List<Burst> bursts, List<CutRun> cuts
             int uploads,
             int sizeMb,
             int warmUp,
+            int warmUpKib,
             int bigMb,
             int cuts,
             long chunkBytes,

@@ -107,13 +107,14 @@ public final class TusStudy {
         List<TusResult.CutRun> cuts = new ArrayList<>();
         List<TusResult.Balanced> balanced = new ArrayList<>();
         try (RandomUploadFile small = RandomUploadFile.create(options.sizeMb * MIB, 20261128L);
-                RandomUploadFile big = RandomUploadFile.create(options.bigMb * MIB, 20261129L)) {
+                RandomUploadFile big = RandomUploadFile.create(options.bigMb * MIB, 20261129L);
+                RandomUploadFile warmUp = RandomUploadFile.create(options.warmUpKib * 1024L, 20261130L)) {
             for (int rep = 1; rep <= options.reps; rep++) {
                 for (String kind : kinds()) {
-                    bursts.add(burst(kind, rep, small));
+                    bursts.add(burst(kind, rep, small, warmUp));
                     run.sampleLoad();
                     if (options.bigMb > 0) {
-                        cuts.add(cutRun(kind, rep, big, small));
+                        cuts.add(cutRun(kind, rep, big, warmUp));
                         run.sampleLoad();
                     }
                 }
@@ -141,6 +142,7 @@ public final class TusStudy {
                 options.uploads,
                 options.sizeMb,
                 options.warmUp,
+                options.warmUpKib,
                 options.bigMb,
                 options.cuts,
                 options.chunkBytes(),
@@ -186,7 +188,8 @@ public final class TusStudy {
                 : TusServer.iolab(settings, options.chunkBytes(), azurite, name, dir);
     }
 
-    private TusResult.Burst burst(String kind, int rep, RandomUploadFile file) throws Exception {
+    private TusResult.Burst burst(String kind, int rep, RandomUploadFile file, RandomUploadFile warmUp)
+            throws Exception {
         Path dir = run.directory().resolve("rep-" + rep + "-" + kind + "-burst");
         progress(
                 "rep %d/%d, %s: %d uploads of %d MiB at once",
@@ -194,7 +197,7 @@ public final class TusStudy {
         try (AzuriteProcess azurite = AzuriteProcess.start(dir.resolve("azurite"));
                 TusServer server = startServer(kind, azurite, kind, dir, List.of())) {
             ResumingClient client = new ResumingClient(server.endpoint(), options.chunkBytes());
-            all(client, file.path(), "warm-", options.warmUp);
+            all(client, warmUp.path(), "warm-", options.warmUp);
             Meter meter = Meter.start(server, azurite);
             List<ResumingClient.Outcome> outcomes = all(client, file.path(), "b-", options.uploads);
             TusResult.Usage usage = meter.stop();

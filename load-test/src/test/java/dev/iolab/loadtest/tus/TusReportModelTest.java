@@ -172,6 +172,7 @@ class TusReportModelTest {
                 20,
                 10,
                 2,
+                64,
                 1024,
                 3,
                 CHUNK,

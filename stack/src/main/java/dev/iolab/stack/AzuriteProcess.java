@@ -1,15 +1,11 @@
 package dev.iolab.stack;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Azurite's blob service from the project's npm lock ({@code upload-service/azurite/package-lock.json}), in memory, on
@@ -97,44 +93,10 @@ public final class AzuriteProcess implements AutoCloseable {
      * Fails with the npm output when npm is missing or the install fails.
      */
     public static Path ensureInstalled(Path azuriteDir) throws IOException, InterruptedException {
-        Path bin = azuriteDir.resolve(BINARY);
-        if (Files.isExecutable(bin)) {
-            return bin;
-        }
-        if (!Files.isRegularFile(azuriteDir.resolve("package-lock.json"))) {
-            throw new IllegalStateException(azuriteDir + " holds no package-lock.json: not Azurite's npm project");
-        }
-        try (FileChannel channel = FileChannel.open(
-                        azuriteDir.resolve(".install.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                FileLock lock = channel.lock()) {
-            if (Files.isExecutable(bin)) {
-                return bin; // another JVM installed it while this one waited for the lock
-            }
-            System.err.println("Installing Azurite from " + azuriteDir.resolve("package-lock.json") + " (npm ci) ...");
-            Path log = Files.createTempFile("iolab-npm-ci-", ".log");
-            try {
-                Process npm;
-                try {
-                    npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
-                            .directory(azuriteDir.toFile())
-                            .redirectErrorStream(true)
-                            .redirectOutput(log.toFile())
-                            .start();
-                } catch (IOException e) {
-                    throw new IllegalStateException(
-                            "npm is needed to install Azurite and was not found (Debian: apt-get install npm)", e);
-                }
-                if (!npm.waitFor(10, TimeUnit.MINUTES)) {
-                    npm.destroyForcibly();
-                    throw new IllegalStateException("npm ci in " + azuriteDir + " did not finish within 10 minutes");
-                }
-                if (npm.exitValue() != 0 || !Files.isExecutable(bin)) {
-                    throw new IllegalStateException("npm ci in " + azuriteDir + " failed (exit " + npm.exitValue()
-                            + "):\n" + Files.readString(log));
-                }
-            } finally {
-                Files.deleteIfExists(log);
-            }
+        Path bin = NpmProject.ensureInstalled(azuriteDir, BINARY, "Azurite");
+        if (!Files.isExecutable(bin)) {
+            throw new IllegalStateException(
+                    bin + " is not executable: reinstall Azurite (rm -rf " + azuriteDir.resolve("node_modules") + ")");
         }
         return bin;
     }

@@ -52,6 +52,18 @@ public final class RepositoryPaths {
     }
 
     /**
+     * The pinned tus-js-client's npm project, which the resumable-upload tests and the tus study run under node:
+     * system property {@code tus.node.dir}, else {@code upload-service/src/test/node}.
+     */
+    public static Path tusJsClientDirectory() {
+        String property = System.getProperty("tus.node.dir");
+        if (property != null && !property.isBlank()) {
+            return Path.of(property).toAbsolutePath().normalize();
+        }
+        return root().resolve("upload-service/src/test/node");
+    }
+
+    /**
      * The service jar Spring Boot packaged: system property {@code upload-service.jar}, else the newest
      * {@code upload-service/target/upload-service-*.jar} (no version written here, so none goes stale).
      */

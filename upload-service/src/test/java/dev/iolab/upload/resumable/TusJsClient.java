@@ -1,12 +1,11 @@
 package dev.iolab.upload.resumable;
 
+import dev.iolab.stack.NpmProject;
+import dev.iolab.stack.RepositoryPaths;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,8 +18,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class TusJsClient {
 
-    private static final Path DIRECTORY =
-            Path.of(System.getProperty("tus.node.dir", "src/test/node")).toAbsolutePath();
+    private static final Path DIRECTORY = RepositoryPaths.tusJsClientDirectory();
 
     /** What one run printed and how it ended. */
     record Run(int exitCode, List<String> lines, String output) {
@@ -117,23 +115,6 @@ final class TusJsClient {
     }
 
     private static void ensureInstalled() throws IOException, InterruptedException {
-        if (Files.isDirectory(DIRECTORY.resolve("node_modules/tus-js-client"))) {
-            return;
-        }
-        try (FileChannel channel = FileChannel.open(
-                        DIRECTORY.resolve(".install.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                FileLock lock = channel.lock()) {
-            if (Files.isDirectory(DIRECTORY.resolve("node_modules/tus-js-client"))) {
-                return;
-            }
-            Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
-                    .directory(DIRECTORY.toFile())
-                    .redirectErrorStream(true)
-                    .start();
-            String log = new String(npm.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!npm.waitFor(10, TimeUnit.MINUTES) || npm.exitValue() != 0) {
-                throw new IllegalStateException("npm ci in " + DIRECTORY + " failed:\n" + log);
-            }
-        }
+        NpmProject.ensureInstalled(DIRECTORY, "node_modules/tus-js-client", "tus-js-client");
     }
 }

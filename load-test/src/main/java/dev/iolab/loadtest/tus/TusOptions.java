@@ -17,18 +17,18 @@ import picocli.CommandLine.Option;
         usageHelpAutoWidth = true,
         description = {
             "The upload-service's tus endpoint (/files/) beside tusd v2, the reference tus server, with its Azure store "
-                    + "against the same in-memory Azurite, the same client (tus-java-client) and the same chunk size: "
-                    + "a burst of simultaneous resumable uploads, one large upload cut three times mid-request and "
-                    + "resumed, and two processes of each behind HAProxy (one killed after the first half; two "
-                    + "concurrent PATCHes to one upload on different processes). Servers alternate (iolab, tusd, "
-                    + "iolab, tusd ...), each timed part on a fresh Azurite. Builds tusd with go install first.",
+                    + "against the same in-memory Azurite, the same client (tus-java-client or tus-js-client) and the "
+                    + "same chunk size: a burst of simultaneous resumable uploads, one large upload cut three times "
+                    + "mid-request and resumed, and two processes of each behind HAProxy (one killed after the first "
+                    + "half; two concurrent PATCHes to one upload on different processes). Servers alternate (iolab, "
+                    + "tusd, iolab, tusd ...), each timed part on a fresh Azurite. Builds tusd with go install first.",
             ""
         },
         footer = {
             "",
             "A small run (about a minute): --uploads 3 --size-mb 1 --big-mb 24 --reps 1 "
                     + "--output load-test/target/tus-study.md",
-            "Needs go (to build tusd) and Debian's haproxy."
+            "Needs go (to build tusd) and Debian's haproxy; --client js needs node and npm."
         })
 final class TusOptions {
 
@@ -104,6 +104,22 @@ final class TusOptions {
             description = "also the service behind its nginx front (ops/nginx/tus-front.conf; needs nginx-light and "
                     + "libnginx-mod-http-lua), which stages whole-block PATCHes without the JVM")
     boolean front;
+
+    /** The tus client of the timed parts: {@code java} or {@code js}. */
+    enum Client {
+        java,
+        js
+    }
+
+    @Option(
+            names = "--client",
+            paramLabel = "java|js",
+            defaultValue = "java",
+            description = "the client of the timed parts (the warm-up, the burst, the cut upload), the same for every "
+                    + "server: java, tus-java-client in this JVM, which sends each PATCH body in chunks (a server "
+                    + "that needs its length reads it whole first); js, tus-js-client under node, as browsers and "
+                    + "Uppy send, each PATCH with its Content-Length. The part behind HAProxy uses tus-java-client")
+    Client client;
 
     @Option(
             names = "--timeout",

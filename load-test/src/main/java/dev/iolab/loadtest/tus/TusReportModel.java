@@ -65,6 +65,7 @@ record TusReportModel(
      * The setup as the report prints it.
      *
      * @param warmUpKib each warm-up upload, KiB; null for data from before warm-ups were smaller than the burst's
+     * @param jsClient  the timed parts' client is tus-js-client under node, not tus-java-client in the study's JVM
      */
     record Setup(
             int uploads,
@@ -77,6 +78,7 @@ record TusReportModel(
             int reps,
             String tusd,
             String client,
+            boolean jsClient,
             String haproxy,
             String serviceOpts,
             String serviceArgs,
@@ -208,6 +210,7 @@ record TusReportModel(
                 s.reps(),
                 MarkdownTable.cell(s.tusd()),
                 MarkdownTable.cell(s.client()),
+                s.client().startsWith("tus-js-client"),
                 s.haproxy() == null ? null : MarkdownTable.cell(s.haproxy()),
                 MarkdownTable.cell(result.run().serviceOpts()),
                 MarkdownTable.cell(String.join(" ", TusServer.iolabArgs(s.chunkBytes()))),

@@ -9,22 +9,16 @@ import dev.iolab.stack.UploadServiceProcess;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The tus study in one command ({@code scripts/tus-study.sh}): the upload-service's tus endpoint beside tusd v2 with its
- * Azure store, the same client (tus-java-client, in this JVM), the same chunk size, each timed part on a fresh in-memory
- * Azurite and a fresh server process, the servers interleaved (iolab, tusd, iolab, tusd ...) so that whatever else
- * loads the machine loads both.
+ * Azure store, the same client ({@code --client}: tus-java-client in this JVM, or tus-js-client under node), the same
+ * chunk size, each timed part on a fresh in-memory Azurite and a fresh server process, the servers interleaved (iolab,
+ * tusd, iolab, tusd ...) so that whatever else loads the machine loads both.
  *
  * <ol>
  *   <li>A burst: {@code --uploads} simultaneous uploads of {@code --size-mb}, each its own tus upload; wall time,
@@ -44,16 +38,17 @@ public final class TusStudy {
     static final long MIB = 1024 * 1024;
     static final String IOLAB_CONTAINER = "tus";
     static final String TUSD_CONTAINER = "tusd";
-    static final String CLIENT = "tus-java-client " + "0.5.1";
 
     private final TusOptions options;
     private final StudyRun run;
     private final Path tusd;
+    private final StudyClient client;
 
-    private TusStudy(TusOptions options, StudyRun run, Path tusd) {
+    private TusStudy(TusOptions options, StudyRun run, Path tusd, StudyClient client) {
         this.options = options;
         this.run = run;
         this.tusd = tusd;
+        this.client = client;
     }
 
     public static void main(String[] args) {
@@ -70,7 +65,10 @@ public final class TusStudy {
         StudyRun run = StudyRun.startOrExit("the tus study", "tus-study", "tus-study.sh", args);
         System.err.println("tus study: logs in " + run.directory());
         run.exitOnFailure(() -> {
-            TusResult result = new TusStudy(options, run, tusd).measure();
+            StudyClient client = options.client == TusOptions.Client.js
+                    ? NodeStudyClient.prepare(options.chunkBytes(), run.directory())
+                    : new JavaStudyClient(options.chunkBytes());
+            TusResult result = new TusStudy(options, run, tusd, client).measure();
             result.write(run.directory().resolve("tus-study.json"));
             java.nio.file.Files.createDirectories(output.toAbsolutePath().getParent());
             result.write(options.dataFile(output));
@@ -148,7 +146,7 @@ public final class TusStudy {
                 options.chunkBytes(),
                 options.reps,
                 "tusd " + Tusd.VERSION + " (" + Tusd.MODULE + "), Azure store, in-memory locker",
-                CLIENT,
+                client.describe(),
                 options.balancer ? BalancedPair.haproxyVersion(run.directory()) : null,
                 cpu(),
                 options.machineNote,
@@ -196,10 +194,10 @@ public final class TusStudy {
                 rep, options.reps, kind, options.uploads, options.sizeMb);
         try (AzuriteProcess azurite = AzuriteProcess.start(dir.resolve("azurite"));
                 TusServer server = startServer(kind, azurite, kind, dir, List.of())) {
-            ResumingClient client = new ResumingClient(server.endpoint(), options.chunkBytes());
-            all(client, warmUp.path(), "warm-", options.warmUp);
+            client.uploadAll(server.endpoint(), warmUp.path(), "warm-", options.warmUp, options.timeoutSeconds);
             Meter meter = Meter.start(server, azurite);
-            List<ResumingClient.Outcome> outcomes = all(client, file.path(), "b-", options.uploads);
+            List<ResumingClient.Outcome> outcomes =
+                    client.uploadAll(server.endpoint(), file.path(), "b-", options.uploads, options.timeoutSeconds);
             TusResult.Usage usage = meter.stop();
             BlobCheck blobs =
                     new BlobCheck(azurite.connectionString(), server.blobs().container());
@@ -260,11 +258,11 @@ public final class TusStudy {
                 TusServer server = startServer(kind, azurite, kind, dir, List.of());
                 CuttingRelay relay = CuttingRelay.start(server.port(), cutAt)) {
             // The same untimed uploads as before a burst, straight to the server: a fresh process is timed warm.
-            all(new ResumingClient(server.endpoint(), options.chunkBytes()), warmUp.path(), "warm-", options.warmUp);
+            client.uploadAll(server.endpoint(), warmUp.path(), "warm-", options.warmUp, options.timeoutSeconds);
             URI endpoint = URI.create("http://127.0.0.1:" + relay.port() + "/files/");
-            ResumingClient client = new ResumingClient(endpoint, options.chunkBytes());
             Meter meter = Meter.start(server, azurite);
-            ResumingClient.Outcome outcome = client.upload(file.path(), "tus-study/big.bin");
+            ResumingClient.Outcome outcome =
+                    client.upload(endpoint, file.path(), "tus-study/big.bin", options.timeoutSeconds);
             TusResult.Usage usage = meter.stop();
             boolean verified = outcome.completed()
                     && new BlobCheck(azurite.connectionString(), server.blobs().container())
@@ -298,40 +296,8 @@ public final class TusStudy {
         }
     }
 
-    /** {@code count} uploads of {@code file} at once, named {@code <prefix><i>}, in order. */
-    private List<ResumingClient.Outcome> all(ResumingClient client, Path file, String prefix, int count)
-            throws InterruptedException {
-        List<ResumingClient.Outcome> outcomes = new ArrayList<>();
-        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<ResumingClient.Outcome>> pending = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
-                String name = name(prefix, i);
-                pending.add(threads.submit(() -> client.upload(file, name)));
-            }
-            long deadline = System.nanoTime()
-                    + Duration.ofSeconds(options.timeoutSeconds).toNanos();
-            for (Future<ResumingClient.Outcome> f : pending) {
-                outcomes.add(outcome(f, deadline));
-            }
-            threads.shutdownNow();
-        }
-        return outcomes;
-    }
-
-    private static ResumingClient.Outcome outcome(Future<ResumingClient.Outcome> f, long deadline)
-            throws InterruptedException {
-        long now = System.currentTimeMillis();
-        try {
-            return f.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            f.cancel(true);
-            return new ResumingClient.Outcome(null, now, now, 0, List.of(), List.of(), "timed out");
-        } catch (java.util.concurrent.ExecutionException e) {
-            return new ResumingClient.Outcome(null, now, now, 0, List.of(), List.of(), String.valueOf(e.getCause()));
-        }
-    }
-
-    static String name(String prefix, int i) {
+    /** Upload {@code i}'s name; {@code i} may also be a placeholder for a client that names uploads itself. */
+    static String name(String prefix, Object i) {
         return "tus-study/" + prefix + i + ".bin";
     }
 

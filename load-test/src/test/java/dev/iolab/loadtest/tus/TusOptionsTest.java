@@ -22,6 +22,15 @@ class TusOptionsTest {
         assertThat(options.chunkBytes()).isEqualTo(8L * 1024 * 1024);
         assertThat(options.reps).isEqualTo(2);
         assertThat(options.balancer).isTrue();
+        assertThat(options.client).isEqualTo(TusOptions.Client.java);
+    }
+
+    @Test
+    void theClientIsJavaOrJsAndNothingElse() {
+        assertThat(TusOptions.parse("--client", "js").client).isEqualTo(TusOptions.Client.js);
+        assertThatThrownBy(() -> TusOptions.parse("--client", "python"))
+                .isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessageContaining("--client");
     }
 
     @Test

@@ -110,6 +110,40 @@ class TusReportModelTest {
     }
 
     @Test
+    void aRunWithTusJsClientSaysItsClientSentUnderNodeWithContentLength() {
+        TusResult.Setup java = setup();
+        TusResult.Setup js = new TusResult.Setup(
+                java.uploads(),
+                java.sizeMb(),
+                java.warmUp(),
+                java.warmUpKib(),
+                java.bigMb(),
+                java.cuts(),
+                java.chunkBytes(),
+                java.reps(),
+                java.tusd(),
+                "tus-js-client 4.3.1",
+                java.haproxy(),
+                java.cpu(),
+                java.note(),
+                true,
+                true,
+                true);
+        TusResult run = new TusResult(
+                info(), js, List.of(burst("iolab", 1, 10, 20), burst("tusd", 1, 20, 10)), List.of(), List.of());
+
+        assertThat(TusReportModel.of(run).setup().jsClient()).isTrue();
+        assertThat(TusStudyReport.markdown(run))
+                .contains("| Client | tus-js-client 4.3.1 under node, as browsers and Uppy send (each `PATCH` with its "
+                        + "`Content-Length`), for both servers")
+                .doesNotContain("in the study's JVM");
+        assertThat(TusReportModel.of(run(List.of(burst("tusd", 1, 20, 10)), List.of()))
+                        .setup()
+                        .jsClient())
+                .isFalse();
+    }
+
+    @Test
     void anUploadThatWasNotByteExactIsSaid() {
         TusResult.Burst short1 = new TusResult.Burst(
                 "iolab", 1, 20, 20, 19, 0, 20 * 10 * MIB, new TusResult.Usage(10, 20, 5, 300 * MIB), List.of());

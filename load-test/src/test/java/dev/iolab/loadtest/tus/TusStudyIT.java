@@ -9,6 +9,8 @@ import dev.iolab.stack.RepositoryPaths;
 import dev.iolab.stack.RequiredTools;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -32,28 +34,10 @@ class TusStudyIT {
         requireGoOrTusd();
         Path report = dir.resolve("tus-study.md");
 
-        TusStudy.main(new String[] {
-            "--uploads",
-            "3",
-            "--size-mb",
-            "1",
-            "--big-mb",
-            "24",
-            "--reps",
-            "1",
-            "--warm-up",
-            "1",
-            "--output",
-            report.toString()
-        });
+        TusStudy.main(tinyStudy(report));
 
         TusResult result = TusResult.read(dir.resolve("tus-study.json"));
-        assertThat(result.bursts()).extracting(TusResult.Burst::server).containsExactly("iolab", "iolab-front", "tusd");
-        assertThat(result.bursts()).allSatisfy(b -> assertThat(b.verified()).isEqualTo(3));
-        assertThat(result.cuts()).allSatisfy(c -> {
-            assertThat(c.cutsDone()).isEqualTo(3);
-            assertThat(c.verified()).as("%s's cut upload read back", c.server()).isTrue();
-        });
+        assertEveryServerStoredEveryUploadByteExact(result);
         TusResult.CutRun iolab = result.cuts().getFirst();
         assertThat(iolab.relayBytes() - iolab.fileBytes()).as("re-sent").isLessThanOrEqualTo(3L * 8 * 1024 * 1024);
         assertThat(result.balancer())
@@ -77,6 +61,39 @@ class TusStudyIT {
                         "| tusd | ",
                         "| **iolab ÷ tusd** | ×",
                         "| **iolab + nginx front ÷ tusd** | ×");
+    }
+
+    @Test
+    void withTusJsClientTheTimedPartsAreSentUnderNodeAndEveryBlobIsByteExact() throws Exception {
+        RequiredTools.require(ExternalTool.NGINX);
+        requireGoOrTusd();
+        Path report = dir.resolve("tus-study-js.md");
+
+        TusStudy.main(tinyStudy(report, "--client", "js", "--balancer", "off"));
+
+        TusResult result = TusResult.read(dir.resolve("tus-study-js.json"));
+        assertThat(result.setup().client()).startsWith("tus-js-client ");
+        assertEveryServerStoredEveryUploadByteExact(result);
+        assertThat(Files.readString(report)).contains("under node");
+    }
+
+    /** The study at its smallest: 3 uploads of 1 MiB, one of 24 MiB cut, one repetition, then {@code more}. */
+    private static String[] tinyStudy(Path report, String... more) {
+        List<String> args = new ArrayList<>(
+                List.of("--uploads", "3", "--size-mb", "1", "--big-mb", "24", "--reps", "1", "--warm-up", "1"));
+        args.addAll(List.of(more));
+        args.addAll(List.of("--output", report.toString()));
+        return args.toArray(String[]::new);
+    }
+
+    /** Every server ran its burst of three and its cut upload, and every blob read back byte-exact. */
+    private static void assertEveryServerStoredEveryUploadByteExact(TusResult result) {
+        assertThat(result.bursts()).extracting(TusResult.Burst::server).containsExactly("iolab", "iolab-front", "tusd");
+        assertThat(result.bursts()).allSatisfy(b -> assertThat(b.verified()).isEqualTo(3));
+        assertThat(result.cuts()).allSatisfy(c -> {
+            assertThat(c.cutsDone()).isEqualTo(3);
+            assertThat(c.verified()).as("%s's cut upload read back", c.server()).isTrue();
+        });
     }
 
     /** tusd can be had: built already, or go is there to build it. */

@@ -109,7 +109,7 @@ final class AzureStagingArea implements StagingArea {
                 blob,
                 new BlobSasPermission().setCreatePermission(true).setWritePermission(blocks),
                 expiresAt,
-                endpoint.startsWith("https:") ? SasProtocol.HTTPS_ONLY : SasProtocol.HTTPS_HTTP);
+                endpoint);
         String url = blob.getBlobUrl();
         if (!url.startsWith(accountUrl)) {
             throw new IllegalStateException("blob URL " + url + " is not below the account URL " + accountUrl);
@@ -268,8 +268,7 @@ final class AzureStagingArea implements StagingArea {
     }
 
     private String readUrl(BlobClient source, OffsetDateTime expiresAt) {
-        return source.getBlobUrl() + "?"
-                + sas(source, new BlobSasPermission().setReadPermission(true), expiresAt, null);
+        return source.getBlobUrl() + "?" + sas(source, new BlobSasPermission().setReadPermission(true), expiresAt);
     }
 
     /**
@@ -295,18 +294,30 @@ final class AzureStagingArea implements StagingArea {
                         blob,
                         new BlobSasPermission().setCreatePermission(true).setWritePermission(true),
                         expiresAt,
-                        url.startsWith("https:") ? SasProtocol.HTTPS_ONLY : SasProtocol.HTTPS_HTTP));
+                        url));
         return signed.getRawPath() + "?" + signed.getRawQuery();
     }
 
     /**
      * A service SAS for {@code blob} with {@code permission} until {@code expiresAt}, valid from a little before now
-     * (clocks differ), for {@code protocol} (null: the SDK's default, HTTPS and HTTP).
+     * (clocks differ), over HTTPS or HTTP (the SDK's default).
      */
-    private String sas(BlobClient blob, BlobSasPermission permission, OffsetDateTime expiresAt, SasProtocol protocol) {
-        BlobServiceSasSignatureValues values = new BlobServiceSasSignatureValues(expiresAt, permission)
+    private String sas(BlobClient blob, BlobSasPermission permission, OffsetDateTime expiresAt) {
+        return containers.signer().sign(blob, sasValues(permission, expiresAt));
+    }
+
+    /**
+     * The same SAS for an address on {@code endpoint}: over HTTPS alone when the endpoint is HTTPS, so that the signed
+     * address cannot be replayed in clear text; over either when it is HTTP (a local store, a proxy on loopback).
+     */
+    private String sas(BlobClient blob, BlobSasPermission permission, OffsetDateTime expiresAt, String endpoint) {
+        SasProtocol protocol = endpoint.startsWith("https:") ? SasProtocol.HTTPS_ONLY : SasProtocol.HTTPS_HTTP;
+        return containers.signer().sign(blob, sasValues(permission, expiresAt).setProtocol(protocol));
+    }
+
+    private static BlobServiceSasSignatureValues sasValues(BlobSasPermission permission, OffsetDateTime expiresAt) {
+        return new BlobServiceSasSignatureValues(expiresAt, permission)
                 .setStartTime(OffsetDateTime.now(ZoneOffset.UTC).minus(CLOCK_SKEW));
-        return containers.signer().sign(blob, protocol == null ? values : values.setProtocol(protocol));
     }
 
     @Override

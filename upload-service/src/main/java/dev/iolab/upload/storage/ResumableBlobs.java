@@ -8,10 +8,11 @@ import java.util.Optional;
 /**
  * Resumable uploads kept in the store alone, so that any replica serves any request of any upload. Each upload is one
  * block blob in the staging container, {@code resumable-<id>}: committed empty, its metadata the upload's small state;
- * the bytes received so far its blocks, uncommitted until the last arrives. Blocks are staged and the blob changed only under a lease
- * ({@link #lock}), so two writers to one upload cannot interleave. Completing commits the blocks on that blob, then
- * copies it under its final name in one step ({@link Writer#promote}): the blob appears only whole, and no other
- * upload to the same name can discard the blocks (a commit discards every uncommitted block of its blob).
+ * the bytes received so far its blocks, uncommitted until the last arrives. Blocks are staged and the blob changed
+ * only under a lease ({@link #lock}), so two writers to one upload cannot interleave. Completing commits the blocks on
+ * that blob, then copies it under its final name in one step ({@link Writer#promote}): the blob appears only whole,
+ * and no other upload to the same name can discard the blocks (a commit discards every uncommitted block of its
+ * blob).
  */
 public interface ResumableBlobs {
 
@@ -142,7 +143,9 @@ public interface ResumableBlobs {
     /** Writes one upload under its lease; {@link #close} releases the lease. */
     interface Writer extends AutoCloseable {
 
-        /** Stages {@code length} bytes of {@code buffer} as block {@code blockId}, renewing the lease when it is due. */
+        /**
+         * Stages {@code length} bytes of {@code buffer} as block {@code blockId}, renewing the lease when it is due.
+         */
         void stage(String blockId, byte[] buffer, int length);
 
         /**

@@ -36,12 +36,27 @@ final class JavaStudyClient implements StudyClient {
     @Override
     public List<ResumingClient.Outcome> uploadAll(URI endpoint, Path file, String prefix, int count, int timeoutSeconds)
             throws InterruptedException {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            names.add(TusStudy.name(prefix, i));
+        }
+        return uploadEach(endpoint, file, names, timeoutSeconds);
+    }
+
+    @Override
+    public ResumingClient.Outcome upload(URI endpoint, Path file, String name, int timeoutSeconds)
+            throws InterruptedException {
+        return uploadEach(endpoint, file, List.of(name), timeoutSeconds).getFirst();
+    }
+
+    /** One upload per name at once, each on its own virtual thread; those still running at the deadline fail. */
+    private List<ResumingClient.Outcome> uploadEach(URI endpoint, Path file, List<String> names, int timeoutSeconds)
+            throws InterruptedException {
         ResumingClient client = new ResumingClient(endpoint, chunk);
         List<ResumingClient.Outcome> outcomes = new ArrayList<>();
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<ResumingClient.Outcome>> pending = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
-                String name = TusStudy.name(prefix, i);
+            for (String name : names) {
                 pending.add(threads.submit(() -> client.upload(file, name)));
             }
             long deadline =
@@ -52,11 +67,6 @@ final class JavaStudyClient implements StudyClient {
             threads.shutdownNow();
         }
         return outcomes;
-    }
-
-    @Override
-    public ResumingClient.Outcome upload(URI endpoint, Path file, String name, int timeoutSeconds) {
-        return new ResumingClient(endpoint, chunk).upload(file, name);
     }
 
     private static ResumingClient.Outcome outcome(Future<ResumingClient.Outcome> f, long deadline)

@@ -24,6 +24,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class NodeStudyClient implements StudyClient {
 
+    /** How long node may take to exit after its uploads' deadline, which it keeps itself, in seconds. */
+    private static final int EXIT_GRACE_SECONDS = 30;
+
     private final long chunk;
     private final Path script;
     private final Path modules;
@@ -59,7 +62,7 @@ final class NodeStudyClient implements StudyClient {
     @Override
     public List<ResumingClient.Outcome> uploadAll(URI endpoint, Path file, String prefix, int count, int timeoutSeconds)
             throws Exception {
-        return run(endpoint, file, count, TusStudy.name(prefix, "{i}"), timeoutSeconds);
+        return run(endpoint, file, count, TusStudy.namePattern(prefix), timeoutSeconds);
     }
 
     @Override
@@ -77,15 +80,18 @@ final class NodeStudyClient implements StudyClient {
                 file.toString(),
                 Long.toString(chunk),
                 Integer.toString(count),
-                name);
+                name,
+                Integer.toString(timeoutSeconds));
         builder.environment().put("NODE_PATH", modules.toString());
         Process node = builder.redirectError(ProcessBuilder.Redirect.INHERIT)
                 .redirectOutput(output.toFile())
                 .start();
         try {
-            if (!node.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            // the script ends its late uploads itself ("timed out"); this bound is for a node that hangs
+            if (!node.waitFor(timeoutSeconds + EXIT_GRACE_SECONDS, TimeUnit.SECONDS)) {
                 node.destroyForcibly();
-                throw new IllegalStateException("tus-js-client did not finish within " + timeoutSeconds + " s");
+                throw new IllegalStateException("tus-js-client did not exit within " + timeoutSeconds + " s and "
+                        + EXIT_GRACE_SECONDS + " s after its uploads' deadline");
             }
             if (node.exitValue() != 0) {
                 throw new IllegalStateException("tus-js-client ended with exit code " + node.exitValue());
@@ -112,6 +118,6 @@ final class NodeStudyClient implements StudyClient {
                 line.path("failures").asInt(),
                 List.of(),
                 List.of(),
-                error == null || error.length() <= 200 ? error : error.substring(0, 200));
+                error == null ? null : ResumingClient.shortened(error));
     }
 }

@@ -26,6 +26,9 @@ record ResumingClient(URI endpoint, long chunk) {
 
     static final int MAX_FAILURES = 20;
 
+    /** The characters of an error's text an outcome keeps. */
+    static final int ERROR_CHARS = 200;
+
     /**
      * What one upload came to.
      *
@@ -142,7 +145,12 @@ record ResumingClient(URI endpoint, long chunk) {
         if (e instanceof ProtocolException refused && refused.getCausingConnection() != null) {
             message += answer(refused.getCausingConnection());
         }
-        return e.getClass().getSimpleName() + (message.length() > 200 ? message.substring(0, 200) : message);
+        return shortened(e.getClass().getSimpleName() + message);
+    }
+
+    /** An error's text for an outcome: its first {@value #ERROR_CHARS} characters, enough to tell errors apart. */
+    static String shortened(String error) {
+        return error.length() <= ERROR_CHARS ? error : error.substring(0, ERROR_CHARS);
     }
 
     private static String answer(java.net.HttpURLConnection connection) {

@@ -15,12 +15,12 @@ interface StudyClient {
 
     /**
      * {@code count} uploads of {@code file} to {@code endpoint} at once, upload {@code i} named by
-     * {@link TusStudy#name}{@code (prefix, i)}, in order; an upload that did not complete within {@code timeoutSeconds}
-     * counts as failed.
+     * {@link TusStudy#name(String, int)}{@code (prefix, i)}, in order; an upload that did not complete within
+     * {@code timeoutSeconds} counts as failed.
      */
     List<ResumingClient.Outcome> uploadAll(URI endpoint, Path file, String prefix, int count, int timeoutSeconds)
             throws Exception;
 
-    /** One upload of {@code file} as {@code name}. */
+    /** One upload of {@code file} as {@code name}, failed when it did not complete within {@code timeoutSeconds}. */
     ResumingClient.Outcome upload(URI endpoint, Path file, String name, int timeoutSeconds) throws Exception;
 }

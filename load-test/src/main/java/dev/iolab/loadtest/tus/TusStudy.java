@@ -296,9 +296,14 @@ public final class TusStudy {
         }
     }
 
-    /** Upload {@code i}'s name; {@code i} may also be a placeholder for a client that names uploads itself. */
-    static String name(String prefix, Object i) {
-        return "tus-study/" + prefix + i + ".bin";
+    /** Upload {@code i}'s name. */
+    static String name(String prefix, int i) {
+        return namePattern(prefix).replace("{i}", Integer.toString(i));
+    }
+
+    /** The uploads' names with {@code {i}} for the upload's index, for a client that names its uploads itself. */
+    static String namePattern(String prefix) {
+        return "tus-study/" + prefix + "{i}.bin";
     }
 
     /** A progress line on standard error: a long run says where it is. */

@@ -15,6 +15,8 @@ import dev.iolab.stack.TusFrontProcess;
 import dev.iolab.upload.support.Azurite;
 import dev.iolab.upload.support.RawHttp;
 import dev.iolab.upload.support.RunningServiceSupport;
+import java.io.IOException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -24,10 +26,13 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -139,14 +144,68 @@ class ResumableFrontTest extends RunningServiceSupport {
     private RawHttp.Response chunkedPatch(String path, long offset, byte[] body) throws Exception {
         try (RawHttp patch = new RawHttp(front.baseUrl().getPort())) {
             patch.head("PATCH " + path + " HTTP/1.1", patchHeaders(offset, "Transfer-Encoding: chunked"));
-            for (int at = 0; at < body.length; at += 64 * 1024) {
-                int size = Math.min(64 * 1024, body.length - at);
-                patch.body((Integer.toHexString(size) + "\r\n").getBytes(StandardCharsets.US_ASCII));
-                patch.body(Arrays.copyOfRange(body, at, at + size));
-                patch.body("\r\n".getBytes(StandardCharsets.US_ASCII));
-            }
+            sendInChunks(patch, body);
             patch.body("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             return patch.response(true);
+        }
+    }
+
+    /** Sends {@code bytes} as chunks of 64 KiB of a chunked body, without the last (empty) chunk. */
+    private static void sendInChunks(RawHttp patch, byte[] bytes) throws IOException {
+        for (int at = 0; at < bytes.length; at += 64 * 1024) {
+            int size = Math.min(64 * 1024, bytes.length - at);
+            patch.body((Integer.toHexString(size) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            patch.body(Arrays.copyOfRange(bytes, at, at + size));
+            patch.body("\r\n".getBytes(StandardCharsets.US_ASCII));
+        }
+    }
+
+    @Test
+    void chunkedBodiesOfSlowSendersHoldNoOtherBodyBackAndLeaveNoFilesWhenCut() throws Exception {
+        byte[] content = randomBytes(2 * BLOCK, 87);
+        Path spool = work.resolve("front/body");
+        List<String> paths = new ArrayList<>();
+        List<RawHttp> slow = new ArrayList<>();
+        try {
+            for (int i = 0; i < 8; i++) {
+                String path = tus.created("front/slow-" + i + ".bin", content.length);
+                paths.add(path);
+                RawHttp patch = new RawHttp(
+                        InetAddress.getByName("127.0.2." + (i + 1)),
+                        front.baseUrl().getPort());
+                slow.add(patch);
+                patch.head("PATCH " + path + " HTTP/1.1", patchHeaders(0, "Transfer-Encoding: chunked"));
+                sendInChunks(patch, Arrays.copyOf(content, BLOCK / 2));
+            }
+            await().atMost(Duration.ofSeconds(30))
+                    .alias("the slow bodies are being spooled")
+                    .until(() -> filesIn(spool) == 8);
+            String other = tus.created("front/other.bin", content.length);
+
+            RawHttp.Response answer = chunkedPatch(other, 0, Arrays.copyOf(content, BLOCK));
+
+            assertThat(answer.status()).as(answer.body()).isEqualTo(204);
+            assertThat(answer.headers()).containsEntry("upload-offset", Long.toString(BLOCK));
+        } finally {
+            for (RawHttp patch : slow) {
+                patch.abort();
+            }
+        }
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(filesIn(spool))
+                        .as("the cut bodies' temporary files")
+                        .isZero());
+        for (String path : paths) {
+            assertThat(tus.offset(path)).as("nothing of a cut body is kept").isZero();
+        }
+    }
+
+    private static long filesIn(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).count();
         }
     }
 

@@ -55,8 +55,8 @@ final class FrontHeaders {
     static final String COPY_SOURCE = "X-Front-Copy-Source";
 
     /**
-     * The upload's state as the grant leaves it, which the front writes back on the upload's blob when its copy failed:
-     * its metadata as a query string ({@code name=value&...}, each value percent-encoded).
+     * The upload's state as the grant leaves it, which the front commits the upload's blocks with: its metadata as a
+     * query string ({@code name=value&...}, each value percent-encoded).
      */
     static final String STATE = "X-Front-State";
 

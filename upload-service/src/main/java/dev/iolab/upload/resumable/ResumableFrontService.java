@@ -85,9 +85,9 @@ final class ResumableFrontService {
      * the service verifies) that one step can copy.
      *
      * @param targets where it commits, copies and settles the upload
-     * @param current the metadata of the upload's state as the grant leaves it, which the front writes back when its
-     *     copy failed (its commit left the upload's blob without metadata, so that the copy carries none): the service
-     *     then finds the grant there and completes the upload itself
+     * @param current the metadata of the upload's state as the grant leaves it, which the front commits the blocks
+     *     with (a commit replaces the blob's metadata): when its copy fails, or it dies before the copy, the service
+     *     finds the grant there and completes the upload itself
      * @param completed the metadata of the completed upload's state, which it settles the upload's blob with
      */
     record Finish(ResumableBlobs.FinishTargets targets, Map<String, String> current, Map<String, String> completed) {}

@@ -6,10 +6,9 @@ import dev.iolab.upload.web.WebProblem;
 import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Resumable uploads as the store holds them ({@link ResumableBlobs}), for the tus routes ({@link ResumableService}) and
@@ -18,7 +17,12 @@ import org.slf4j.LoggerFactory;
  */
 final class ResumableUploads {
 
-    private static final Logger log = LoggerFactory.getLogger(ResumableUploads.class);
+    /**
+     * The metadata of a completed upload's blob under its name: how it arrived, and none of the upload's state, which
+     * a copy naming no metadata of its own would carry. The tus front ({@code ops/nginx/tus-front.conf}) copies with
+     * the same.
+     */
+    static final Map<String, String> COMPLETED_BLOB_METADATA = Map.of("upload_protocol", "tus");
 
     /** Upload IDs: 128 random bits in hex; nothing else reaches the store. */
     private static final Pattern ID = Pattern.compile("[0-9a-f]{32}");
@@ -103,16 +107,17 @@ final class ResumableUploads {
     }
 
     /**
-     * Commits the blocks on the upload's blob, verifies the whole-upload checksum if there is one (a mismatch discards
-     * the upload: 460), copies the blob under its name, and leaves an empty blob that says the upload is complete. Its
-     * lease is left to expire: nothing writes a complete upload, and a {@code PATCH} that finds it held reads that the
-     * upload is complete ({@link #lock}). When the copy fails, the upload's state is written back and the failure
-     * thrown: the blocks stay, committed, and count towards the offset.
+     * Commits the blocks on the upload's blob, keeping its state there, verifies the whole-upload checksum if there is
+     * one (a mismatch discards the upload: 460), copies the blob under its name with {@link #COMPLETED_BLOB_METADATA}
+     * alone, and leaves an empty blob that says the upload is complete. Its lease is left to expire: nothing writes a
+     * complete upload, and a {@code PATCH} that finds it held reads that the upload is complete ({@link #lock}). When
+     * the copy fails, or the writer dies after the commit, the upload stays as it was, every block committed: its
+     * offset is then its last block's start ({@link UploadState#offset}), and sending that block again completes it.
      */
     void complete(String id, ResumableBlobs.Writer writer, UploadState state) {
         Tus.Checksum digest = Tus.checksum(state.digest().isEmpty() ? null : state.digest());
         byte[] md5 = digest != null && digest.algorithm().equals("md5") ? digest.digest() : null;
-        String etag = writer.commit(state.grid().blockIds(), md5);
+        String etag = writer.commit(state.grid().blockIds(), md5, state.toMetadata());
         if (digest != null && !MessageDigest.isEqual(digest.digest(), writer.digest(etag, digest.jdkName()))) {
             blobs.delete(id);
             throw new ResumableException(
@@ -120,29 +125,9 @@ final class ResumableUploads {
                     "the upload's bytes do not have the " + digest.algorithm() + " checksum given at creation; it"
                             + " was discarded: create it again");
         }
-        try {
-            writer.promote(etag, state.length(), state.name());
-        } catch (RuntimeException e) {
-            keepState(id, writer, state, e);
-            throw e;
-        }
+        writer.promote(etag, state.length(), state.name(), COMPLETED_BLOB_METADATA);
         writer.settle(state.asCompleted().toMetadata());
         metrics.event("completed");
-    }
-
-    /**
-     * Writes the upload's state back after its commit (which left the blob without metadata) when the copy failed:
-     * the client then finds the upload again, every block committed, and sends its last block once more to complete
-     * it. A failure here is added to {@code failure}, which the caller throws.
-     */
-    private static void keepState(
-            String id, ResumableBlobs.Writer writer, UploadState state, RuntimeException failure) {
-        try {
-            writer.metadata(state.toMetadata());
-        } catch (RuntimeException e) {
-            failure.addSuppressed(e);
-            log.warn("Upload {} lost its state: its copy and then writing its state back failed", id, e);
-        }
     }
 
     /** The upload's writer under a new lease, or the front's grant's taken over. */

@@ -337,7 +337,7 @@ final class AzureResumableBlobs implements ResumableBlobs {
         }
 
         @Override
-        public String commit(List<String> blockIds, byte[] md5) {
+        public String commit(List<String> blockIds, byte[] md5, Map<String, String> metadata) {
             renewIfDue();
             return AzureCalls.call(
                             name(id),
@@ -347,6 +347,7 @@ final class AzureResumableBlobs implements ResumableBlobs {
                                                     .setHeaders(new BlobHttpHeaders()
                                                             .setContentType(StagingArea.CONTENT_TYPE)
                                                             .setContentMd5(md5))
+                                                    .setMetadata(metadata)
                                                     .setRequestConditions(leased()),
                                             null,
                                             Context.NONE))
@@ -380,9 +381,9 @@ final class AzureResumableBlobs implements ResumableBlobs {
         }
 
         @Override
-        public void promote(String etag, long size, String name) {
+        public void promote(String etag, long size, String name, Map<String, String> metadata) {
             renewIfDue();
-            staging.copy(name(id), etag, size, name);
+            staging.copy(name(id), etag, size, name, metadata);
         }
 
         @Override

@@ -221,9 +221,19 @@ final class AzureStagingArea implements StagingArea {
      * Server-side copy of the staging blob as it is at {@code etag} to {@code name}: one atomic step for readers. Up to
      * {@link #SYNC_COPY_MAX_BYTES} it is one request that answers when the copy is done (Copy Blob From URL); larger
      * blobs take Copy Blob, whose SDK poller asks for the blob's properties at least once, a poll interval after the
-     * start, even when the start already reported the copy done (as within one account it does).
+     * start, even when the start already reported the copy done (as within one account it does). The copy carries the
+     * staging blob's metadata.
      */
     void copy(String stagingName, String etag, long size, String name) {
+        copy(stagingName, etag, size, name, null);
+    }
+
+    /**
+     * The copy of {@link #copy(String, String, long, String)}, with {@code metadata} on the copy instead of the staging
+     * blob's (Azure copies the source's metadata only when a copy names none): the staging blob's may be state the
+     * copy must not carry.
+     */
+    void copy(String stagingName, String etag, long size, String name, Map<String, String> metadata) {
         String sourceUrl = readUrl(blob(stagingName));
         try {
             containers.healing(name, () -> {
@@ -231,11 +241,12 @@ final class AzureStagingArea implements StagingArea {
                 if (size <= SYNC_COPY_MAX_BYTES) {
                     target.copyFromUrlWithResponse(
                             new BlobCopyFromUrlOptions(sourceUrl)
+                                    .setMetadata(metadata)
                                     .setSourceRequestConditions(new RequestConditions().setIfMatch(etag)),
                             containers.tryTimeout(),
                             Context.NONE);
                 } else {
-                    pollCopy(target, sourceUrl, etag, name);
+                    pollCopy(target, sourceUrl, etag, name, metadata);
                 }
             });
         } catch (StorageException e) {
@@ -243,9 +254,10 @@ final class AzureStagingArea implements StagingArea {
         }
     }
 
-    private void pollCopy(BlobClient target, String sourceUrl, String etag, String name) {
+    private void pollCopy(BlobClient target, String sourceUrl, String etag, String name, Map<String, String> metadata) {
         SyncPoller<BlobCopyInfo, Void> poller = target.beginCopy(new BlobBeginCopyOptions(sourceUrl)
                 .setPollInterval(COPY_POLL_INTERVAL)
+                .setMetadata(metadata)
                 .setSourceRequestConditions(new BlobBeginCopySourceRequestConditions().setIfMatch(etag)));
         PollResponse<BlobCopyInfo> done = poller.waitForCompletion(containers.tryTimeout());
         CopyStatusType status = done.getValue().getCopyStatus();

@@ -166,18 +166,21 @@ public interface ResumableBlobs {
 
         /**
          * Commits {@code blockIds}, in order, on the upload's blob, with {@code md5} as its {@code Content-MD5} (or
-         * none). The commit replaces the blob's metadata with none, so that a copy of it carries none: the caller
-         * writes the upload's state back ({@link #metadata}) when it does not complete the upload after all.
+         * none) and {@code metadata} (the upload's state: a commit replaces the blob's metadata), so that a writer that
+         * dies after the commit leaves the upload as it was, every block committed.
          *
          * @return the committed blob's ETag
          */
-        String commit(List<String> blockIds, byte[] md5);
+        String commit(List<String> blockIds, byte[] md5, Map<String, String> metadata);
 
         /** Reads the committed blob as it is at {@code etag} and digests it with {@code algorithm} (a JDK name). */
         byte[] digest(String etag, String algorithm);
 
-        /** Copies the committed blob, as it is at {@code etag}, under {@code name} in one step. */
-        void promote(String etag, long size, String name);
+        /**
+         * Copies the committed blob, as it is at {@code etag}, under {@code name} in one step, with {@code metadata}
+         * instead of the upload's state.
+         */
+        void promote(String etag, long size, String name, Map<String, String> metadata);
 
         /**
          * Replaces the blob with an empty one carrying {@code metadata}: what stays of a completed upload. Its lease is

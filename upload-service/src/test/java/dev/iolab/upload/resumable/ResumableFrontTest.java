@@ -402,8 +402,8 @@ class ResumableFrontTest extends RunningServiceSupport {
                         .getBlobClient("front/counted.bin")
                         .getProperties()
                         .getMetadata())
-                .as("the copy carries none of the upload's state: the commit left the upload's blob without it")
-                .isEmpty();
+                .as("the copy carries none of the upload's state, only how the blob arrived, as the service's")
+                .containsExactlyEntriesOf(ResumableUploads.COMPLETED_BLOB_METADATA);
         assertThat(tus.offset(path))
                 .as("the completed state nginx settled the upload with")
                 .isEqualTo(content.length);
@@ -451,7 +451,7 @@ class ResumableFrontTest extends RunningServiceSupport {
         assertThat(last.statusCode()).as(last.body() + front.tail()).isEqualTo(204);
         assertThat(last.headers().firstValue("Upload-Offset")).contains(Long.toString(content.length));
         assertThat(sent.since())
-                .as("the service found the grant in the state nginx wrote back after its copy failed, and completed it")
+                .as("the service found the grant in the state nginx committed the blocks with, and completed it")
                 .containsEntry("Lease Blob (change)", 1.0)
                 .containsEntry("Put Block List", 1.0)
                 .containsKey("Copy Blob From URL");

@@ -237,7 +237,7 @@ class ResumableServiceTest {
                 }
 
                 @Override
-                public String commit(List<String> blockIds, byte[] md5) {
+                public String commit(List<String> blockIds, byte[] md5, Map<String, String> metadata) {
                     return "etag";
                 }
 
@@ -247,7 +247,7 @@ class ResumableServiceTest {
                 }
 
                 @Override
-                public void promote(String etag, long size, String name) {}
+                public void promote(String etag, long size, String name, Map<String, String> metadata) {}
 
                 @Override
                 public void settle(Map<String, String> metadata) {

@@ -379,14 +379,14 @@ class ResumableUploadTest extends RunningServiceSupport {
     }
 
     @Test
-    void theFinalBlobCarriesNoneOfTheUploadsState() throws Exception {
+    void theFinalBlobCarriesNoneOfTheUploadsStateOnlyHowItArrived() throws Exception {
         byte[] content = randomBytes(100, 6);
         String path = alice().created("tus/plain.bin", content.length);
 
         assertThat(alice().patch(path, 0, content).statusCode()).isEqualTo(204);
 
         assertThat(uploads.getBlobClient("tus/plain.bin").getProperties().getMetadata())
-                .isEmpty();
+                .containsExactlyEntriesOf(ResumableUploads.COMPLETED_BLOB_METADATA);
         assertThat(staging.listBlobs(new ListBlobsOptions().setPrefix("resumable-" + path.substring(7)), null).stream()
                         .map(b -> b.getProperties().getContentLength()))
                 .as("what stays of a completed upload until the sweep: an empty blob")
@@ -394,7 +394,7 @@ class ResumableUploadTest extends RunningServiceSupport {
     }
 
     @Test
-    void anUploadWhoseCopyTheStoreRefusedAfterTheCommitCompletesWhenItsLastBlockIsSentAgain() throws Exception {
+    void anUploadWhoseCopyFailedAfterTheCommitIsFoundAsItWasAndCompletesWhenItsLastBlockIsSentAgain() throws Exception {
         byte[] content = randomBytes(2 * BLOCK + 10, 8);
         String path = alice().created("tus/copy-refused.bin", content.length);
         assertThat(alice().patch(path, 0, Arrays.copyOf(content, 2 * BLOCK)).statusCode())
@@ -404,6 +404,7 @@ class ResumableUploadTest extends RunningServiceSupport {
         BlobLeaseClient otherWriter =
                 new BlobLeaseClientBuilder().blobClient(target).buildClient();
         otherWriter.acquireLease(60); // the store refuses a copy onto a blob another holds the lease of
+        StoreRequests sent = StoreRequests.from(registry);
 
         HttpResponse<String> refused =
                 alice().patch(path, 2 * BLOCK, Arrays.copyOfRange(content, 2 * BLOCK, content.length));
@@ -411,10 +412,13 @@ class ResumableUploadTest extends RunningServiceSupport {
         assertThat(refused.statusCode()).as(refused.body()).isGreaterThanOrEqualTo(400);
         assertThat(refused.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(sent.since())
+                .as("the commit kept the upload's state, so nothing writes it back: a writer that dies after the commit"
+                        + " leaves the upload as a failed copy does")
+                .containsKeys("Put Block List", "Copy Blob From URL")
+                .doesNotContainKey("Set Blob Metadata");
         HttpResponse<String> head = alice().head(path);
-        assertThat(head.statusCode())
-                .as("the failed copy wrote the upload's state back: it is still found")
-                .isEqualTo(200);
+        assertThat(head.statusCode()).as("the upload is still found").isEqualTo(200);
         assertThat(head.headers().firstValue("Upload-Offset"))
                 .as("the committed blocks count; the last is sent again to complete the upload")
                 .hasValue(Long.toString(2L * BLOCK));

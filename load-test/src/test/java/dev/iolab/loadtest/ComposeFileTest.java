@@ -69,6 +69,39 @@ class ComposeFileTest {
                 .contains("http-check send meth GET uri /actuator/health");
     }
 
+    @Test
+    void theTusFrontRunsTheCommittedNginxFileBeforeBothReplicasWithTheirSecretAndIsTrustedByThem() throws Exception {
+        String resolved = resolvedComposeFile();
+        String front = service(resolved, "tus-front");
+        assertThat(front)
+                .contains("dockerfile: ops/nginx/Dockerfile")
+                .contains("127.0.0.1:8085:8081")
+                .contains("ipv4_address: 172.30.78.11")
+                .contains("condition: service_healthy");
+        String secret = front.lines()
+                .filter(line -> line.contains("UPLOAD_RESUMABLE_FRONT_SECRET:"))
+                .findFirst()
+                .orElseThrow()
+                .strip();
+        for (String replica : List.of("upload-service-1", "upload-service-2")) {
+            assertThat(service(resolved, replica))
+                    .as("%s: the front's secret, its address trusted, the name the front sends to", replica)
+                    .contains(secret)
+                    .contains("UPLOAD_PROXY_TRUSTED: 172.30.78.10,172.30.78.11")
+                    .contains("- service");
+        }
+        // The image runs the committed file itself, whose upstreams are the compose names.
+        assertThat(RepoFiles.root().resolve("ops/nginx/Dockerfile"))
+                .content()
+                .contains("COPY ops/nginx/tus-front.conf /etc/nginx/tus-front.conf")
+                .contains("nginx-light libnginx-mod-http-lua");
+        assertThat(RepoFiles.root().resolve("ops/nginx/tus-front.conf"))
+                .content()
+                .contains("server service:8080;")
+                .contains("server azurite:10000;")
+                .contains("listen 8081;");
+    }
+
     private static String resolvedComposeFile() throws Exception {
         ExternalTool.Result result = RequiredTools.run(
                 ExternalTool.DOCKER_COMPOSE,

@@ -8,6 +8,7 @@ import com.azure.storage.blob.BlobClient;
 import com.azure.storage.blob.models.BlobHttpHeaders;
 import dev.iolab.upload.support.UploadServiceTestSupport;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -46,6 +47,20 @@ class StagedBlobCopyTest extends UploadServiceTestSupport {
         BlobClient copied = container.getBlobClient(name);
         assertThat(copied.downloadContent().toString()).isEqualTo("hello world");
         assertThat(copied.getProperties().getContentType()).isEqualTo(StagingArea.CONTENT_TYPE);
+    }
+
+    @ParameterizedTest(name = "declared size {0}")
+    @ValueSource(longs = {SYNC, POLLED})
+    void aCopyCarriesTheMetadataItNamesInsteadOfTheStagedBlobs(long declaredSize) {
+        stage("hello world");
+        area().blob(stagingName).setMetadata(Map.of("state", "the upload's own"));
+        String etag = area().blob(stagingName).getProperties().getETag();
+
+        area().copy(stagingName, etag, declaredSize, name, Map.of("upload_protocol", "tus"));
+
+        BlobClient copied = container.getBlobClient(name);
+        assertThat(copied.getProperties().getMetadata()).containsExactly(Map.entry("upload_protocol", "tus"));
+        assertThat(copied.downloadContent().toString()).isEqualTo("hello world");
     }
 
     @ParameterizedTest(name = "declared size {0}")

@@ -62,12 +62,7 @@ class HaproxyFailoverTest {
 
             AtomicReference<ReplicaJvm> serving = new AtomicReference<>();
             try (RawHttp patch = new RawHttp(balancer.baseUrl().getPort())) {
-                patch.head(
-                        "PATCH " + path + " HTTP/1.1",
-                        "Tus-Resumable: 1.0.0",
-                        "Upload-Offset: 0",
-                        "Content-Type: application/offset+octet-stream",
-                        "Content-Length: " + content.length);
+                patch.head("PATCH " + path + " HTTP/1.1", tus.patchHead(0, "Content-Length: " + content.length));
                 patch.body(Arrays.copyOf(content, 3 * BLOCK + BLOCK / 2));
                 await().atMost(Duration.ofSeconds(60))
                         .pollInterval(Duration.ofMillis(100))

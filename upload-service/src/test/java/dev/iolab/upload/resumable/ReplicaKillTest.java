@@ -58,13 +58,9 @@ class ReplicaKillTest extends RunningServiceSupport {
                         "--upload.container=resumable-replicas",
                         "--upload.resumable.block-size=" + BLOCK);
                 RawHttp patch = new RawHttp(a.port())) {
-            path = new TusHttp(a.port(), null).created("replicas/payload.bin", content.length);
-            patch.head(
-                    "PATCH " + path + " HTTP/1.1",
-                    "Tus-Resumable: 1.0.0",
-                    "Upload-Offset: 0",
-                    "Content-Type: application/offset+octet-stream",
-                    "Content-Length: " + content.length);
+            TusHttp tus = new TusHttp(a.port(), null);
+            path = tus.created("replicas/payload.bin", content.length);
+            patch.head("PATCH " + path + " HTTP/1.1", tus.patchHead(0, "Content-Length: " + content.length));
             patch.body(Arrays.copyOf(content, 3 * BLOCK + BLOCK / 2));
             TusHttp b = new TusHttp(port, null);
             await().atMost(Duration.ofSeconds(60))
@@ -118,13 +114,9 @@ class ReplicaKillTest extends RunningServiceSupport {
                                 + Azurite.Instance.connectionString(
                                         AzuriteAccount.blobEndpoint("127.0.0.1", relay.port())));
                 RawHttp patch = new RawHttp(a.port())) {
-            path = new TusHttp(a.port(), null).created("replicas/copy-killed.bin", content.length);
-            patch.head(
-                    "PATCH " + path + " HTTP/1.1",
-                    "Tus-Resumable: 1.0.0",
-                    "Upload-Offset: 0",
-                    "Content-Type: application/offset+octet-stream",
-                    "Content-Length: " + content.length);
+            TusHttp tus = new TusHttp(a.port(), null);
+            path = tus.created("replicas/copy-killed.bin", content.length);
+            patch.head("PATCH " + path + " HTTP/1.1", tus.patchHead(0, "Content-Length: " + content.length));
             patch.body(content);
             await().atMost(Duration.ofSeconds(60))
                     .alias("replica A committed the blocks and sent the copy, which the relay holds")

@@ -336,13 +336,7 @@ class ResumableUploadTest extends RunningServiceSupport {
         byte[] content = randomBytes(2 * BLOCK, 4);
         String path = alice().created("tus/locked.bin", content.length);
         try (RawHttp first = new RawHttp(port)) {
-            first.head(
-                    "PATCH " + path + " HTTP/1.1",
-                    "Authorization: Bearer " + ALICE,
-                    "Tus-Resumable: 1.0.0",
-                    "Upload-Offset: 0",
-                    "Content-Type: application/offset+octet-stream",
-                    "Content-Length: " + content.length);
+            first.head("PATCH " + path + " HTTP/1.1", alice().patchHead(0, "Content-Length: " + content.length));
             first.body(Arrays.copyOf(content, BLOCK));
             await().atMost(Duration.ofSeconds(30))
                     .until(() -> gauge("iolab.upload.resumable.active") == 1 && alice().offset(path) == BLOCK);

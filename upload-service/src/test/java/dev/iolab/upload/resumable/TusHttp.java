@@ -46,6 +46,19 @@ final class TusHttp {
         return builder;
     }
 
+    /**
+     * The head lines of a {@code PATCH} sent raw ({@code RawHttp#head}, after its request line) from {@code offset}
+     * with this client's key, if any; {@code framing} says how its body ends ({@code "Content-Length: n"}).
+     */
+    String[] patchHead(long offset, String framing) {
+        List<String> lines = new ArrayList<>(List.of("Tus-Resumable: 1.0.0"));
+        if (apiKey != null) {
+            lines.add("Authorization: Bearer " + apiKey);
+        }
+        lines.addAll(List.of("Upload-Offset: " + offset, "Content-Type: application/offset+octet-stream", framing));
+        return lines.toArray(String[]::new);
+    }
+
     HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
         return http.send(request, HttpResponse.BodyHandlers.ofString());
     }

@@ -11,21 +11,11 @@ import dev.iolab.stack.AzuriteAccount;
 import dev.iolab.upload.support.Azurite;
 import dev.iolab.upload.support.RawHttp;
 import dev.iolab.upload.support.RunningServiceSupport;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
+import dev.iolab.upload.support.StoreRelay;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.test.context.TestPropertySource;
@@ -104,7 +94,7 @@ class ReplicaKillTest extends RunningServiceSupport {
             throws Exception {
         byte[] content = randomBytes(3 * BLOCK + 17, 36);
         String path;
-        try (CopyHoldingRelay relay = new CopyHoldingRelay(Azurite.get().port());
+        try (StoreRelay relay = StoreRelay.holdingFirst(Azurite.get().port(), "x-ms-copy-source");
                 ReplicaJvm a = ReplicaJvm.start(
                         work,
                         "--upload.open=true",
@@ -142,75 +132,5 @@ class ReplicaKillTest extends RunningServiceSupport {
         assertThat(stored.downloadContent().toBytes()).isEqualTo(content);
         assertThat(stored.getProperties().getMetadata())
                 .containsExactlyEntriesOf(ResumableUploads.COMPLETED_BLOB_METADATA);
-    }
-
-    /**
-     * A TCP relay before Azurite that passes everything but the first request copying a blob ({@code x-ms-copy-source}
-     * in its head): it holds that request's bytes, so that the store never sees the copy, and says so.
-     */
-    private static final class CopyHoldingRelay implements AutoCloseable {
-
-        private static final String COPY = "x-ms-copy-source:";
-
-        private final ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        private final int target;
-        private final List<Socket> sockets = new CopyOnWriteArrayList<>();
-        private final AtomicBoolean holding = new AtomicBoolean();
-
-        CopyHoldingRelay(int target) throws IOException {
-            this.target = target;
-            Thread.ofPlatform().daemon().name("copy-holding-relay").start(this::accept);
-        }
-
-        int port() {
-            return server.getLocalPort();
-        }
-
-        boolean holding() {
-            return holding.get();
-        }
-
-        private void accept() {
-            try {
-                while (true) {
-                    Socket client = server.accept();
-                    Socket store = new Socket(InetAddress.getLoopbackAddress(), target);
-                    sockets.add(client);
-                    sockets.add(store);
-                    Thread.ofPlatform().daemon().start(() -> pump(client, store, true));
-                    Thread.ofPlatform().daemon().start(() -> pump(store, client, false));
-                }
-            } catch (IOException closed) {
-                // close() ended the loop
-            }
-        }
-
-        private void pump(Socket from, Socket to, boolean toStore) {
-            byte[] buffer = new byte[64 * 1024];
-            // the end of the previous read, so that a header split between two reads is still found
-            String tail = "";
-            try (InputStream in = from.getInputStream();
-                    OutputStream out = to.getOutputStream()) {
-                for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-                    String text = tail + new String(buffer, 0, n, StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
-                    if (toStore && text.contains(COPY) && holding.compareAndSet(false, true)) {
-                        return; // held: the store never gets the whole request, nor anything after it
-                    }
-                    tail = text.substring(Math.max(0, text.length() - COPY.length()));
-                    out.write(buffer, 0, n);
-                    out.flush();
-                }
-            } catch (IOException ended) {
-                // one side closed or was reset
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            server.close();
-            for (Socket socket : sockets) {
-                socket.close();
-            }
-        }
     }
 }

@@ -143,7 +143,7 @@ class ResumableFrontTest extends RunningServiceSupport {
     /** A {@code PATCH} whose body is sent in chunks of 64 KiB, as tus-java-client sends every body. */
     private RawHttp.Response chunkedPatch(String path, long offset, byte[] body) throws Exception {
         try (RawHttp patch = new RawHttp(front.baseUrl().getPort())) {
-            patch.head("PATCH " + path + " HTTP/1.1", patchHeaders(offset, "Transfer-Encoding: chunked"));
+            patch.head("PATCH " + path + " HTTP/1.1", tus.patchHead(offset, "Transfer-Encoding: chunked"));
             sendInChunks(patch, body);
             patch.body("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             return patch.response(true);
@@ -174,7 +174,7 @@ class ResumableFrontTest extends RunningServiceSupport {
                         InetAddress.getByName("127.0.2." + (i + 1)),
                         front.baseUrl().getPort());
                 slow.add(patch);
-                patch.head("PATCH " + path + " HTTP/1.1", patchHeaders(0, "Transfer-Encoding: chunked"));
+                patch.head("PATCH " + path + " HTTP/1.1", tus.patchHead(0, "Transfer-Encoding: chunked"));
                 sendInChunks(patch, Arrays.copyOf(content, BLOCK / 2));
             }
             await().atMost(Duration.ofSeconds(30))
@@ -628,19 +628,8 @@ class ResumableFrontTest extends RunningServiceSupport {
     }
 
     /** The head lines of a {@code PATCH} from {@code offset} whose body is {@code length} bytes long. */
-    private static String[] patchHeaders(long offset, int length) {
-        return patchHeaders(offset, "Content-Length: " + length);
-    }
-
-    /** The head lines of a {@code PATCH} from {@code offset}; {@code framing} says how its body ends. */
-    private static String[] patchHeaders(long offset, String framing) {
-        return new String[] {
-            "Tus-Resumable: 1.0.0",
-            "Authorization: Bearer " + API_KEY,
-            "Upload-Offset: " + offset,
-            "Content-Type: application/offset+octet-stream",
-            framing
-        };
+    private String[] patchHeaders(long offset, int length) {
+        return tus.patchHead(offset, "Content-Length: " + length);
     }
 
     /** Breaks the upload's lease at once, as if it had lapsed. */

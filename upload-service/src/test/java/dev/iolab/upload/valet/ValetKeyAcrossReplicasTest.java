@@ -9,7 +9,7 @@ import com.azure.storage.blob.BlobServiceClientBuilder;
 import com.azure.storage.blob.sas.BlobSasPermission;
 import com.azure.storage.blob.sas.BlobServiceSasSignatureValues;
 import dev.iolab.upload.support.Azurite;
-import dev.iolab.upload.support.CountingRelay;
+import dev.iolab.upload.support.StoreRelay;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -33,7 +33,7 @@ class ValetKeyAcrossReplicasTest {
 
     private static final String CONTAINER = "valet-replicas";
 
-    private static CountingRelay relay;
+    private static StoreRelay relay;
     private static ServiceReplica a;
     private static ServiceReplica b;
 
@@ -41,7 +41,7 @@ class ValetKeyAcrossReplicasTest {
 
     @BeforeAll
     static void start() throws Exception {
-        relay = new CountingRelay(Azurite.get().port());
+        relay = new StoreRelay(Azurite.get().port());
         a = replicaA();
         b = ServiceReplica.start(Azurite.get().connectionString(), settings("b"));
     }

@@ -16,6 +16,7 @@ import dev.iolab.upload.support.Azurite;
 import dev.iolab.upload.support.RawHttp;
 import dev.iolab.upload.support.RunningServiceSupport;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -32,6 +33,9 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -197,6 +201,77 @@ class ResumableFrontTest extends RunningServiceSupport {
                         .isZero());
         for (String path : paths) {
             assertThat(tus.offset(path)).as("nothing of a cut body is kept").isZero();
+        }
+    }
+
+    @Test
+    void chunkedBodiesAreReadInTurnsAndASenderThatStallsGivesItsTurnUpWithinASecond() throws Exception {
+        String store = URI.create(Azurite.get().blobEndpoint()).getAuthority();
+        byte[] content = randomBytes(BLOCK, 88);
+        try (TusFrontProcess paced = TusFrontProcess.startWithChunkedTurns(
+                        work.resolve("paced"), "127.0.0.1:" + port, store, SECRET, 1);
+                ExecutorService readers = Executors.newVirtualThreadPerTaskExecutor()) {
+            TusHttp pacedTus = new TusHttp(paced.baseUrl().getPort(), API_KEY);
+            // one turn per worker: of one sender more than there are workers, one at least waits for a turn
+            int senders = paced.pids().size();
+            List<String> paths = new ArrayList<>();
+            List<RawHttp> patches = new ArrayList<>();
+            List<CompletableFuture<Long>> readFrom = new ArrayList<>();
+            for (int i = 0; i < senders; i++) {
+                paths.add(pacedTus.created("front/turn-" + i + ".bin", 2L * BLOCK));
+            }
+            try {
+                for (int i = 0; i < senders; i++) {
+                    String path = paths.get(i);
+                    RawHttp patch = new RawHttp(
+                            InetAddress.getByName("127.0.3." + (i + 1)),
+                            paced.baseUrl().getPort());
+                    patches.add(patch);
+                    patch.head(
+                            "PATCH " + path + " HTTP/1.1",
+                            Stream.concat(
+                                            Arrays.stream(pacedTus.patchHead(0, "Transfer-Encoding: chunked")),
+                                            Stream.of("Expect: 100-continue"))
+                                    .toArray(String[]::new));
+                    readFrom.add(CompletableFuture.supplyAsync(() -> continued(patch), readers));
+                }
+                await().atMost(Duration.ofSeconds(20))
+                        .alias("every sender is asked for its body, the last once a silent one gave its turn up")
+                        .until(() -> readFrom.stream().allMatch(CompletableFuture::isDone));
+                List<Long> asked =
+                        readFrom.stream().map(CompletableFuture::join).sorted().toList();
+                assertThat(Duration.ofNanos(asked.getLast() - asked.getFirst()))
+                        .as("a body waited for a turn until a sender that sent nothing for a second gave its up")
+                        .isGreaterThan(Duration.ofMillis(500));
+
+                for (RawHttp patch : patches) {
+                    sendInChunks(patch, content);
+                    patch.body("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                    RawHttp.Response answer = patch.response(true);
+                    assertThat(answer.status()).as(answer.body()).isEqualTo(204);
+                    assertThat(answer.headers()).containsEntry("upload-offset", Long.toString(BLOCK));
+                }
+            } finally {
+                for (RawHttp patch : patches) {
+                    patch.close();
+                }
+            }
+            for (String path : paths) {
+                assertThat(pacedTus.offset(path)).isEqualTo(BLOCK);
+            }
+        }
+    }
+
+    /** When nginx asked for the body of {@code patch} (its {@code 100 Continue}), in {@link System#nanoTime()}. */
+    private static long continued(RawHttp patch) {
+        try {
+            RawHttp.Response answer = patch.response(false);
+            if (answer.status() != 100) {
+                throw new IllegalStateException("answered " + answer.status() + " before the body: " + answer.body());
+            }
+            return System.nanoTime();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -153,13 +153,15 @@ class MemoryCostForkedJvmTest {
             await().atMost(2, TimeUnit.MINUTES)
                     .pollInterval(Duration.ofMillis(200))
                     .until(() -> gauge("iolab_upload_inflight_received_bytes") == (double) UPLOADS * SENT);
-            long held = measure ? Math.min(liveHeap(), liveHeap()) : 0;
-            double reserved = gauge("iolab_upload_memory_budget_used_bytes");
-            release(clients, body, chunked);
-            if (measure) {
-                awaitIdle();
-                judge(strategy, chunked, held, baseline, liveHeap(), (long) reserved / UPLOADS);
+            if (!measure) {
+                release(clients, body, chunked);
+                return;
             }
+            long held = Math.min(liveHeap(), liveHeap());
+            long declared = (long) gauge("iolab_upload_memory_budget_used_bytes") / UPLOADS;
+            release(clients, body, chunked);
+            awaitIdle();
+            judge(strategy, chunked, held, baseline, liveHeap(), declared);
         } finally {
             for (RawHttp client : clients) {
                 client.close();

@@ -80,8 +80,8 @@ public final class TusFrontProcess implements AutoCloseable {
 
     /**
      * Starts the front as {@link #start(Path, String, String, String, int)} does, with each nginx worker reading
-     * {@code chunkedTurns} chunked bodies at once ({@code UPLOAD_RESUMABLE_FRONT_CHUNKED_TURNS}) instead of the
-     * committed file's 4.
+     * {@code chunkedTurns} chunked bodies at once ({@code UPLOAD_RESUMABLE_FRONT_CHUNKED_TURNS}) instead of every one
+     * as it comes (the committed file's default, 0).
      */
     public static TusFrontProcess startWithChunkedTurns(
             Path workDir, String service, String store, String secret, int chunkedTurns)
